@@ -1,0 +1,192 @@
+"""The rules contract shared by every game.
+
+A game is a small state class (``GameState`` subclass).  The screen, the computer
+players, saves, replays and tests only ever talk to a game through this API:
+
+    state.current_player      seat whose decision it is; None once the game is over
+    state.legal_actions()     every legal Action for current_player (never empty while not over)
+    state.apply(action)       -> list[Event]; raises IllegalAction for anything not legal
+    state.is_over()           bool
+    state.scores()            list of numbers, one per seat (running or final)
+    state.winners()           list of seats, [] while not over
+    state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
+    state.clone()             independent copy
+    state.to_dict()           JSON-safe; ``load_state(d)`` restores it exactly, RNG included
+    state.summary()           a sentence or two on the outcome ("why the winner won")
+
+Actions and events are ``Record`` objects: plain JSON-safe dicts with a ``type`` key and a
+human sentence under ``text`` (``str(record)`` gives the sentence).  Two actions are the same
+when they agree on every key except ``text``, so a caller may build an action by hand.
+
+An event with ``chance: True`` revealed something random or secret (a disc turned, a die
+rolled).  The screen never lets a player undo across such an event.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any, ClassVar
+
+
+class IllegalAction(ValueError):
+    """Raised by ``apply`` for anything that is not a legal action now."""
+
+
+class Record(dict):
+    """A JSON-safe record (action or event) that reads as a sentence."""
+
+    def __init__(self, type: str, text: str = "", **fields: Any):
+        super().__init__(type=type, **fields)
+        self["text"] = text
+
+    def __str__(self) -> str:  # pragma: no cover - trivial
+        return self.get("text") or json.dumps(self, sort_keys=True)
+
+    def key(self) -> str:
+        return action_key(self)
+
+
+Action = Record
+Event = Record
+
+
+def action_key(action: Any) -> str:
+    """Identity of an action: every key except ``text``, order-independent."""
+    if not isinstance(action, dict):
+        raise IllegalAction(f"not an action: {action!r}")
+    try:
+        return json.dumps({k: v for k, v in action.items() if k != "text"},
+                          sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError) as exc:
+        raise IllegalAction(f"not an action: {action!r}") from exc
+
+
+class GameInfo:
+    """What the game chooser and the setup screen need to know about a game."""
+
+    def __init__(self, id: str, title: str, min_players: int, max_players: int,
+                 blurb: str = "", variants: list[dict] | None = None,
+                 options: list[dict] | None = None, available: bool = True,
+                 state_class: type | None = None):
+        self.id = id
+        self.title = title
+        self.min_players = min_players
+        self.max_players = max_players
+        self.blurb = blurb
+        # variants: [{"id": ..., "label": ...}], the first is the default
+        self.variants = variants or []
+        # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...}]
+        self.options = options or []
+        self.available = available
+        self.state_class = state_class
+
+    def default_variant(self) -> str | None:
+        return self.variants[0]["id"] if self.variants else None
+
+    def default_options(self) -> dict:
+        return {o["id"]: o["default"] for o in self.options}
+
+    def to_dict(self) -> dict:
+        return {"id": self.id, "title": self.title, "min_players": self.min_players,
+                "max_players": self.max_players, "blurb": self.blurb,
+                "variants": self.variants, "options": self.options,
+                "available": self.available}
+
+
+class GameState:
+    """Base class of every game's state."""
+
+    GAME_ID: ClassVar[str] = ""
+    FORMAT: ClassVar[int] = 1  # bump when to_dict's shape changes
+
+    def __init__(self, players: int, seed: int | None = None, variant: str | None = None,
+                 options: dict | None = None):
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.players = players
+        self.seed = seed
+        self.variant = variant
+        self.options = dict(options or {})
+        self.rng = random.Random(seed)
+        self.turn_number = 0       # counts applied actions
+        self.current_player: int | None = 0
+
+    # ---- contract -------------------------------------------------------------------------
+    def legal_actions(self) -> list[Record]:
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> list[Record]:
+        """Check ``action`` against ``legal_actions()`` and carry it out."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        key = action_key(action)
+        for legal in self.legal_actions():
+            if legal.key() == key:
+                self.turn_number += 1
+                return self._apply(legal)
+        raise IllegalAction(f"not a legal action now: {action.get('text') or key}")
+
+    def _apply(self, action: Record) -> list[Record]:
+        raise NotImplementedError
+
+    def is_over(self) -> bool:
+        return self.current_player is None
+
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def summary(self) -> str:
+        return ""
+
+    def clone(self) -> "GameState":
+        return copy.deepcopy(self)
+
+    # ---- persistence ----------------------------------------------------------------------
+    def _state_dict(self) -> dict:
+        """Game-specific fields (JSON-safe)."""
+        raise NotImplementedError
+
+    def _load_state_dict(self, d: dict) -> None:
+        raise NotImplementedError
+
+    def to_dict(self) -> dict:
+        version, internal, gauss = self.rng.getstate()
+        return {
+            "game": self.GAME_ID, "format": self.FORMAT,
+            "players": self.players, "seed": self.seed, "variant": self.variant,
+            "options": self.options, "turn_number": self.turn_number,
+            "current_player": self.current_player,
+            "rng": [version, list(internal), gauss],
+            "state": self._state_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "GameState":
+        obj = cls.__new__(cls)
+        obj.players = int(d["players"])
+        obj.seed = d["seed"]
+        obj.variant = d.get("variant")
+        obj.options = dict(d.get("options") or {})
+        obj.turn_number = int(d.get("turn_number", 0))
+        obj.current_player = d["current_player"]
+        obj.rng = random.Random()
+        version, internal, gauss = d["rng"]
+        obj.rng.setstate((version, tuple(internal), gauss))
+        obj._load_state_dict(d["state"])
+        return obj
+
+    # ---- for computer players ---------------------------------------------------------------
+    @classmethod
+    def from_view(cls, view: dict, seed: int) -> "GameState":
+        """A full state consistent with ``view`` (hidden parts drawn from ``seed``).
+
+        Computer players search on such determinized copies, so they never see a secret.
+        """
+        raise NotImplementedError

@@ -1,0 +1,736 @@
+"""Mole Dig (seed 003): moles dig down through four stacked layers to the golden shovel.
+
+Board geometry and numbers come from ``data/moles/board.yaml`` (see ``load_board``).
+Coordinates are axial lattice points ``(q, r)`` in *table* coordinates: each layer's holes and
+big spaces are turned by the layer's dealt rotation, so a mole in a hole simply keeps its point
+when the layer above is lifted away.
+
+Turn structure (one decision per action):
+  place  - setup: put one of your moles on an empty non-hole point of the top layer
+  turn   - turn over a random face-down disc of your own (chance)
+  keep   - championship option only: keep one of the two discs you turned over
+  move   - move one of your moles exactly the disc's value in a straight line
+  bonus / pass - after landing on a big space: turn another disc for a bonus move, or not
+
+Rulings beyond RULINGS.md (designed, documented in the rules screen):
+  * if every mole still in play sits in a hole, the layer is lifted at once (nobody can move);
+  * if a whole round of discs passes for every player without any mole moving, the layer is
+    lifted as if full (a blocked position cannot go on for ever);
+  * with the championship option and only one face-down disc left, that disc is used.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..paths import resource_path
+from .base import GameState, IllegalAction, Record
+from .data import Checker, DataError, display_name, load_yaml
+
+BOARD_FILE = ("data", "moles", "board.yaml")
+DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+LAYER_COUNT = 4
+
+
+# ------------------------------------------------------------------------------------------
+# geometry helpers
+# ------------------------------------------------------------------------------------------
+def ring(p) -> int:
+    q, r = p
+    return max(abs(q), abs(r), abs(q + r))
+
+
+def rotate(p, k: int):
+    """Turn point ``p`` by ``k`` sixths of a turn around the centre."""
+    q, r = p
+    for _ in range(k % 6):
+        q, r = -r, q + r
+    return (q, r)
+
+
+def hex_points(radius: int) -> list:
+    return [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
+            if ring((q, r)) <= radius]
+
+
+class Board:
+    """The validated contents of board.yaml."""
+
+    def __init__(self, moles_per_player: dict, discs: list, layers: list):
+        self.moles_per_player = moles_per_player
+        self.discs = discs
+        self.layers = layers  # dicts: name, colour, radius, paths, lines, holes, big
+
+
+def load_board(path: str | Path | None = None) -> Board:
+    path = Path(path) if path else resource_path(*BOARD_FILE)
+    name = display_name(path)
+    chk = Checker(name)
+    raw = chk.mapping(load_yaml(path), "top level")
+
+    mpp_raw = chk.mapping(chk.key(raw, "moles_per_player", "top level"), "moles_per_player")
+    mpp = {}
+    for n in (2, 3, 4):
+        if n not in mpp_raw:
+            chk.fail("moles_per_player", f"missing the number for {n} players")
+        mpp[n] = chk.int(mpp_raw[n], f"moles_per_player.{n}", 1, 20)
+
+    discs = chk.seq(chk.key(raw, "discs", "top level"), "discs")
+    if not discs:
+        chk.fail("discs", "a player needs at least one disc")
+    for i, d in enumerate(discs):
+        chk.int(d, f"discs[{i}]", 1, 10)
+
+    layers_raw = chk.seq(chk.key(raw, "layers", "top level"), "layers")
+    if len(layers_raw) != LAYER_COUNT:
+        chk.fail("layers", f"expected {LAYER_COUNT} layers, found {len(layers_raw)}")
+    layers = []
+    for i, lr in enumerate(layers_raw):
+        where = f"layers[{i}]"
+        chk.mapping(lr, where)
+        radius = chk.int(chk.key(lr, "radius", where), where + ".radius", 1, 8)
+        pts = set(hex_points(radius))
+
+        def point(v, entry, pts=pts, radius=radius):
+            if (not isinstance(v, list) or len(v) != 2
+                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+                chk.fail(entry, f"expected a point [q, r], found {v!r}")
+            p = (v[0], v[1])
+            if p not in pts:
+                chk.fail(entry, f"point {list(p)} lies outside the layer (radius {radius})")
+            return p
+
+        def point_list(key, pts=pts, point=point, where=where):
+            out = []
+            for j, v in enumerate(chk.seq(lr.get(key, []), f"{where}.{key}")):
+                p = point(v, f"{where}.{key}[{j}]")
+                if p in out:
+                    chk.fail(f"{where}.{key}[{j}]", f"point {list(p)} is listed twice")
+                out.append(p)
+            return out
+
+        holes = point_list("holes")
+        big = point_list("big")
+        if not holes:
+            chk.fail(where + ".holes", "a layer needs at least one hole")
+        for j, p in enumerate(big):
+            if p in holes:
+                chk.fail(f"{where}.big[{j}]", f"point {list(p)} is a hole and a big space at once")
+        paths = chk.str(lr.get("paths", "lattice"), where + ".paths", ["lattice", "lines"])
+        lines = []
+        if paths == "lines":
+            for j, ln in enumerate(chk.seq(chk.key(lr, "lines", where), where + ".lines")):
+                lw = f"{where}.lines[{j}]"
+                chk.mapping(ln, lw)
+                style = chk.str(ln.get("style", "solid"), lw + ".style", ["solid", "dotted"])
+                seq = [point(v, f"{lw}.points[{k}]")
+                       for k, v in enumerate(chk.seq(chk.key(ln, "points", lw), lw + ".points"))]
+                if len(seq) < 2:
+                    chk.fail(lw + ".points", "a line needs at least two points")
+                for k in range(1, len(seq)):
+                    dq, dr = seq[k][0] - seq[k - 1][0], seq[k][1] - seq[k - 1][1]
+                    if k > 1 and (dq, dr) != (seq[1][0] - seq[0][0], seq[1][1] - seq[0][1]):
+                        chk.fail(f"{lw}.points[{k}]", "the points of a line must be evenly spaced "
+                                 "in one straight direction")
+                lines.append({"style": style, "points": seq})
+            covered = {p for ln in lines for p in ln["points"]}
+            missing = sorted(pts - covered)
+            if missing:
+                chk.fail(where + ".lines", f"point {list(missing[0])} lies on no line, "
+                         "so a mole there could never move")
+        layers.append({
+            "name": chk.str(chk.key(lr, "name", where), where + ".name"),
+            "colour": chk.str(lr.get("colour", "#888888"), where + ".colour"),
+            "radius": radius, "paths": paths, "lines": lines, "holes": holes, "big": big,
+        })
+
+    # stacking constraints of RULINGS.md, for every pair of rotations
+    for i in range(LAYER_COUNT - 1):
+        upper, lower = layers[i], layers[i + 1]
+        lower_pts = set(hex_points(lower["radius"]))
+        for j, h in enumerate(upper["holes"]):
+            for a in range(6):
+                ph = rotate(h, a)
+                if ph not in lower_pts:
+                    chk.fail(f"layers[{i}].holes[{j}]",
+                             f"in rotation {a} the hole {list(h)} lies over no point of layer "
+                             f"{i + 2} ({lower['name']}), so a mole would fall out of the board")
+                for b in range(6):
+                    for k, h2 in enumerate(lower["holes"]):
+                        if rotate(h2, b) == ph:
+                            chk.fail(f"layers[{i}].holes[{j}]",
+                                     f"in rotations {a}/{b} the hole {list(h)} lies over hole "
+                                     f"{list(h2)} of layer {i + 2} ({lower['name']})")
+            if h == (0, 0):
+                chk.fail(f"layers[{i}].holes[{j}]", "only the last layer may have a hole at the centre")
+    return Board(mpp, [int(d) for d in discs], layers)
+
+
+@lru_cache(maxsize=4)
+def _default_board() -> Board:
+    return load_board()
+
+
+def _build_layer(spec: dict, rotation: int) -> dict:
+    """World geometry of one layer in one rotation, with the movement rays of every point."""
+    pts = [rotate(p, rotation) for p in hex_points(spec["radius"])]
+    ptset = set(pts)
+    holes = [rotate(p, rotation) for p in spec["holes"]]
+    big = [rotate(p, rotation) for p in spec["big"]]
+    rays: dict = {p: [] for p in pts}
+    if spec["paths"] == "lattice":
+        for p in pts:
+            for dq, dr in DIRECTIONS:
+                seq, (q, r) = [], p
+                while True:
+                    q, r = q + dq, r + dr
+                    if (q, r) not in ptset:
+                        break
+                    seq.append((q, r))
+                if seq:
+                    rays[p].append((tuple(seq), "solid"))
+        lines = None
+    else:
+        lines = []
+        for ln in spec["lines"]:
+            seq = [rotate(p, rotation) for p in ln["points"]]
+            lines.append({"style": ln["style"], "points": seq})
+            for idx, p in enumerate(seq):
+                fwd, back = tuple(seq[idx + 1:]), tuple(reversed(seq[:idx]))
+                for ray in (fwd, back):
+                    if ray:
+                        rays[p].append((ray, ln["style"]))
+    return {"name": spec["name"], "colour": spec["colour"], "radius": spec["radius"],
+            "rotation": rotation, "points": pts, "holes": holes, "holeset": set(holes),
+            "big": big, "bigset": set(big), "lines": lines, "rays": rays}
+
+
+def _pt(p) -> list:
+    return [p[0], p[1]]
+
+
+def _label(p) -> str:
+    return f"({p[0]},{p[1]})"
+
+
+# ------------------------------------------------------------------------------------------
+# the state
+# ------------------------------------------------------------------------------------------
+class MolesState(GameState):
+    GAME_ID = "moles"
+    FORMAT = 1
+
+    @classmethod
+    def describe_setup(cls):
+        variants = []
+        options = [
+            {"id": "rotations", "label": "Layer rotations",
+             "choices": [{"id": "random", "label": "Dealt at random"},
+                         {"id": "chosen", "label": "Chosen by the players"}],
+             "default": "random"},
+        ]
+        board = _default_board()
+        for i, spec in enumerate(board.layers):
+            options.append({
+                "id": f"rotation_{i + 1}", "label": f"{spec['name']} turned (if chosen)",
+                "choices": [{"id": k, "label": f"{k * 60}\u00b0"} for k in range(6)],
+                "default": 0})
+        options += [
+            {"id": "championship", "label": "Championship discs (turn two, keep one)",
+             "choices": [{"id": False, "label": "Off"}, {"id": True, "label": "On"}],
+             "default": False},
+        ]
+        return variants, options
+
+    def __init__(self, players: int, seed=None, variant=None, options=None, board: Board | None = None):
+        super().__init__(players, seed, variant, options)
+        self.board = board or _default_board()
+        if players not in self.board.moles_per_player:
+            raise ValueError(f"Mole Dig takes 2 to 4 players, not {players}")
+        if self.options.get("rotations", "random") == "chosen":
+            rots = [self.options.get(f"rotation_{i + 1}", 0) for i in range(LAYER_COUNT)]
+            if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 5 for x in rots):
+                raise ValueError("each chosen layer rotation must be a number from 0 to 5")
+            self.rotations = list(rots)
+        else:
+            self.rotations = [self.rng.randrange(6) for _ in range(LAYER_COUNT)]
+        self.names = [f"Player {i + 1}" for i in range(players)]
+        n = self.board.moles_per_player[players]
+        self.moles = [{"id": f"{s}-{i}", "seat": s, "at": None}
+                      for s in range(players) for i in range(n)]
+        self.to_place = [n] * players
+        self.face_down = [list(self.board.discs) for _ in range(players)]
+        self.face_up = [[] for _ in range(players)]
+        self.layer = 0
+        self.step = "place"
+        self.pending: list = []       # turned discs waiting: [value] or two values (championship)
+        self.in_bonus = False
+        self.idle_turns = 0           # consecutive turns in which no mole moved
+        self.winner: int | None = None
+        self.win_reason = ""
+        self.eliminated_at: list = [None] * players   # layer index where a seat lost its last mole
+        self.start_player = self.rng.randrange(players)
+        self.current_player = self.start_player
+        self._init_cache()
+
+    # ---- derived caches --------------------------------------------------------------------
+    def _init_cache(self):
+        self._layers = [_build_layer(spec, rot)
+                        for spec, rot in zip(self.board.layers, self.rotations)]
+        self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
+        self._legal = None
+
+    def set_names(self, names: list[str]) -> None:
+        if len(names) != self.players:
+            raise ValueError("one name per seat")
+        self.names = [str(n) for n in names]
+
+    # ---- queries ----------------------------------------------------------------------------
+    @property
+    def current_layer(self) -> dict:
+        return self._layers[self.layer]
+
+    def seat_moles(self, seat: int) -> list:
+        return [m for m in self.moles if m["seat"] == seat and m["at"] is not None]
+
+    def moles_left(self, seat: int) -> int:
+        return sum(1 for m in self.moles if m["seat"] == seat and (m["at"] is not None))
+
+    def _in_hole(self, m) -> bool:
+        return tuple(m["at"]) in self.current_layer["holeset"]
+
+    def _moves_for(self, seat: int, value: int, bonus: bool) -> list:
+        layer = self.current_layer
+        occ = self._occ
+        two_player_last = (self.players == 2 and self.layer == LAYER_COUNT - 1)
+        centre_holes = layer["holeset"]
+        out = []
+        for m in self.moles:
+            if m["seat"] != seat or m["at"] is None:
+                continue
+            start = tuple(m["at"])
+            for ray, style in layer["rays"][start]:
+                if len(ray) < value:
+                    continue
+                path = ray[:value]
+                if any(p in occ for p in path):
+                    continue
+                dest = path[-1]
+                if bonus and dest in layer["bigset"]:
+                    continue
+                if style == "dotted" and two_player_last and dest not in centre_holes:
+                    continue
+                out.append((m, start, dest, path))
+        return out
+
+    # ---- contract ---------------------------------------------------------------------------
+    def legal_actions(self) -> list:
+        if self.current_player is None:
+            return []
+        if self._legal is not None:
+            return self._legal
+        seat = self.current_player
+        name = self.names[seat]
+        acts: list = []
+        if self.step == "place":
+            layer = self.current_layer
+            acts = [Record("place", f"{name} places a mole at {_label(p)}", at=_pt(p))
+                    for p in layer["points"] if p not in self._occ and p not in layer["holeset"]]
+        elif self.step == "turn":
+            acts = [Record("turn", f"{name} turns over a disc")]
+        elif self.step == "keep":
+            acts = [Record("keep", f"{name} keeps the {v}", value=v) for v in sorted(set(self.pending))]
+        elif self.step == "move":
+            value = self.pending[0]
+            for m, start, dest, path in self._moves_for(seat, value, self.in_bonus):
+                where = " into a hole" if dest in self.current_layer["holeset"] else (
+                    " onto a big space" if dest in self.current_layer["bigset"] else "")
+                acts.append(Record("move", f"{name} moves a mole {value} from {_label(start)} "
+                                   f"to {_label(dest)}{where}", frm=_pt(start), to=_pt(dest)))
+        elif self.step == "bonus":
+            acts = [Record("bonus", f"{name} takes the bonus move"),
+                    Record("pass", f"{name} passes on the bonus move")]
+        self._legal = acts
+        return acts
+
+    def apply(self, action):
+        if self._legal is not None and any(action is a for a in self._legal):
+            if self.is_over():
+                raise IllegalAction("the game is over")
+            self.turn_number += 1
+            return self._apply(action)
+        return super().apply(action)
+
+    def _apply(self, a: Record) -> list:
+        self._legal = None
+        seat = self.current_player
+        name = self.names[seat]
+        ev: list = []
+        kind = a["type"]
+        if kind == "place":
+            p = tuple(a["at"])
+            m = next(m for m in self.moles if m["seat"] == seat and m["at"] is None)
+            m["at"] = _pt(p)
+            self._occ[p] = m
+            self.to_place[seat] -= 1
+            ev.append(Record("place", f"{name} places a mole at {_label(p)}.", seat=seat,
+                             mole=m["id"], at=_pt(p)))
+            if any(self.to_place):
+                nxt = (seat + 1) % self.players
+                while self.to_place[nxt] == 0:
+                    nxt = (nxt + 1) % self.players
+                self.current_player = nxt
+            else:
+                ev.append(Record("phase", "All moles are in the meadow. The digging begins!",
+                                 phase="play"))
+                self.step = "turn"
+                self.current_player = self.start_player
+                self._begin_turn(ev, self.start_player)
+            return ev
+        if kind == "turn":
+            self._turn_discs(seat, ev)
+            return ev
+        if kind == "keep":
+            v = a["value"]
+            other = list(self.pending)
+            other.remove(v)
+            for o in other:   # put the other disc back face down
+                self.face_up[seat].remove(o)
+                self.face_down[seat].append(o)
+            self.pending = [v]
+            ev.append(Record("keep", f"{name} keeps the {v} and puts the {other[0]} back face down.",
+                             seat=seat, value=v, returned=other))
+            self._enter_move(seat, ev)
+            return ev
+        if kind == "move":
+            self._do_move(seat, tuple(a["frm"]), tuple(a["to"]), ev)
+            return ev
+        if kind == "bonus":
+            self.in_bonus = True
+            self._turn_discs(seat, ev)
+            return ev
+        if kind == "pass":
+            ev.append(Record("pass", f"{name} lets the bonus move go.", seat=seat))
+            self._end_turn(ev, moved=True)
+            return ev
+        raise IllegalAction(f"unknown action type {kind!r}")  # pragma: no cover
+
+    # ---- turn machinery ---------------------------------------------------------------------
+    def _reshuffle_if_needed(self, seat: int, ev: list) -> None:
+        if not self.face_down[seat]:
+            self.face_down[seat] = sorted(self.face_up[seat])
+            self.face_up[seat] = []
+            ev.append(Record("reshuffle", f"{self.names[seat]} shuffles all six discs face down again.",
+                             seat=seat))
+
+    def _turn_discs(self, seat: int, ev: list) -> None:
+        self._reshuffle_if_needed(seat, ev)
+        want = 2 if self.options.get("championship") else 1
+        fd = self.face_down[seat]
+        turned = []
+        for _ in range(min(want, len(fd))):
+            v = fd.pop(self.rng.randrange(len(fd)))
+            self.face_up[seat].append(v)
+            turned.append(v)
+        self.pending = turned
+        name = self.names[seat]
+        if len(turned) == 2:
+            ev.append(Record("disc", f"{name} turns over a {turned[0]} and a {turned[1]}.",
+                             seat=seat, values=turned, chance=True, bonus=self.in_bonus))
+            if turned[0] != turned[1]:
+                self.step = "keep"
+                return
+            # two equal discs: nothing to choose, the other goes back
+            self.face_up[seat].remove(turned[1])
+            fd.append(turned[1])
+            self.pending = [turned[0]]
+        else:
+            ev.append(Record("disc", f"{name} turns over a {turned[0]}.", seat=seat,
+                             values=turned, chance=True, bonus=self.in_bonus))
+        self._enter_move(seat, ev)
+
+    def _enter_move(self, seat: int, ev: list) -> None:
+        value = self.pending[0]
+        if self._moves_for(seat, value, self.in_bonus):
+            self.step = "move"
+            return
+        what = "bonus move" if self.in_bonus else "move"
+        ev.append(Record("no_move", f"No mole of {self.names[seat]} can {what} {value}: the disc "
+                         "is spent.", seat=seat, value=value))
+        self._end_turn(ev, moved=self.in_bonus)
+
+    def _do_move(self, seat: int, start, dest, ev: list) -> None:
+        m = self._occ.pop(start)
+        layer = self.current_layer
+        value = self.pending[0]
+        path = next(p for mm, s, d, p in self._moves_for_single(m, start, dest, value))
+        m["at"] = _pt(dest)
+        self._occ[dest] = m
+        into_hole = dest in layer["holeset"]
+        on_big = dest in layer["bigset"]
+        name = self.names[seat]
+        where = " into a hole" if into_hole else (" onto a big space" if on_big else "")
+        ev.append(Record("move", f"{name} moves a mole {value} from {_label(start)} to "
+                         f"{_label(dest)}{where}.", seat=seat, mole=m["id"], frm=_pt(start),
+                         to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
+                         hole=into_hole, big=on_big, bonus=self.in_bonus))
+        self.pending = []
+        if into_hole and self.layer == LAYER_COUNT - 1:
+            self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole and "
+                      "claims the golden shovel.", mole=m["id"])
+            return
+        if into_hole and all(h in self._occ for h in layer["holes"]):
+            self._lift(ev)
+            if self.current_player is None:
+                return
+            self._end_turn(ev, moved=True)
+            return
+        if on_big and not self.in_bonus:
+            self.step = "bonus"
+            return
+        self._end_turn(ev, moved=True)
+
+    def _moves_for_single(self, m, start, dest, value):
+        # the path of one chosen move (the mole was already popped from the occupancy map)
+        for ray, style in self.current_layer["rays"][start]:
+            if len(ray) >= value and ray[value - 1] == dest:
+                yield m, start, dest, ray[:value]
+
+    def _end_turn(self, ev: list, moved: bool) -> None:
+        seat = self.current_player
+        self.in_bonus = False
+        self.pending = []
+        self.step = "turn"
+        self.idle_turns = 0 if moved else self.idle_turns + 1
+        self._reshuffle_if_needed(seat, ev)
+        active = [s for s in range(self.players) if self.moles_left(s)]
+        if self.idle_turns >= len(self.board.discs) * max(1, len(active)):
+            ev.append(Record("stuck", "No mole has been able to move for a whole round of discs: "
+                             "the layer is lifted as if it were full."))
+            self._lift(ev)
+            if self.current_player is None:
+                return
+        self._begin_turn(ev, (seat + 1) % self.players)
+
+    def _begin_turn(self, ev: list, seat: int) -> None:
+        """Find the next seat that can act, starting at ``seat``; skip those that cannot."""
+        for _ in range(2):  # a lift inside the loop can free everybody: look a second time
+            for k in range(self.players):
+                s = (seat + k) % self.players
+                mine = self.seat_moles(s)
+                if not mine:
+                    continue
+                if all(self._in_hole(m) for m in mine):
+                    ev.append(Record("skip", f"Every mole of {self.names[s]} sits in a hole: "
+                                     f"{self.names[s]} waits for the layer to be lifted.",
+                                     seat=s, reason="all_in_holes"))
+                    continue
+                self.current_player = s
+                self.step = "turn"
+                return
+            # nobody can move: every mole in play sits in a hole
+            ev.append(Record("stuck", "Every mole still in play sits in a hole: the layer is lifted."))
+            self._lift(ev)
+            if self.current_player is None:
+                return
+        raise RuntimeError("no seat can act after lifting")  # pragma: no cover
+
+    def _lift(self, ev: list) -> None:
+        layer = self.current_layer
+        before = {s: self.moles_left(s) for s in range(self.players)}
+        removed, survivors = [], []
+        for m in self.moles:
+            if m["at"] is None:
+                continue
+            if tuple(m["at"]) in layer["holeset"]:
+                survivors.append(m["id"])
+            else:
+                removed.append(m["id"])
+                m["at"] = None
+        self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
+        old = self.layer
+        self.layer += 1
+        nxt = self.current_layer
+        ev.append(Record("lift", f"The {layer['name'].lower()} layer is lifted: {len(survivors)} "
+                         f"mole(s) drop to the {nxt['name'].lower()}, {len(removed)} leave the game.",
+                         layer=old, removed=removed, survivors=survivors))
+        self.idle_turns = 0
+        for s in range(self.players):
+            if self.eliminated_at[s] is None and not self.moles_left(s):
+                self.eliminated_at[s] = old
+                ev.append(Record("eliminated", f"{self.names[s]} has no mole left and is out.",
+                                 seat=s))
+        alive = [s for s in range(self.players) if self.moles_left(s)]
+        if not alive:   # only after a forced lift with no mole in any hole
+            best = max(before.values())
+            tied = [s for s in range(self.players) if before[s] == best]
+            names = " and ".join(self.names[s] for s in tied)
+            self._win(tied, ev, f"No mole sat in a hole when the layer was lifted; {names} "
+                      f"had the most moles left ({best}).")
+        elif len(alive) == 1:
+            s = alive[0]
+            self._win(s, ev, f"{self.names[s]} is the only player with moles left.")
+
+    def _win(self, seat, ev: list, reason: str, mole: str | None = None) -> None:
+        """``seat`` is one seat, or a list of seats sharing the win."""
+        seats = list(seat) if isinstance(seat, list) else [seat]
+        self.winner = seats[0] if len(seats) == 1 else seats
+        seat = seats[0]
+        self.win_reason = reason
+        self.current_player = None
+        self.step = "over"
+        self._legal = None
+        ev.append(Record("win", reason, seat=seat, seats=seats, mole=mole))
+
+    # ---- results ------------------------------------------------------------------------------
+    def scores(self) -> list:
+        """Moles still in play per seat (the winner gets one more for the shovel)."""
+        won = self.winners()
+        return [self.moles_left(s) + (1 if s in won else 0) for s in range(self.players)]
+
+    def winners(self) -> list:
+        if self.winner is None:
+            return []
+        return list(self.winner) if isinstance(self.winner, list) else [self.winner]
+
+    def summary(self) -> str:
+        return self.win_reason
+
+    # ---- views --------------------------------------------------------------------------------
+    def view(self, seat) -> dict:
+        """Mole Dig has no secrets: only the order of face-down discs is random, and nobody
+        knows it.  Every seat sees the same board and which disc values each player has left."""
+        layers = []
+        for i, L in enumerate(self._layers):
+            layers.append({
+                "index": i, "name": L["name"], "colour": L["colour"], "radius": L["radius"],
+                "rotation": L["rotation"], "holes": [_pt(p) for p in L["holes"]],
+                "big": [_pt(p) for p in L["big"]],
+                "lines": None if L["lines"] is None else [
+                    {"style": ln["style"], "points": [_pt(p) for p in ln["points"]]}
+                    for ln in L["lines"]],
+                "lifted": i < self.layer,
+            })
+        return {
+            "game": self.GAME_ID, "seat": seat, "players": self.players, "names": list(self.names),
+            "current_player": self.current_player, "step": self.step, "layer": self.layer,
+            "layers": layers,
+            "moles": [{"id": m["id"], "seat": m["seat"], "at": m["at"]} for m in self.moles
+                      if m["at"] is not None],
+            "to_place": list(self.to_place),
+            "moles_left": [self.moles_left(s) for s in range(self.players)],
+            "discs": [{"face_up": list(self.face_up[s]),
+                       "face_down": sorted(self.face_down[s])} for s in range(self.players)],
+            "pending": list(self.pending), "in_bonus": self.in_bonus,
+            "championship": bool(self.options.get("championship")),
+            "two_player_lines": self.players == 2,
+            "eliminated": [x is not None for x in self.eliminated_at],
+            "winner": self.winner, "winners": self.winners(), "start_player": self.start_player,
+            "idle_turns": self.idle_turns, "rotations": list(self.rotations),
+            "options": dict(self.options),
+        }
+
+    @classmethod
+    def from_view(cls, view: dict, seed: int) -> "MolesState":
+        import random as _random
+        obj = cls.__new__(cls)
+        obj.players = view["players"]
+        obj.seed = seed
+        obj.variant = None
+        obj.options = dict(view.get("options") or {})
+        obj.rng = _random.Random(seed)
+        obj.turn_number = 0
+        obj.current_player = view["current_player"]
+        obj.board = _default_board()
+        obj.rotations = list(view["rotations"])
+        obj.names = list(view["names"])
+        by_id = {m["id"]: m for m in view["moles"]}
+        n = obj.board.moles_per_player[obj.players]
+        obj.moles = []
+        for s in range(obj.players):
+            for i in range(n):
+                mid = f"{s}-{i}"
+                at = by_id.get(mid, {}).get("at")
+                obj.moles.append({"id": mid, "seat": s, "at": list(at) if at else None})
+        obj.to_place = list(view["to_place"])
+        obj.face_up = [list(d["face_up"]) for d in view["discs"]]
+        obj.face_down = [list(d["face_down"]) for d in view["discs"]]
+        obj.layer = view["layer"]
+        obj.step = view["step"]
+        obj.pending = list(view["pending"])
+        obj.in_bonus = view["in_bonus"]
+        obj.idle_turns = view.get("idle_turns", 0)
+        obj.winner = view["winner"]
+        obj.win_reason = ""
+        obj.eliminated_at = [0 if e else None for e in view["eliminated"]]
+        obj.start_player = view["start_player"]
+        obj._init_cache()
+        return obj
+
+    # ---- persistence ------------------------------------------------------------------------
+    def _state_dict(self) -> dict:
+        return {
+            "rotations": list(self.rotations), "names": list(self.names),
+            "moles": [dict(m) for m in self.moles], "to_place": list(self.to_place),
+            "face_down": [list(x) for x in self.face_down],
+            "face_up": [list(x) for x in self.face_up], "layer": self.layer, "step": self.step,
+            "pending": list(self.pending), "in_bonus": self.in_bonus,
+            "idle_turns": self.idle_turns, "winner": self.winner, "win_reason": self.win_reason,
+            "eliminated_at": list(self.eliminated_at), "start_player": self.start_player,
+        }
+
+    def _load_state_dict(self, d: dict) -> None:
+        self.board = _default_board()
+        self.rotations = [int(x) for x in d["rotations"]]
+        if len(self.rotations) != LAYER_COUNT or not all(0 <= x < 6 for x in self.rotations):
+            raise ValueError("bad layer rotations")
+        self.names = [str(x) for x in d["names"]]
+        self.moles = [{"id": str(m["id"]), "seat": int(m["seat"]),
+                       "at": None if m["at"] is None else [int(m["at"][0]), int(m["at"][1])]}
+                      for m in d["moles"]]
+        self.to_place = [int(x) for x in d["to_place"]]
+        self.face_down = [[int(v) for v in x] for x in d["face_down"]]
+        self.face_up = [[int(v) for v in x] for x in d["face_up"]]
+        self.layer = int(d["layer"])
+        self.step = str(d["step"])
+        self.pending = [int(v) for v in d["pending"]]
+        self.in_bonus = bool(d["in_bonus"])
+        self.idle_turns = int(d.get("idle_turns", 0))
+        self.winner = d["winner"]
+        self.win_reason = str(d.get("win_reason", ""))
+        self.eliminated_at = list(d["eliminated_at"])
+        self.start_player = int(d["start_player"])
+        if not (0 <= self.layer < LAYER_COUNT) or len(self.names) != self.players \
+                or len(self.to_place) != self.players or len(self.face_down) != self.players:
+            raise ValueError("inconsistent saved game")
+        if self.step not in ("place", "turn", "keep", "move", "bonus", "over"):
+            raise ValueError(f"unknown step {self.step!r}")
+        if (self.current_player is None) != (self.step == "over"):
+            raise ValueError("inconsistent turn information")
+        self._init_cache()
+        if len(self._occ) != sum(1 for m in self.moles if m["at"] is not None):
+            raise ValueError("two moles on one point")
+        for p in self._occ:
+            if p not in self.current_layer["rays"]:
+                raise ValueError(f"a mole stands off the board at {list(p)}")
+
+    def clone(self) -> "MolesState":
+        new = MolesState.__new__(MolesState)
+        new.__dict__.update(self.__dict__)
+        new.rng = type(self.rng)()
+        new.rng.setstate(self.rng.getstate())
+        new.options = dict(self.options)
+        new.rotations = list(self.rotations)
+        new.names = list(self.names)
+        new.moles = [dict(m) for m in self.moles]
+        new.to_place = list(self.to_place)
+        new.face_down = [list(x) for x in self.face_down]
+        new.face_up = [list(x) for x in self.face_up]
+        new.pending = list(self.pending)
+        new.eliminated_at = list(self.eliminated_at)
+        new._occ = {tuple(m["at"]): m for m in new.moles if m["at"] is not None}
+        new._legal = None
+        return new  # _layers geometry is immutable and shared
+
+
+__all__ = ["MolesState", "load_board", "Board", "DataError", "rotate", "ring", "hex_points"]

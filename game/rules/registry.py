@@ -1,0 +1,98 @@
+"""The registry of games: ``GAMES``, ``new_game``, ``load_state``, ``state_from_view``."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..paths import resource_path
+from .base import GameInfo, GameState
+from .data import Checker, DataError, display_name, load_yaml
+
+
+class LoadError(ValueError):
+    """A saved game (dict) that cannot be restored: corrupt, foreign or from another version."""
+
+
+def _state_classes() -> dict[str, type[GameState]]:
+    from .moles import MolesState
+    return {"moles": MolesState}
+
+
+def _load_catalog() -> dict[str, GameInfo]:
+    path = resource_path("data", "games.yaml")
+    name = display_name(path)
+    chk = Checker(name)
+    raw = chk.mapping(load_yaml(path), "top level")
+    classes = _state_classes()
+    games: dict[str, GameInfo] = {}
+    for i, entry in enumerate(chk.seq(chk.key(raw, "games", "top level"), "games")):
+        where = f"games[{i}]"
+        chk.mapping(entry, where)
+        gid = chk.str(chk.key(entry, "id", where), where + ".id")
+        players = chk.seq(chk.key(entry, "players", where), where + ".players")
+        if len(players) != 2:
+            chk.fail(where + ".players", "expected [fewest, most]")
+        lo = chk.int(players[0], where + ".players[0]", 1, 8)
+        hi = chk.int(players[1], where + ".players[1]", lo, 8)
+        available = bool(entry.get("available", False))
+        cls = classes.get(gid) if available else None
+        if available and cls is None:
+            chk.fail(where, f"game '{gid}' is marked available but has no rules")
+        info = GameInfo(gid, chk.str(chk.key(entry, "title", where), where + ".title"), lo, hi,
+                        blurb=str(entry.get("blurb", "")).strip(), available=available,
+                        state_class=cls)
+        if cls is not None:
+            info.variants, info.options = cls.describe_setup()
+        games[gid] = info
+    return games
+
+
+GAMES: dict[str, GameInfo] = _load_catalog()
+
+
+def new_game(game: str, players: int, seed: int | None = None, variant: str | None = None,
+             options: dict | None = None) -> GameState:
+    info = GAMES.get(game)
+    if info is None:
+        raise ValueError(f"unknown game '{game}' (known: {', '.join(GAMES)})")
+    if not info.available:
+        raise ValueError(f"{info.title} is not playable yet")
+    if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players, "
+                         f"not {players}")
+    if variant is None:
+        variant = info.default_variant()
+    elif info.variants and variant not in [v["id"] for v in info.variants]:
+        raise ValueError(f"unknown variant '{variant}' for {info.title} "
+                         f"(known: {', '.join(v['id'] for v in info.variants)})")
+    merged = info.default_options()
+    for key, value in (options or {}).items():
+        spec = next((o for o in info.options if o["id"] == key), None)
+        if spec is None:
+            raise ValueError(f"unknown option '{key}' for {info.title}")
+        if "choices" in spec and value not in [c["id"] for c in spec["choices"]]:
+            raise ValueError(f"option '{key}' cannot be {value!r}")
+        merged[key] = value
+    return info.state_class(players, seed=seed, variant=variant, options=merged)
+
+
+def load_state(d: Any) -> GameState:
+    """Restore a state from ``to_dict()`` output; LoadError for anything that is not one."""
+    if not isinstance(d, dict) or "game" not in d:
+        raise LoadError("this is not a Burrow Box game")
+    info = GAMES.get(d.get("game"))
+    if info is None or info.state_class is None:
+        raise LoadError(f"unknown game '{d.get('game')}'")
+    cls = info.state_class
+    if d.get("format") != cls.FORMAT:
+        raise LoadError(f"saved by another version of {info.title} (format {d.get('format')!r})")
+    try:
+        return cls.from_dict(d)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+        raise LoadError(f"the saved {info.title} game is damaged ({type(exc).__name__}: {exc})") from None
+
+
+def state_from_view(game: str, view: dict, seed: int) -> GameState:
+    return GAMES[game].state_class.from_view(view, seed)
+
+
+__all__ = ["GAMES", "new_game", "load_state", "state_from_view", "LoadError", "DataError"]
