@@ -373,7 +373,7 @@ class MolesState(GameState):
             m["at"] = _pt(p)
             self._occ[p] = m
             self.to_place[seat] -= 1
-            ev.append(Record("place", f"{name} places a mole at {_label(p)}.", seat=seat,
+            ev.append(Record("place", f"{name} places a mole in the meadow.", seat=seat,
                              mole=m["id"], at=_pt(p)))
             if any(self.to_place):
                 nxt = (seat + 1) % self.players
@@ -470,8 +470,9 @@ class MolesState(GameState):
         on_big = dest in layer["bigset"]
         name = self.names[seat]
         where = " into a hole" if into_hole else (" onto a big space" if on_big else "")
-        ev.append(Record("move", f"{name} moves a mole {value} from {_label(start)} to "
-                         f"{_label(dest)}{where}.", seat=seat, mole=m["id"], frm=_pt(start),
+        extra = " (bonus move)" if self.in_bonus else ""
+        ev.append(Record("move", f"{name} moves a mole {value} point{'s' if value > 1 else ''}"
+                         f"{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
                          to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
                          hole=into_hole, big=on_big, bonus=self.in_bonus))
         self.pending = []
