@@ -556,3 +556,13 @@ def test_designed_names_appear_in_the_game_log():
     st.set_names(["Ada", "Bo"])
     a = st.legal_actions()[0]
     assert st.names[st.current_player] in a["text"]
+
+
+def test_designed_no_forced_lift_on_the_last_layer():
+    # a 1 always carries some mole towards the centre there, so play simply goes on
+    st = position(players=2, layer=3, moles={0: [(1, 1)], 1: [(2, 0)]}, face_down={0: [2, 2]})
+    st.idle_turns = 11
+    events = act(st, "turn")
+    assert any(e["type"] == "no_move" for e in events)
+    assert not any(e["type"] == "stuck" for e in events)
+    assert st.layer == 3 and not st.is_over() and st.current_player == 1

@@ -505,7 +505,10 @@ class MolesState(GameState):
         self.idle_turns = 0 if moved else self.idle_turns + 1
         self._reshuffle_if_needed(seat, ev)
         active = [s for s in range(self.players) if self.moles_left(s)]
-        if self.idle_turns >= len(self.board.discs) * max(1, len(active)):
+        # (on the last layer every player turns a 1 within six turns, and a 1 always
+        # carries some mole into the centre or frees the line to it: no lift is needed there)
+        if (self.layer < LAYER_COUNT - 1
+                and self.idle_turns >= len(self.board.discs) * max(1, len(active))):
             ev.append(Record("stuck", "No mole has been able to move for a whole round of discs: "
                              "the layer is lifted as if it were full."))
             self._lift(ev)
