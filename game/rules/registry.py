@@ -61,9 +61,9 @@ def new_game(game: str, players: int, seed: int | None = None, variant: str | No
                          f"not {players}")
     if variant is None:
         variant = info.default_variant()
-    elif info.variants and variant not in [v["id"] for v in info.variants]:
-        raise ValueError(f"unknown variant '{variant}' for {info.title} "
-                         f"(known: {', '.join(v['id'] for v in info.variants)})")
+    elif variant not in [v["id"] for v in info.variants]:
+        known = ", ".join(v["id"] for v in info.variants) or "none"
+        raise ValueError(f"unknown variant '{variant}' for {info.title} (known: {known})")
     merged = info.default_options()
     for key, value in (options or {}).items():
         spec = next((o for o in info.options if o["id"] == key), None)

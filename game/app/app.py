@@ -1,0 +1,363 @@
+"""The application: one window, one event loop, a stack of scenes.
+
+``run()`` opens the window on the title screen.  ``render_screenshot()`` and ``PlayHarness``
+drive the real play scene without a player (used by ``main.py screenshot`` and ``bench``).
+"""
+from __future__ import annotations
+
+import os
+import random
+import warnings
+
+import pygame
+
+from . import settings as settings_mod
+from . import ui
+from .assets import Assets
+from .sound import Sounds
+
+FPS = 60
+
+
+class App:
+    def __init__(self, size=None, fullscreen=None, headless: bool = False):
+        self.settings, msg = settings_mod.load()
+        self.settings_notice = msg
+        self.notices: list[str] = [m for m in (msg, ui.ui_data_message()) if m]
+        if size is not None:
+            self.settings.window = (max(ui.MIN_WINDOW[0], int(size[0])), max(ui.MIN_WINDOW[1], int(size[1])))
+        if fullscreen is not None:
+            self.settings.fullscreen = bool(fullscreen)
+        self.headless = headless
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Burrow Box")
+        pygame.key.set_repeat(400, 40)
+        self.surface = None
+        self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
+        self.assets = Assets()
+        self.sounds = Sounds(self.settings.sound and not headless)
+        self.stack: list = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self._resize_pending = False
+        self._resize_wait = 0.0
+        self._resize_recent = 0.0
+
+    # ---- window -------------------------------------------------------------------------------
+    def _set_mode(self, size, fullscreen: bool) -> None:
+        """Open the window (or switch it between windowed and full screen, in place)."""
+        real = pygame.display.get_driver() not in ("dummy", "offscreen") if pygame.display.get_init() else True
+        if self.surface is not None and real and self._switch_in_place(size, fullscreen):
+            return
+        if fullscreen and not real:
+            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            pygame.display.set_caption("Burrow Box")
+            return
+        w, h = self._clamp_window(size)
+        self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        pygame.display.set_caption("Burrow Box")
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                win = pygame.Window.from_display_module()
+                win.minimum_size = ui.MIN_WINDOW
+        except (AttributeError, pygame.error, TypeError, ValueError):
+            pass
+        if fullscreen and real:
+            self._switch_in_place(size, True)
+
+    def _clamp_window(self, size) -> tuple[int, int]:
+        w = max(ui.MIN_WINDOW[0], int(size[0]))
+        h = max(ui.MIN_WINDOW[1], int(size[1]))
+        try:
+            desk = pygame.display.get_desktop_sizes()
+            if desk and not self.headless and pygame.display.get_driver() not in ("dummy", "offscreen"):
+                dw, dh = desk[0]
+                w, h = min(w, max(ui.MIN_WINDOW[0], dw)), min(h, max(ui.MIN_WINDOW[1], dh - 60))
+        except (pygame.error, AttributeError):
+            pass
+        return w, h
+
+    def _switch_in_place(self, size, fullscreen: bool) -> bool:
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                win = pygame.Window.from_display_module()
+                if fullscreen:
+                    win.set_fullscreen(True)
+                else:
+                    win.set_windowed()
+                    win.size = self._clamp_window(size)
+            pygame.event.pump()
+            self.surface = pygame.display.get_surface()
+            return self.surface is not None
+        except (AttributeError, pygame.error, TypeError, ValueError):
+            return False
+
+    def _window_size(self, size) -> None:
+        """Resize the window in place (never recreate it)."""
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                pygame.Window.from_display_module().size = size
+        except (AttributeError, pygame.error, TypeError, ValueError):
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        surf = pygame.display.get_surface()
+        if surf is not None:
+            self.surface = surf
+        return self.surface.get_size()
+
+    def make_manager(self, size, scale):
+        return ui.make_manager(size, scale)
+
+    def relayout(self) -> None:
+        size = self.size
+        for scene in self.stack:
+            if scene.built:
+                scene.on_resize(size)
+
+    def toggle_fullscreen(self) -> None:
+        self.settings.fullscreen = not self.settings.fullscreen
+        self.apply_window()
+        settings_mod.save(self.settings)
+
+    def apply_window(self) -> None:
+        self._set_mode(self.settings.window, self.settings.fullscreen and not self.headless)
+        self.relayout()
+
+    def apply_settings(self) -> None:
+        self.sounds.enabled = self.settings.sound and not self.headless
+        err = settings_mod.save(self.settings)
+        if err:
+            if err not in self.notices:
+                self.notices.append(err)
+        elif self.settings_notice in self.notices:
+            self.notices.remove(self.settings_notice)
+
+    # ---- scenes ---------------------------------------------------------------------------------
+    @property
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene) -> None:
+        if self.stack:
+            self.stack[-1].hide()
+        self.stack.append(scene)
+        scene.show()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().hide()
+        if self.stack:
+            self.stack[-1].show()
+        else:
+            self.quit()
+
+    def go(self, scene) -> None:
+        """Replace the whole stack with ``scene``."""
+        while self.stack:
+            self.stack.pop().hide()
+        self.push(scene)
+
+    def go_title(self) -> None:
+        from .scenes.title import TitleScene
+        self.go(TitleScene(self))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- loop -----------------------------------------------------------------------------------
+    def dispatch(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            if not self.settings.fullscreen:
+                want = (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
+                if want != (event.w, event.h):
+                    self._window_size(want)          # below the minimum (no window manager)
+                elif self.size != want and pygame.display.get_driver() in ("dummy", "offscreen"):
+                    # a headless test posted the event: nothing resized the surface for us
+                    self.surface = pygame.display.set_mode(want, pygame.RESIZABLE)
+            # one resize: lay out at once; a burst (dragging the edge): wait until it settles
+            self._resize_wait = 0.12 if self._resize_recent > 0 else 0.0
+            self._resize_pending = True
+            self._resize_recent = 0.3
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if self.top is not None:
+            self.top.on_event(event)
+
+    def step(self, dt: float, events) -> None:
+        for event in events:
+            self.dispatch(event)
+            if not self.running:
+                return
+        self._resize_recent = max(0.0, self._resize_recent - dt)
+        if self._resize_pending:
+            self._resize_wait -= dt
+            if self._resize_wait <= 0:
+                self._resize_pending = False
+                self.relayout()
+        top = self.top
+        if top is None:
+            return
+        top.update_ui(dt)
+        top.on_update(dt)
+        self.size  # refresh self.surface after a resize
+        self.draw(self.surface)
+
+    def draw(self, surface) -> None:
+        if not self.stack:
+            return
+        i = len(self.stack) - 1
+        while i > 0 and self.stack[i].overlay:
+            i -= 1
+        for k in range(i, len(self.stack)):
+            scene = self.stack[k]
+            scene.on_draw(surface)
+            scene.draw_ui(surface, top=(k == len(self.stack) - 1))
+
+    def run(self, exit_after_first_frame: bool = False) -> int:
+        if not self.stack:
+            self.go_title()
+        while self.running:
+            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+            self.step(dt, pygame.event.get())
+            if not self.running:
+                break
+            pygame.display.flip()
+            if exit_after_first_frame:
+                break
+        for scene in self.stack:
+            stop = getattr(scene, "stop", None)
+            if stop:
+                stop()
+        from .saves import flush_autosave
+        flush_autosave()
+        return 0
+
+
+def run(size=None, fullscreen=None, exit_after_first_frame: bool = False) -> int:
+    app = App(size=size, fullscreen=fullscreen)
+    try:
+        return app.run(exit_after_first_frame=exit_after_first_frame)
+    finally:
+        pygame.quit()
+
+
+# ---- headless helpers -------------------------------------------------------------------------------
+
+def _headless_env() -> None:
+    if not pygame.display.get_init():
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def _check_game(game_id: str):
+    from ..rules import GAMES
+    info = GAMES.get(game_id)
+    if info is None:
+        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAMES)})")
+    if not info.available:
+        raise ValueError(f"{info.title} ('{game_id}') is not playable yet, so it has no screen to show")
+    return info
+
+
+def _computer_seats(players: int) -> list[dict]:
+    from ..ai import LEVELS
+    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": LEVELS[-1]}
+            for i in range(players)]
+
+
+def _headless_play(game_id, seed, size, players=None, variant=None):
+    """An App (dummy window) with a PlayScene of a computer-only game driven from outside."""
+    info = _check_game(game_id)
+    _headless_env()
+    from ..rules import new_game
+    from .controller import PlayController
+    from .scenes.play import PlayScene
+    if players is None:
+        players = max(info.min_players, min(4, info.max_players))
+    state = new_game(game_id, players, seed=seed, variant=variant)
+    seats = _computer_seats(players)
+    app = App(size=size, fullscreen=False, headless=True)
+    app.settings.speed = "normal"
+    ctl = PlayController(game_id, seats, state, autosave=False, computers=False)
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    return app, scene
+
+
+def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, size=(1280, 720),
+                      players=None, variant=None) -> None:
+    """Save a PNG of the play screen of a computer-only game after ``moves`` random actions."""
+    app, scene = _headless_play(game_id, seed, size, players, variant)
+    try:
+        rng = random.Random(seed)
+        for i in range(max(0, int(moves))):
+            if scene.ctl.is_over():
+                break
+            action = rng.choice(scene.ctl.state.legal_actions())
+            scene.apply_action(action, animate=(i == moves - 1))
+        for _ in range(60 * 20):
+            if not scene.animating:
+                break
+            app.step(1 / FPS, [])
+        app.step(1 / FPS, [])
+        app.step(1 / FPS, [])
+        out = os.fspath(out_path)
+        folder = os.path.dirname(out)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        app.size
+        pygame.image.save(app.surface, out)
+    finally:
+        scene.stop()
+        pygame.display.quit()
+
+
+class PlayHarness:
+    """Frame-by-frame driver of the real play scene (bench).  Always animating."""
+
+    def __init__(self, game_id: str, seed: int = 0, size=(1280, 720)):
+        self.app, self.scene = _headless_play(game_id, seed, size)
+        self.game_id = game_id
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.frames = 0
+
+    def step(self) -> None:
+        scene = self.scene
+        if not scene.animating:
+            if scene.ctl.is_over():
+                self.seed += 1
+                self.app, self.scene = self.app, self._restart()
+                scene = self.scene
+            action = self.rng.choice(scene.ctl.state.legal_actions())
+            scene.apply_action(action, animate=True)
+        self.app.step(1 / FPS, pygame.event.get())
+        self.frames += 1
+
+    def _restart(self):
+        from ..rules import new_game
+        from .controller import PlayController
+        from .scenes.play import PlayScene
+        old = self.scene.ctl
+        state = new_game(self.game_id, old.state.players, seed=self.seed, variant=old.state.variant)
+        ctl = PlayController(self.game_id, old.seats, state, autosave=False, computers=False)
+        scene = PlayScene(self.app, ctl, auto_results=False)
+        self.app.go(scene)
+        return scene
+
+    def close(self) -> None:
+        try:
+            self.scene.stop()
+        finally:
+            pygame.display.quit()

@@ -1,0 +1,347 @@
+"""The play logic behind the play scene, without pygame.
+
+``PlayController`` owns the GameState, the seats, the undo history, the game log and the
+computer players (each decides in a background thread on copies of its own view).  The play
+scene asks it what to show and feeds it the humans' choices; tests drive it directly.
+
+Undo rules:
+  * a human may take back their own actions of the current turn, one at a time, until an event
+    with ``chance: True`` (something random revealed) stands in the way;
+  * when that human is the only human at the table, Undo also takes back their last whole turn
+    (and the computer moves made after it).  The RNG is part of every snapshot, so taking back
+    a turn can never reroll anything: the same disc comes up again;
+  * Undo never crosses another human's action.
+History entries are JSON-safe: {"seat", "human", "chance", "before": state.to_dict(), "log"}.
+"""
+from __future__ import annotations
+
+import copy
+import threading
+from typing import Callable
+
+from ..rules import IllegalAction, LoadError, load_state
+from ..rules.base import action_key
+
+HISTORY_LIMIT = 60
+UNDO_TURNS = 5        # a lone human can take back this many of their own turns
+PAUSES = {"normal": 0.55, "fast": 0.12, "off": 0.0}
+
+
+def default_seats(players: int, humans: int = 1, level: str | None = None) -> list[dict]:
+    from ..ai import LEVELS
+    level = level or LEVELS[-1]
+    seats = []
+    for i in range(players):
+        human = i < humans
+        seats.append({"name": f"Player {i + 1}" if human else f"Computer {i + 1}",
+                      "colour": i, "kind": "human" if human else "computer", "level": level})
+    return seats
+
+
+def ranking(state) -> list[int]:
+    """Seats best first: winners, then by score (higher first), then seat order."""
+    winners = set(state.winners() or [])
+    scores = list(state.scores() or [])
+
+    def score(s):
+        try:
+            return -float(scores[s])
+        except (IndexError, TypeError, ValueError):
+            return 0.0
+    return sorted(range(state.players), key=lambda s: (s not in winners, score(s), s))
+
+
+class PlayController:
+    def __init__(self, game_id: str, seats: list[dict], state, history: list | None = None,
+                 log: list | None = None, autosave: bool = True, computers: bool = True,
+                 curtain: bool = False):
+        self.game_id = game_id
+        self.seats = [dict(s) for s in seats]
+        self.state = state
+        self.history: list[dict] = list(history or [])
+        self.log: list[str] = list(log or [])
+        self.autosave_enabled = autosave
+        self.computers_enabled = computers
+        self.curtain_enabled = curtain
+        self.curtain_cleared_for: int | None = None
+        self.last_human: int | None = None
+        for e in reversed(self.history):
+            if e.get("human"):
+                self.last_human = e["seat"]
+                break
+        self.message: str | None = None         # last save problem etc.
+        self.last_lines: list[str] = []          # log lines of the last apply()
+        self.generation = 0
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._result: tuple | None = None
+        self._agents: dict = {}
+        self._pause_left = 0.0
+        self.on_autosave: Callable | None = None
+        if hasattr(state, "set_names") and not self.history and state.turn_number == 0:
+            try:
+                state.set_names([s["name"] for s in self.seats])
+            except (ValueError, TypeError):
+                pass
+
+    # ---- who is who ---------------------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s["kind"] == "human"]
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.seats) and self.seats[seat]["kind"] == "human"
+
+    @property
+    def current(self) -> int | None:
+        return self.state.current_player
+
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def human_to_act(self) -> bool:
+        return not self.is_over() and self.is_human(self.current)
+
+    def computer_to_act(self) -> bool:
+        return not self.is_over() and self.current is not None and not self.is_human(self.current)
+
+    # ---- curtain ("pass the device to ...") -----------------------------------------------
+    @property
+    def curtain_seat(self) -> int | None:
+        """The human who must confirm before their turn is shown, or None."""
+        if not self.curtain_enabled or len(self.humans) < 2 or not self.human_to_act():
+            return None
+        if self.current == self.curtain_cleared_for:
+            return None
+        return self.current
+
+    def clear_curtain(self) -> None:
+        self.curtain_cleared_for = self.current
+
+    # ---- what the board shows ----------------------------------------------------------
+    def viewing_seat(self) -> int | None:
+        if self.curtain_seat is not None:
+            return None
+        if self.human_to_act():
+            return self.current
+        return self.last_human
+
+    def board_view(self) -> dict:
+        return self.state.view(self.viewing_seat())
+
+    def legal_for_board(self) -> list | None:
+        if self.human_to_act() and self.curtain_seat is None:
+            return self.state.legal_actions()
+        return None
+
+    # ---- applying actions --------------------------------------------------------------
+    def apply(self, action) -> list:
+        """Apply an action of the current player; raises IllegalAction if it is not legal."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        seat = self.current
+        before = self.state.to_dict()
+        log_len = len(self.log)
+        events = self.state.apply(action)
+        human = self.is_human(seat)
+        self.history.append({"seat": seat, "human": human,
+                             "chance": any(bool(e.get("chance")) for e in events),
+                             "before": before, "log": log_len})
+        self._prune()
+        if human:
+            self.last_human = seat
+            self.curtain_cleared_for = seat
+        lines = [str(e.get("text")) for e in events if e.get("text")]
+        if not lines and action.get("text"):
+            lines = [str(action["text"])]
+        self.log.extend(lines)
+        self.last_lines = lines
+        if len(self.log) > 1000:
+            del self.log[:len(self.log) - 1000]
+        self.generation += 1
+        self._pause_left = max(self._pause_left, 0.0)
+        self.save()
+        return events
+
+    def _prune(self) -> None:
+        """Keep only the snapshots Undo can still reach (small autosaves)."""
+        hist = self.history
+        humans = self.humans
+        cut = 0
+        if not humans:
+            cut = len(hist)
+        elif len(humans) == 1:
+            h = humans[0]
+            starts = 0
+            for i in range(len(hist) - 1, -1, -1):
+                mine = hist[i]["human"] and hist[i]["seat"] == h
+                prev_mine = i > 0 and hist[i - 1]["human"] and hist[i - 1]["seat"] == h
+                if mine and not prev_mine:
+                    starts += 1
+                    if starts == UNDO_TURNS:
+                        cut = i
+                        break
+        elif hist:
+            last = hist[-1]
+            i = len(hist) - 1
+            while i > 0 and hist[i - 1]["seat"] == last["seat"] and hist[i - 1]["human"] == last["human"]:
+                i -= 1
+            cut = i
+        cut = max(cut, len(hist) - HISTORY_LIMIT)
+        if cut > 0:
+            del hist[:cut]
+
+    def save(self) -> None:
+        if not self.autosave_enabled:
+            return
+        from . import saves
+        if self.is_over():
+            saves.remove_autosave_async()
+            self.message = None
+            return
+        self.message = saves.write_autosave_async(self.game_id, self.seats, self.state,
+                                                  self.history, self.log)
+
+    # ---- undo ---------------------------------------------------------------------------
+    def undo_target(self) -> int | None:
+        """Index of the history entry Undo would restore (its 'before'), or None."""
+        if self.is_over() or not self.history:
+            return None
+        humans = self.humans
+        if not humans:
+            return None
+        cur = self.current
+        last = self.history[-1]
+        if (self.is_human(cur) and last["human"] and last["seat"] == cur and not last["chance"]):
+            return len(self.history) - 1
+        if len(humans) == 1:
+            h = humans[0]
+            idx = None
+            for i in range(len(self.history) - 1, -1, -1):
+                e = self.history[i]
+                if e["human"] and e["seat"] == h:
+                    idx = i
+                    break
+            if idx is None:
+                return None
+            while idx > 0 and self.history[idx - 1]["human"] and self.history[idx - 1]["seat"] == h:
+                idx -= 1
+            return idx
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_target() is not None
+
+    def undo(self) -> bool:
+        target = self.undo_target()
+        if target is None:
+            return False
+        entry = self.history[target]
+        try:
+            state = load_state(copy.deepcopy(entry["before"]))
+        except LoadError as exc:
+            self.message = f"Undo failed: {exc}"
+            del self.history[target:]
+            return False
+        undone = len(self.history) - target
+        self.state = state
+        del self.history[target:]
+        log_len = entry.get("log")
+        if isinstance(log_len, int) and 0 <= log_len <= len(self.log):
+            del self.log[log_len:]
+        self.log.append("(Taken back: " + ("1 action" if undone == 1 else f"{undone} actions") + ".)")
+        self.last_human = None
+        for e in reversed(self.history):
+            if e["human"]:
+                self.last_human = e["seat"]
+                break
+        if self.is_human(self.current):
+            self.curtain_cleared_for = self.current
+        self.generation += 1
+        with self._lock:
+            self._result = None
+        self.save()
+        return True
+
+    # ---- computers -----------------------------------------------------------------------
+    def _agent(self, seat: int):
+        agent = self._agents.get(seat)
+        if agent is None:
+            from ..ai import make_agent
+            seed = (int(self.state.seed) * 7919 + seat * 104729) % (2 ** 31) \
+                if isinstance(self.state.seed, int) else seat
+            try:
+                agent = make_agent(self.game_id, self.seats[seat].get("level") or "good", seed)
+            except ValueError:
+                agent = make_agent(self.game_id, "random", seed)
+            self._agents[seat] = agent
+        return agent
+
+    @property
+    def thinking(self) -> bool:
+        t = self._thread
+        return t is not None and t.is_alive()
+
+    def _start_thinking(self) -> None:
+        seat = self.current
+        gen = self.generation
+        view = copy.deepcopy(self.state.view(seat))
+        legal = copy.deepcopy(self.state.legal_actions())
+        agent = self._agent(seat)
+
+        def work():
+            try:
+                act = agent.decide(view, legal)
+            except Exception:  # noqa: BLE001 - a failing agent falls back to a legal move
+                act = None
+            with self._lock:
+                if gen == self.generation:
+                    self._result = (gen, act)
+
+        self._thread = threading.Thread(target=work, name=f"computer-{seat}", daemon=True)
+        self._thread.start()
+
+    def tick(self, dt: float, animating: bool, speed: str = "normal"):
+        """Call once a frame.  Returns a computer's action to apply now, or None."""
+        if not self.computers_enabled or not self.computer_to_act():
+            self._pause_left = PAUSES.get(speed, 0.5)
+            return None
+        with self._lock:
+            if self._result is not None and self._result[0] != self.generation:
+                self._result = None
+            result = self._result
+        if result is None and not self.thinking:
+            self._start_thinking()
+        if animating:
+            self._pause_left = PAUSES.get(speed, 0.5)
+            return None
+        if self._pause_left > 0:
+            self._pause_left -= dt
+            return None
+        if result is None:
+            return None
+        with self._lock:
+            self._result = None
+        act = result[1]
+        legal = self.state.legal_actions()
+        keys = {a.key(): a for a in legal}
+        try:
+            chosen = keys.get(action_key(act)) if act is not None else None
+        except IllegalAction:
+            chosen = None
+        if chosen is None:
+            chosen = legal[0]
+        self._pause_left = PAUSES.get(speed, 0.5)
+        return chosen
+
+    def wait_for_computer(self, timeout: float = 10.0) -> None:
+        """Tests: block until the thinking thread is done."""
+        t = self._thread
+        if t is not None:
+            t.join(timeout)
+
+    def stop(self) -> None:
+        """Forget any computer that is thinking (its answer will be ignored)."""
+        self.generation += 1
+        with self._lock:
+            self._result = None

@@ -1,0 +1,1 @@
+"""The scenes: title, choose, seats, play, pause, settings, rules, results."""

@@ -1,0 +1,280 @@
+"""Scene base class: Arcade-View-like hooks, a pygame_gui manager per scene, keyboard focus.
+
+    on_show()          became the top scene
+    on_event(event)    every pygame event while on top
+    on_update(dt)      once a frame while on top
+    on_draw(surface)   draw (also called for a scene under an overlay)
+    on_resize(size)    the window changed size: the widgets are rebuilt by ``build()``
+
+Widgets are made in ``build()`` with the helpers ``button``, ``dropdown``, ``entry`` and
+``textbox``; they register themselves in the focus ring, so Tab/Shift-Tab/arrows move a
+visible ring and Enter/Space activate.  Esc calls ``on_back()``.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+
+from .. import ui
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class Scene:
+    overlay = False          # True: the scene below is drawn first (pause)
+    name = "scene"
+
+    def __init__(self, app):
+        self.app = app
+        self.ui = None
+        self._ui_key = None
+        self.focus = ui.FocusRing()
+        self._callbacks: dict = {}
+        self._changes: dict = {}
+        self._entries: dict = {}
+        self.built = False
+
+    # ---- geometry ---------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    @property
+    def scale(self) -> float:
+        return ui.scale_for(self.size)
+
+    def px(self, n: float) -> int:
+        return int(round(n * self.scale))
+
+    # ---- lifecycle (called by the app) ------------------------------------------------------------
+    def show(self) -> None:
+        self.rebuild()
+        self.on_show()
+
+    def rebuild(self) -> None:
+        key = (self.size, self.scale)
+        if self.ui is None or self._ui_key[1] != self.scale:
+            self.ui = self.app.make_manager(self.size, self.scale)
+        else:
+            self.ui.clear_and_reset()
+            if self._ui_key[0] != self.size:
+                self.ui.set_window_resolution(self.size)
+        self._ui_key = key
+        keep_key = self.focus.current.key if self.focus.current else None
+        keep_index = self.focus.index
+        self._callbacks = {}
+        self._changes = {}
+        self._entries = {}
+        self.focus.clear()
+        self.build()
+        self.built = True
+        if keep_key and self.focus.focus_key(keep_key):
+            pass
+        elif self.focus.items:
+            self.focus.index = min(keep_index, len(self.focus.items) - 1)
+            if not self.focus.current.enabled:
+                self.focus.move(1)
+
+    def hide(self) -> None:
+        self.on_hide()
+
+    # ---- hooks ----------------------------------------------------------------------------------------
+    def build(self) -> None:
+        pass
+
+    def on_show(self) -> None:
+        pass
+
+    def on_hide(self) -> None:
+        pass
+
+    def on_back(self) -> None:
+        self.app.pop()
+
+    def on_update(self, dt: float) -> None:
+        pass
+
+    def on_draw(self, surface) -> None:
+        ui.draw_background(surface)
+
+    def on_resize(self, size) -> None:
+        self.rebuild()
+
+    # ---- events ------------------------------------------------------------------------------------------
+    def focused_entry(self):
+        if self.ui is None:
+            return None
+        fs = self.ui.get_focus_set()
+        if fs:
+            for el in fs:
+                if isinstance(el, UITextEntryLine):
+                    return el
+        return None
+
+    def dropdown_open(self) -> bool:
+        for el in self._changes:
+            if isinstance(el, UIDropDownMenu) and getattr(el, "current_state", None) is not None \
+                    and el.current_state is getattr(el, "menu_states", {}).get("expanded"):
+                return True
+        return False
+
+    def on_event(self, event) -> bool:
+        """Returns True when the event was used."""
+        if event.type == pygame.KEYDOWN:
+            if self.handle_key(event):
+                return True
+        consumed = False
+        if self.ui is not None:
+            consumed = self.ui.process_events(event)
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            cb = self._callbacks.get(event.ui_element)
+            if cb is not None:
+                self.focus.focus_element(event.ui_element)
+                self.focus.visible = True
+                self.app.sounds.play("click")
+                cb()
+                return True
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            cb = self._changes.get(event.ui_element)
+            if cb is not None:
+                self.focus.focus_element(event.ui_element)
+                cb(event.text)
+                return True
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            cb = self._entries.get(event.ui_element)
+            if cb is not None:
+                cb(event.text)
+                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            el = self.focused_entry()
+            if el is not None:
+                self.focus.focus_element(el)
+        return consumed
+
+    def handle_key(self, event) -> bool:
+        key = event.key
+        shift = bool(event.mod & pygame.KMOD_SHIFT)
+        entry = self.focused_entry()
+        if key == pygame.K_ESCAPE:
+            if self.dropdown_open():
+                return False
+            if entry is not None:
+                entry.unfocus()
+                self.ui.set_focus_set(None)
+                return True
+            self.on_back()
+            return True
+        if key == pygame.K_TAB:
+            self.move_focus(-1 if shift else 1)
+            return True
+        if entry is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DOWN):
+                self.move_focus(1)
+                return True
+            if key == pygame.K_UP:
+                self.move_focus(-1)
+                return True
+            return False            # typing goes to the text entry
+        if self.dropdown_open():
+            return False
+        cur = self.focus.current
+        if key == pygame.K_DOWN:
+            self.move_focus(1)
+            return True
+        if key == pygame.K_UP:
+            self.move_focus(-1)
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            d = 1 if key == pygame.K_RIGHT else -1
+            if cur is not None and cur.step is not None and cur.enabled:
+                self.focus.visible = True
+                cur.step(d)
+            else:
+                self.move_focus(d)
+            return True
+        if key in ACTIVATE_KEYS and cur is not None:
+            self.focus.visible = True
+            if not cur.enabled:
+                return True
+            if cur.entry is not None:
+                self._focus_entry(cur.entry)
+            elif cur.activate is not None:
+                self.app.sounds.play("click")
+                cur.activate()
+            return True
+        return False
+
+    def move_focus(self, delta: int) -> None:
+        entry = self.focused_entry()
+        if entry is not None:
+            entry.unfocus()
+            self.ui.set_focus_set(None)
+        self.focus.move(delta)
+        cur = self.focus.current
+        if cur is not None and cur.entry is not None:
+            self._focus_entry(cur.entry)
+
+    def _focus_entry(self, entry) -> None:
+        self.ui.set_focus_set(entry)
+        entry.focus()
+
+    # ---- drawing of the widgets and focus (called by the app) ------------------------------------------
+    def draw_ui(self, surface, top: bool) -> None:
+        if self.ui is not None:
+            self.ui.draw_ui(surface)
+        if top:
+            self.focus.draw(surface, self.scale)
+
+    def update_ui(self, dt: float) -> None:
+        if self.ui is not None:
+            self.ui.update(dt)
+
+    # ---- widget helpers -------------------------------------------------------------------------------
+    def button(self, rect, text: str, callback: Callable, primary: bool = False, enabled: bool = True,
+               key: str = "", object_id: str | None = None, focusable: bool = True, tooltip=None):
+        ids = object_id or ("#primary" if primary else None)
+        btn = UIButton(pygame.Rect(rect), text, manager=self.ui, object_id=ids,
+                       tool_tip_text=tooltip)
+        if not enabled:
+            btn.disable()
+        self._callbacks[btn] = callback
+        if focusable:
+            self.focus.add(ui.FocusItem(lambda b=btn: b.rect, activate=callback, element=btn,
+                                        enabled=lambda b=btn: b.is_enabled, key=key or text))
+        return btn
+
+    def dropdown(self, rect, choices: list[str], current: str, on_change: Callable[[str], None],
+                 key: str = "", enabled: bool = True):
+        """A drop-down; Left/Right (or Enter) on it picks the previous/next choice."""
+        if current not in choices:
+            current = choices[0]
+        dd = UIDropDownMenu(choices, current, pygame.Rect(rect), manager=self.ui)
+        if not enabled:
+            dd.disable()
+        self._changes[dd] = on_change
+
+        def step(d, choices=choices, current=current):
+            i = (choices.index(current) + d) % len(choices)
+            on_change(choices[i])
+
+        self.focus.add(ui.FocusItem(lambda e=dd: e.rect, activate=lambda: step(1), step=step,
+                                    element=dd, enabled=lambda e=dd: e.is_enabled, key=key))
+        return dd
+
+    def entry(self, rect, text: str, on_change: Callable[[str], None], key: str = "",
+              max_length: int = 24, placeholder: str | None = None):
+        te = UITextEntryLine(pygame.Rect(rect), manager=self.ui, initial_text=text,
+                             placeholder_text=placeholder)
+        te.set_text_length_limit(max_length)
+        self._entries[te] = on_change
+        self.focus.add(ui.FocusItem(lambda e=te: e.rect, element=te, entry=te, key=key))
+        return te
+
+    def label(self, rect, text: str, object_id: str | None = None):
+        return UILabel(pygame.Rect(rect), text, manager=self.ui, object_id=object_id)
+
+    def textbox(self, rect, html: str, object_id: str | None = None):
+        return UITextBox(html, pygame.Rect(rect), manager=self.ui, object_id=object_id)

@@ -1,0 +1,54 @@
+"""Pause (Esc during a game): resume, rules, settings, quit to title.  The game stays saved."""
+from __future__ import annotations
+
+import pygame
+
+from .. import ui
+from .base import Scene
+
+
+class PauseScene(Scene):
+    name = "pause"
+    overlay = True
+
+    def __init__(self, app, play_scene):
+        super().__init__(app)
+        self.play = play_scene
+
+    def build(self) -> None:
+        w, h = self.size
+        pw, ph = self.px(420), self.px(420)
+        self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        bw, bh, gap = self.px(320), self.px(52), self.px(14)
+        x = w // 2 - bw // 2
+        y = self.box.y + self.px(96)
+        for i, (text, cb) in enumerate([("Resume", self.on_back), ("Rules", self.rules),
+                                        ("Settings", self.settings), ("Quit to title", self.quit_to_title)]):
+            self.button((x, y + i * (bh + gap), bw, bh), text, cb, primary=(i == 0), key=text)
+
+    def on_show(self) -> None:
+        self.focus.focus_key("Resume")
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+        self.app.push(RulesScene(self.app, self.play.ctl.game_id))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def quit_to_title(self) -> None:
+        self.play.stop()
+        if not self.play.ctl.is_over():
+            self.play.ctl.save()
+        self.app.go_title()
+
+    def on_draw(self, surface) -> None:
+        ui.dim(surface, 170)
+        ui.draw_panel(surface, self.box, radius=self.px(18))
+        ui.draw_text(surface, "Paused", ui.font(self.px(36), True), ui.colour("accent"),
+                     (self.box.centerx, self.box.y + self.px(22)), "midtop")
+        ui.draw_text(surface, "Your game is saved: Continue on the title screen resumes it.",
+                     ui.font(self.px(14)), ui.colour("text_muted"),
+                     (self.box.centerx, self.box.bottom - self.px(28)), "center",
+                     max_width=self.box.w - self.px(24))

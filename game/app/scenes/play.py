@@ -1,0 +1,380 @@
+"""The play scene, the same for every game: board (left) + side panel (right).
+
+The board is drawn by the game's BoardView; this scene owns the PlayController (state, undo,
+log, computers), the side panel, the log box, Undo and Menu, the "pass the device" curtain,
+and goes to the results once the final animation has played.
+"""
+from __future__ import annotations
+
+import pygame
+
+from ...rules import IllegalAction
+from .. import ui
+from ..views import make_board_view
+from .base import Scene
+
+STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
+
+
+class PlayScene(Scene):
+    name = "play"
+
+    def __init__(self, app, controller, auto_results: bool = True):
+        super().__init__(app)
+        self.ctl = controller
+        self.auto_results = auto_results
+        self.board = make_board_view(controller.game_id, controller.seats, app.assets)
+        self.board_rect = pygame.Rect(0, 0, 10, 10)
+        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.message = ""
+        self.message_time = 0.0
+        self.results_pending = controller.is_over()
+        self.log = ui.LogView()
+        self.undo_button = None
+        self.curtain_button = None
+        self._synced = False
+        self._panel_img = None
+        self._panel_key = None
+        self.focus.visible = False
+        from ...rules import GAMES
+        info = GAMES.get(controller.game_id)
+        self.title = info.title if info else controller.game_id
+
+    # ---- layout -------------------------------------------------------------------------------
+    def layout(self) -> None:
+        w, h = self.size
+        m = self.px(14)
+        pw = max(self.px(300), min(int(w * 0.31), self.px(420)))
+        self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
+        self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
+        self.board.set_rect(self.board_rect.copy())
+
+    def build(self) -> None:
+        self.layout()
+        p = self.panel_rect
+        pad = self.px(14)
+        bh = self.px(46)
+        by = p.bottom - pad - bh
+        bw = (p.w - 3 * pad) // 2
+        self.focus.add(ui.FocusItem(lambda: self.board_rect, key="board"))
+        self.undo_button = self.button((p.x + pad, by, bw, bh), "Undo", self.undo, key="undo",
+                                       enabled=self.ctl.can_undo(), tooltip="Take back (Ctrl+Z)")
+        self.button((p.x + 2 * pad + bw, by, bw, bh), "Menu", self.open_menu, key="menu",
+                    tooltip="Pause (Esc)")
+        # the log fills the space between the players and the buttons
+        self.log_top = self._panel_content_bottom()
+        lr = pygame.Rect(p.x + pad, self.log_top, p.w - 2 * pad, by - pad - self.log_top)
+        if lr.h < self.px(60):
+            lr.h = self.px(60)
+        self.log_rect = lr
+        self.log.set_rect(lr, self.scale)
+        self.log.set_lines(self.ctl.log)
+        self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
+        self.curtain_button = None
+        cs = self.ctl.curtain_seat
+        if cs is not None:
+            name = self.ctl.seats[cs]["name"]
+            r = self.board_rect
+            bw2 = min(r.w - self.px(80), self.px(420))
+            self.curtain_button = self.button((r.centerx - bw2 // 2, r.centery + self.px(40), bw2, self.px(56)),
+                                              f"I am {name}: show my turn", self.clear_curtain,
+                                              primary=True, key="curtain")
+            self.focus.focus_key("curtain")
+        if not self._synced:
+            self.sync_board()
+            self._synced = True
+
+    def on_show(self) -> None:
+        if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
+            self.focus.focus_key("board")
+        if self.ctl.curtain_seat is not None:
+            self.focus.focus_key("curtain")
+
+    def _panel_content_bottom(self) -> int:
+        """Where the log starts: under the title, the players and the status lines."""
+        pad = self.px(14)
+        y = self.panel_rect.y + pad + self.px(40)
+        y += len(self.ctl.seats) * self._row_h() + self.px(6)
+        y += self.px(22) * STATUS_LINES + self.px(8)
+        return y
+
+    def _row_h(self) -> int:
+        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(40)
+
+    def _status_lines(self) -> list[str]:
+        try:
+            return [str(x) for x in (self.board.status_lines() or [])][:STATUS_LINES]
+        except Exception:  # noqa: BLE001 - a view's status must never break the panel
+            return []
+
+    # ---- log ------------------------------------------------------------------------------------
+    def refresh_log(self, full: bool = False) -> None:
+        if full:
+            self.log.set_lines(self.ctl.log)
+        else:
+            self.log.append(self.ctl.last_lines)
+
+    # ---- state changes ----------------------------------------------------------------------
+    def sync_board(self) -> None:
+        ctl = self.ctl
+        self.board.sync(ctl.board_view(), ctl.legal_for_board(), ctl.viewing_seat())
+
+    def apply_action(self, action, animate: bool = True) -> list:
+        """Apply an action of the current player: animate, log, sync, sounds."""
+        before_curtain = self.ctl.curtain_seat
+        events = self.ctl.apply(action)
+        speed = self.app.settings.speed if animate else "off"
+        self.board.play(events, speed)
+        self.refresh_log()
+        self.sync_board()
+        if self.ctl.is_over():
+            self.app.sounds.play("win")
+            self.results_pending = True
+            self.message_time = 0.0
+        elif any(e.get("type") in ("lift", "eliminated", "drop") for e in events):
+            self.app.sounds.play("drop")
+        else:
+            self.app.sounds.play("move")
+        if self.undo_button is not None:
+            self._update_undo()
+        if self.ctl.message:
+            self.show_message(self.ctl.message)
+        if self.ctl.curtain_seat != before_curtain and self.built and self.app.top is self:
+            self.rebuild()
+        return events
+
+    def human_choice(self, result) -> None:
+        if isinstance(result, str):
+            self.show_message(result)
+            return
+        if isinstance(result, dict) and self.ctl.human_to_act() and self.ctl.curtain_seat is None:
+            try:
+                self.apply_action(result)
+            except IllegalAction as exc:
+                self.show_message(f"That is not possible now: {exc}")
+                self.sync_board()
+
+    def undo(self) -> None:
+        if not self.ctl.undo():
+            if self.ctl.message:
+                self.show_message(self.ctl.message)
+            return
+        self.results_pending = False
+        self.sync_board()
+        self.refresh_log(full=True)
+        self._update_undo()
+        self.show_message("Taken back.")
+        if self.app.top is self:
+            self.rebuild()
+
+    def _update_undo(self) -> None:
+        if self.undo_button is None:
+            return
+        if self.ctl.can_undo():
+            self.undo_button.enable()
+        else:
+            self.undo_button.disable()
+
+    def clear_curtain(self) -> None:
+        self.ctl.clear_curtain()
+        self.sync_board()
+        self.rebuild()
+        self.focus.focus_key("board")
+
+    def show_message(self, text: str, seconds: float = 4.0) -> None:
+        self.message = text
+        self.message_time = seconds
+
+    def open_menu(self) -> None:
+        from .pause import PauseScene
+        self.app.push(PauseScene(self.app, self))
+
+    def on_back(self) -> None:
+        self.open_menu()
+
+    def stop(self) -> None:
+        self.ctl.stop()
+
+    @property
+    def animating(self) -> bool:
+        try:
+            return bool(self.board.animating)
+        except Exception:  # noqa: BLE001
+            return False
+
+    # ---- events ----------------------------------------------------------------------------------
+    def on_event(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
+                self.undo()
+                return True
+            cur = self.focus.current
+            if cur is not None and cur.key == "log":
+                step = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}.get(event.key)
+                if step is not None:
+                    self.log.scroll_by(step * self.px(20))
+                    return True
+            if cur is not None and cur.key == "board" and event.key not in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_F11):
+                res = self.board.handle_event(event)
+                if res is not None:
+                    self.human_choice(res)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.log.handle_event(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
+            pos = getattr(event, "pos", None)
+            if pos is None:
+                pos = pygame.mouse.get_pos()
+            over_ui = self.ui is not None and self.ui.get_hovering_any_element() \
+                and not self.board_rect.collidepoint(pos)
+            if self.board_rect.collidepoint(pos) and not over_ui and not (
+                    self.curtain_button is not None and self.curtain_button.rect.collidepoint(pos)):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self.focus.focus_key("board")
+                    self.focus.visible = False
+                res = self.board.handle_event(event)
+                if res is not None:
+                    self.human_choice(res)
+                    return True
+        return super().on_event(event)
+
+    # ---- frame ---------------------------------------------------------------------------------------
+    def on_update(self, dt: float) -> None:
+        self.board.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.results_pending:
+            if not self.animating and self.auto_results:
+                self.results_pending = False
+                from .results import ResultsScene
+                self.app.push(ResultsScene(self.app, self))
+            return
+        action = self.ctl.tick(dt, self.animating, self.app.settings.speed)
+        if action is not None:
+            try:
+                self.apply_action(action)
+            except IllegalAction:
+                self.sync_board()
+
+    def on_draw(self, surface) -> None:
+        ui.draw_background(surface, strata=False)
+        self.board.draw(surface)
+        if self.ctl.curtain_seat is not None:
+            self._draw_curtain(surface)
+        self._draw_toast(surface)
+        self._draw_panel(surface)
+
+    def _draw_curtain(self, surface) -> None:
+        r = self.board_rect
+        ui.draw_panel(surface, r, fill=ui.mix(ui.colour("background"), ui.colour("panel"), 0.5),
+                      radius=self.px(18))
+        seat = self.ctl.curtain_seat
+        name = self.ctl.seats[seat]["name"]
+        pal = ui.seat_palette()
+        sc = pal[self.ctl.seats[seat]["colour"] % len(pal)]
+        ui.draw_swatch(surface, sc, pygame.Rect(r.centerx - self.px(30), r.centery - self.px(140),
+                                                self.px(60), self.px(60)))
+        ui.draw_text(surface, f"Pass the device to {name}", ui.font(self.px(34), True), ui.colour("accent"),
+                     (r.centerx, r.centery - self.px(50)), "center", max_width=r.w - self.px(40))
+        ui.draw_text(surface, "Everyone else, please look away.", ui.font(self.px(18)),
+                     ui.colour("text_muted"), (r.centerx, r.centery), "center")
+
+    def _draw_panel(self, surface) -> None:
+        """The side panel (cached until something in it changes) and the log."""
+        st = self.ctl.state
+        try:
+            scores = tuple(st.scores())
+        except Exception:  # noqa: BLE001
+            scores = ()
+        key = (self.panel_rect.size, self.scale, st.turn_number, st.current_player, scores,
+               tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
+               tuple((s["name"], s["colour"]) for s in self.ctl.seats))
+        if key != self._panel_key or self._panel_img is None:
+            img = pygame.Surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
+            self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
+            self._panel_img, self._panel_key = img, key
+        surface.blit(self._panel_img, self.panel_rect.topleft)
+        self.log.draw(surface)
+
+    def _render_panel(self, surface, p: pygame.Rect) -> None:
+        pad = self.px(14)
+        ui.draw_panel(surface, p, radius=self.px(16))
+        ui.draw_text(surface, self.title, ui.font(self.px(22), True), ui.colour("accent"),
+                     (p.x + pad, p.y + pad - self.px(2)), max_width=p.w - 2 * pad)
+        y = p.y + pad + self.px(40)
+        rh = self._row_h()
+        pal = ui.seat_palette()
+        state = self.ctl.state
+        try:
+            scores = list(state.scores())
+        except Exception:  # noqa: BLE001
+            scores = []
+        cur = state.current_player
+        winners = state.winners() if state.is_over() else []
+        name_f = ui.font(self.px(17), True)
+        small = ui.font(self.px(13))
+        score_f = ui.font(self.px(20), True)
+        for i, seat in enumerate(self.ctl.seats):
+            row = pygame.Rect(p.x + pad - self.px(6), y, p.w - 2 * pad + self.px(12), rh - self.px(6))
+            if i == cur or i in winners:
+                pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.22), row,
+                                 border_radius=self.px(10))
+                pygame.draw.rect(surface, ui.colour("accent"), row, width=max(2, self.px(2)),
+                                 border_radius=self.px(10))
+            sc = pal[seat["colour"] % len(pal)]
+            sw = pygame.Rect(row.x + self.px(8), row.centery - self.px(15), self.px(30), self.px(30))
+            ui.draw_swatch(surface, sc, sw)
+            tx = sw.right + self.px(10)
+            score_txt = ""
+            if i < len(scores):
+                score_txt = str(scores[i])
+            sw_w = score_f.size(score_txt)[0] if score_txt else 0
+            ui.draw_text(surface, seat["name"], name_f, ui.colour("text"), (tx, row.y + self.px(3)),
+                         max_width=row.right - tx - sw_w - self.px(20))
+            if seat["kind"] == "human":
+                kind = f"Human · {sc['name']} {sc['marking']}"
+            else:
+                from .seats import level_label
+                kind = f"Computer ({level_label(seat.get('level', ''))}) · {sc['name']} {sc['marking']}"
+            if i == cur and not winners:
+                kind = ("Thinking… · " if seat["kind"] == "computer" else "Your turn · ") + kind
+            if i in winners:
+                kind = "Winner! · " + kind
+            ui.draw_text(surface, kind, small, ui.colour("text_muted"), (tx, row.y + self.px(24)),
+                         max_width=row.right - tx - sw_w - self.px(20))
+            if score_txt:
+                ui.draw_text(surface, score_txt, score_f, ui.colour("text"), (row.right - self.px(12), row.centery),
+                             "midright")
+            y += rh
+        y += self.px(6)
+        sf = ui.font(self.px(15))
+        for ln in self._status_lines():
+            ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
+            y += self.px(22)
+
+    def _draw_toast(self, surface) -> None:
+        """A short message (why a click is not allowed, save problems) over the top of the board."""
+        text = self.message if (self.message and self.message_time > 0) else (self.ctl.message or "")
+        if not text:
+            return
+        r = self.board_rect
+        fnt = ui.font(self.px(17), True)
+        width = min(int(r.w * 0.62), self.px(620))
+        lines = ui.wrap(text, fnt, width - self.px(32))[:3]
+        lh = fnt.get_linesize()
+        w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
+        box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
+        box.midtop = (r.centerx, r.y + self.px(14))
+        alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
+                         layer.get_rect(), border_radius=self.px(12))
+        pygame.draw.rect(layer, (*ui.colour("warning"), 255), layer.get_rect(), width=max(2, self.px(2)),
+                         border_radius=self.px(12))
+        y = self.px(11)
+        for ln in lines:
+            img = fnt.render(ln, True, ui.colour("warning"))
+            layer.blit(img, img.get_rect(midtop=(box.w // 2, y)))
+            y += lh
+        layer.set_alpha(alpha)
+        surface.blit(layer, box)

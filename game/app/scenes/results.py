@@ -1,0 +1,121 @@
+"""Results: the ranking with the winner first, why the winner won, play again or back to title."""
+from __future__ import annotations
+
+import pygame
+
+from .. import ui
+from ..controller import ranking
+from .base import Scene
+
+
+class ResultsScene(Scene):
+    name = "results"
+    overlay = True
+
+    def __init__(self, app, play_scene):
+        super().__init__(app)
+        self.play = play_scene
+        self.ctl = play_scene.ctl
+
+    def build(self) -> None:
+        w, h = self.size
+        n = len(self.ctl.seats)
+        pw = min(w - self.px(80), self.px(680))
+        summary = ""
+        try:
+            summary = self.ctl.state.summary() or ""
+        except Exception:  # noqa: BLE001
+            summary = ""
+        sl = min(3, len(ui.wrap(summary, ui.font(self.px(17)), pw - self.px(64)))) if summary else 0
+        ph = self.px(80) + sl * int(ui.font(self.px(17)).get_linesize() * 1.15) + self.px(14) \
+            + n * self.px(54) + self.px(100)
+        ph = min(ph, h - self.px(40))
+        self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        bw, bh = (pw - self.px(72)) // 2, self.px(52)
+        by = self.box.bottom - bh - self.px(24)
+        self.button((self.box.x + self.px(24), by, bw, bh), "Play again", self.play_again, primary=True,
+                    key="again")
+        self.button((self.box.right - self.px(24) - bw, by, bw, bh), "Back to title", self.app.go_title,
+                    key="title")
+
+    def on_show(self) -> None:
+        self.focus.focus_key("again")
+
+    def on_back(self) -> None:
+        self.app.go_title()
+
+    def play_again(self) -> None:
+        import random
+
+        from ...rules import new_game
+        from ..controller import PlayController
+        from ..views import needs_curtain
+        from .play import PlayScene
+        from ...rules import GAMES
+        old = self.ctl.state
+        info = GAMES[self.ctl.game_id]
+        known = {o["id"] for o in info.options}
+        options = {k: v for k, v in (old.options or {}).items() if k in known}
+        seed = random.SystemRandom().randrange(2 ** 31)
+        try:
+            state = new_game(self.ctl.game_id, old.players, seed=seed, variant=old.variant, options=options)
+        except ValueError:
+            state = new_game(self.ctl.game_id, old.players, seed=seed)
+        ctl = PlayController(self.ctl.game_id, self.ctl.seats, state, curtain=needs_curtain(self.ctl.game_id))
+        self.app.go(PlayScene(self.app, ctl))
+
+    def on_draw(self, surface) -> None:
+        ui.dim(surface, 150)
+        b = self.box
+        ui.draw_panel(surface, b, radius=self.px(18))
+        state = self.ctl.state
+        winners = state.winners()
+        seats = self.ctl.seats
+        if len(winners) == 1:
+            head = f"{seats[winners[0]]['name']} wins!"
+        elif winners:
+            head = "A shared win!"
+        else:
+            head = "Game over"
+        ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
+                     (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
+        y = b.y + self.px(80)
+        summary = ""
+        try:
+            summary = state.summary() or ""
+        except Exception:  # noqa: BLE001
+            summary = ""
+        if summary:
+            y += ui.draw_wrapped(surface, summary, ui.font(self.px(17)), ui.colour("text"),
+                                 (b.x + self.px(32), y, b.w - self.px(64), 0), align="center", max_lines=3)
+        y += self.px(14)
+        try:
+            scores = list(state.scores())
+        except Exception:  # noqa: BLE001
+            scores = []
+        pal = ui.seat_palette()
+        name_f = ui.font(self.px(19), True)
+        small = ui.font(self.px(14))
+        place = 0
+        prev = None
+        for k, s in enumerate(ranking(state)):
+            key = (s in winners, scores[s] if s < len(scores) else None)
+            if key != prev:
+                place = k + 1
+                prev = key
+            row = pygame.Rect(b.x + self.px(32), y, b.w - self.px(64), self.px(46))
+            if s in winners:
+                pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.25), row,
+                                 border_radius=self.px(10))
+                pygame.draw.rect(surface, ui.colour("accent"), row, width=2, border_radius=self.px(10))
+            ui.draw_text(surface, f"{place}.", name_f, ui.colour("text"), (row.x + self.px(12), row.centery), "midleft")
+            sc = pal[seats[s]["colour"] % len(pal)]
+            ui.draw_swatch(surface, sc, pygame.Rect(row.x + self.px(48), row.centery - self.px(14), self.px(28), self.px(28)))
+            ui.draw_text(surface, seats[s]["name"], name_f, ui.colour("text"), (row.x + self.px(88), row.centery),
+                         "midleft", max_width=row.w - self.px(220))
+            if s < len(scores):
+                ui.draw_text(surface, str(scores[s]), name_f, ui.colour("text"), (row.right - self.px(14), row.centery),
+                             "midright")
+                ui.draw_text(surface, "score", small, ui.colour("text_muted"),
+                             (row.right - self.px(50), row.centery), "midright")
+            y += self.px(54)

@@ -1,0 +1,272 @@
+"""Seats & options: how many players, who is human or computer, colours, names, game options."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from .. import ui
+from .base import Scene
+
+KIND_LABELS = {"human": "Human", "computer": "Computer"}
+LEVEL_LABELS = {"random": "Beginner", "good": "Good", "strong": "Strong", "expert": "Expert"}
+
+
+def level_label(level: str) -> str:
+    return LEVEL_LABELS.get(level, level.replace("_", " ").capitalize())
+
+
+def default_name(index: int, kind: str) -> str:
+    return f"Player {index + 1}" if kind == "human" else f"Computer {index + 1}"
+
+
+def parse_text_option(text: str, default):
+    """Turn what was typed into the type of the option's default; ValueError if it does not fit."""
+    text = text.strip()
+    if isinstance(default, list):
+        parts = [p for p in text.replace(",", " ").split() if p]
+        if default and all(isinstance(v, int) for v in default):
+            if len(parts) != len(default):
+                raise ValueError(f"type {len(default)} whole numbers")
+            return [int(p) for p in parts]
+        return parts
+    if isinstance(default, bool):
+        return text.lower() in ("1", "yes", "true", "on")
+    if isinstance(default, int):
+        return int(text)
+    if isinstance(default, float):
+        return float(text)
+    return text
+
+
+def text_of_default(value) -> str:
+    if isinstance(value, list):
+        return " ".join(str(v) for v in value)
+    return "" if value is None else str(value)
+
+
+class SeatsScene(Scene):
+    name = "seats"
+
+    def __init__(self, app, game_id: str, seats: list[dict] | None = None):
+        super().__init__(app)
+        from ...ai import LEVELS
+        from ...rules import GAMES
+        self.info = GAMES[game_id]
+        self.game_id = game_id
+        self.levels = list(LEVELS)
+        n = min(self.info.max_players, max(self.info.min_players, 2 if self.info.max_players >= 2 else 1))
+        self.seats: list[dict] = []
+        if seats:
+            self.seats = [dict(s) for s in seats]
+        else:
+            for i in range(self.info.max_players):
+                self.seats.append(self._new_seat(i, "human" if i == 0 else "computer"))
+        self.count = len(seats) if seats else max(n, min(3, self.info.max_players))
+        self.variant = self.info.default_variant()
+        self.options = self.info.default_options()
+        self.option_text = {o["id"]: text_of_default(o.get("default")) for o in self.info.options
+                            if o.get("text")}
+        self.message = ""
+        self.row_swatches: list[tuple[pygame.Rect, int]] = []
+
+    def _new_seat(self, i: int, kind: str) -> dict:
+        used = {s["colour"] for s in self.seats}
+        col = next((c for c in range(len(ui.seat_palette())) if c not in used), i)
+        return {"name": default_name(i, kind), "colour": col, "kind": kind, "level": self.levels[-1]}
+
+    # ---- model changes ----------------------------------------------------------------------
+    def set_count(self, n: int) -> None:
+        n = max(self.info.min_players, min(self.info.max_players, n))
+        while len(self.seats) < n:
+            self.seats.append(self._new_seat(len(self.seats), "computer"))
+        self.count = n
+        self.rebuild()
+
+    def set_kind(self, i: int, kind: str) -> None:
+        seat = self.seats[i]
+        if seat["name"] in (default_name(i, "human"), default_name(i, "computer"), ""):
+            seat["name"] = default_name(i, kind)
+        seat["kind"] = kind
+        self.rebuild()
+
+    def set_level(self, i: int, level: str) -> None:
+        self.seats[i]["level"] = level
+        self.rebuild()
+
+    def set_colour(self, i: int, c: int) -> None:
+        for j, other in enumerate(self.seats[:self.count]):
+            if j != i and other["colour"] == c:
+                other["colour"] = self.seats[i]["colour"]   # swap: colours stay unique
+        self.seats[i]["colour"] = c
+        self.rebuild()
+
+    def set_name(self, i: int, text: str) -> None:
+        self.seats[i]["name"] = text
+
+    def set_option(self, oid: str, value) -> None:
+        self.options[oid] = value
+        self.rebuild()
+
+    def set_variant(self, vid) -> None:
+        self.variant = vid
+        self.rebuild()
+
+    # ---- widgets ------------------------------------------------------------------------------
+    def build(self) -> None:
+        w, h = self.size
+        m = self.px(32)
+        pal = ui.seat_palette()
+        col_names = [p["name"] for p in pal]
+        top = self.px(112)
+        right_w = max(self.px(330), int(w * 0.30))
+        left_w = w - 2 * m - right_w - self.px(32)
+        rh = self.px(42)
+        rgap = self.px(14)
+        # players count
+        counts = list(range(self.info.min_players, self.info.max_players + 1))
+        labels = [f"{n} players" if n > 1 else "1 player" for n in counts]
+        self.count_label_y = top
+        self.dropdown((m + self.px(150), top, self.px(170), rh), labels, labels[counts.index(self.count)],
+                      lambda t: self.set_count(counts[labels.index(t)]), key="count")
+        # seat rows
+        y0 = top + rh + self.px(46)
+        sw = self.px(42)
+        name_w = int(left_w * 0.31)
+        kind_w = int(left_w * 0.20)
+        level_w = int(left_w * 0.20)
+        col_w = left_w - sw - name_w - kind_w - level_w - 4 * self.px(10)
+        self.col_x = []
+        self.row_swatches = []
+        self.header_y = y0 - self.px(30)
+        for i in range(self.count):
+            seat = self.seats[i]
+            y = y0 + i * (rh + rgap)
+            x = m
+            self.row_swatches.append((pygame.Rect(x, y, sw, rh), seat["colour"]))
+            x += sw + self.px(10)
+            self.col_x = [x]
+            self.entry((x, y, name_w, rh), seat["name"], lambda t, i=i: self.set_name(i, t),
+                       key=f"name{i}", max_length=20)
+            x += name_w + self.px(10)
+            self.col_x.append(x)
+            kinds = [KIND_LABELS["human"], KIND_LABELS["computer"]]
+            self.dropdown((x, y, kind_w, rh), kinds, KIND_LABELS[seat["kind"]],
+                          lambda t, i=i: self.set_kind(i, "human" if t == KIND_LABELS["human"] else "computer"),
+                          key=f"kind{i}")
+            x += kind_w + self.px(10)
+            self.col_x.append(x)
+            lv = [level_label(v) for v in self.levels]
+            cur = level_label(seat["level"]) if seat["level"] in self.levels else lv[-1]
+            self.dropdown((x, y, level_w, rh), lv, cur,
+                          lambda t, i=i, lv=lv: self.set_level(i, self.levels[lv.index(t)]),
+                          key=f"level{i}", enabled=seat["kind"] == "computer")
+            x += level_w + self.px(10)
+            self.col_x.append(x)
+            self.dropdown((x, y, col_w, rh), col_names, col_names[seat["colour"] % len(pal)],
+                          lambda t, i=i: self.set_colour(i, col_names.index(t)), key=f"colour{i}")
+        # options column
+        ox = w - m - right_w
+        oy = top
+        self.options_x = ox
+        self.option_labels = []
+        if self.info.variants:
+            vlabels = [v["label"] for v in self.info.variants]
+            vids = [v["id"] for v in self.info.variants]
+            cur = vlabels[vids.index(self.variant)] if self.variant in vids else vlabels[0]
+            self.option_labels.append(("Variant", oy))
+            self.dropdown((ox, oy + self.px(26), right_w, rh), vlabels, cur,
+                          lambda t: self.set_variant(vids[vlabels.index(t)]), key="variant")
+            oy += rh + self.px(40)
+        for opt in self.info.options:
+            oid = opt["id"]
+            self.option_labels.append((opt.get("label", oid), oy))
+            if opt.get("text"):
+                self.entry((ox, oy + self.px(26), right_w, rh), self.option_text.get(oid, ""),
+                           lambda t, oid=oid: self.option_text.__setitem__(oid, t), key=f"opt_{oid}",
+                           max_length=40)
+            else:
+                choices = opt.get("choices") or []
+                if not choices:
+                    continue
+                clabels = [str(c["label"]) for c in choices]
+                cids = [c["id"] for c in choices]
+                value = self.options.get(oid, opt.get("default"))
+                cur = clabels[cids.index(value)] if value in cids else clabels[0]
+                self.dropdown((ox, oy + self.px(26), right_w, rh), clabels, cur,
+                              lambda t, oid=oid, cl=clabels, ci=cids: self.set_option(oid, ci[cl.index(t)]),
+                              key=f"opt_{oid}")
+            oy += rh + self.px(40)
+        self.options_bottom = oy - self.px(40) + self.px(26) + self.px(16) if self.option_labels else 0
+        # bottom buttons
+        bw, bh = self.px(200), self.px(52)
+        by = h - bh - self.px(26)
+        self.button((m, by, bw, bh), "Back", self.on_back, key="back")
+        self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), "Start game", self.start,
+                    primary=True, key="start")
+
+    def on_show(self) -> None:
+        self.focus.focus_key("start")
+
+    # ---- start ----------------------------------------------------------------------------------------
+    def collect_options(self) -> dict:
+        opts = dict(self.options)
+        for opt in self.info.options:
+            if opt.get("text"):
+                oid = opt["id"]
+                try:
+                    opts[oid] = parse_text_option(self.option_text.get(oid, ""), opt.get("default"))
+                except ValueError as exc:
+                    raise ValueError(f"{opt.get('label', oid)}: {exc}") from None
+        return opts
+
+    def start(self) -> None:
+        from ...rules import new_game
+        from ..controller import PlayController
+        from ..views import needs_curtain
+        from .play import PlayScene
+        seats = []
+        for i, s in enumerate(self.seats[:self.count]):
+            name = " ".join(str(s["name"]).split()) or default_name(i, s["kind"])
+            seats.append({"name": name, "colour": s["colour"], "kind": s["kind"], "level": s["level"]})
+        try:
+            options = self.collect_options()
+            state = new_game(self.game_id, self.count, seed=random.SystemRandom().randrange(2 ** 31),
+                             variant=self.variant, options=options)
+        except ValueError as exc:
+            self.message = f"Cannot start: {exc}"
+            return
+        ctl = PlayController(self.game_id, seats, state, curtain=needs_curtain(self.game_id))
+        self.app.go(PlayScene(self.app, ctl))
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def on_draw(self, surface) -> None:
+        ui.draw_background(surface, strata=False)
+        w, h = self.size
+        m = self.px(32)
+        ui.draw_text(surface, f"{self.info.title}: who is playing?", ui.font(self.px(40), True),
+                     ui.colour("accent"), (m, self.px(26)))
+        f = ui.font(self.px(17), True)
+        ui.draw_text(surface, "Players", f, ui.colour("text"), (m, self.count_label_y + self.px(21)), "midleft")
+        small = ui.font(self.px(14), True)
+        heads = ["Name", "Plays as", "Computer level", "Colour"]
+        for x, t in zip(self.col_x, heads):
+            ui.draw_text(surface, t, small, ui.colour("text_muted"), (x + self.px(4), self.header_y))
+        pal = ui.seat_palette()
+        for r, c in self.row_swatches:
+            ui.draw_swatch(surface, pal[c % len(pal)], r)
+        # options column
+        if self.option_labels:
+            top = self.option_labels[0][1] - self.px(12)
+            panel = pygame.Rect(self.options_x - self.px(16), top, w - m - self.options_x + self.px(32),
+                                self.options_bottom - top)
+            ui.draw_panel(surface, panel, radius=self.px(14))
+            for text, y in self.option_labels:
+                ui.draw_text(surface, text, small, ui.colour("text_muted"), (self.options_x + self.px(2), y),
+                             max_width=w - m - self.options_x)
+        hint = "Tab or the arrow keys move between fields; Left/Right change a choice; Enter picks."
+        ui.draw_text(surface, hint, ui.font(self.px(14)), ui.colour("text_muted"),
+                     (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
+        if self.message:
+            ui.draw_text(surface, self.message, ui.font(self.px(17), True), ui.colour("warning"),
+                         (w // 2, h - self.px(52)), "center", max_width=w - self.px(560))

@@ -1,0 +1,145 @@
+"""Title screen: Continue, New game, Rules, Settings, Quit."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from .. import ui
+from .base import Scene
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.saved = None
+        self.save_message = None
+        self.time = 0.0
+        self._checked = False
+
+    def show(self) -> None:
+        self.check_save()
+        super().show()
+
+    def check_save(self) -> None:
+        from .. import saves
+        self.saved, self.save_message = saves.check_autosave()
+        self._checked = True
+
+    def build(self) -> None:
+        if not self._checked:
+            self.check_save()
+        w, h = self.size
+        bw, bh, gap = self.px(330), self.px(54), self.px(14)
+        x = w // 2 - bw // 2
+        y = int(h * 0.40)
+        cont_text = "Continue"
+        if self.saved is not None:
+            from ...rules import GAMES
+            info = GAMES.get(self.saved.game_id)
+            if info is not None:
+                cont_text = f"Continue: {info.title}"
+        self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
+                    enabled=self.saved is not None, key="continue", object_id="#primary")
+        items = [("New game", self.new_game), ("Rules", self.rules), ("Settings", self.settings),
+                 ("Quit", self.app.quit)]
+        for i, (text, cb) in enumerate(items):
+            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb, key=text,
+                        object_id="#primary" if (self.saved is None and i == 0) else None)
+        self.focus.first_enabled()
+        self.buttons_bottom = y + 5 * (bh + gap)
+
+    def on_back(self) -> None:
+        # Esc on the title does not close the window by surprise: it points at Quit.
+        self.focus.focus_key("Quit")
+        self.focus.visible = True
+
+    def on_update(self, dt: float) -> None:
+        self.time += dt
+
+    # ---- actions ----------------------------------------------------------------------------
+    def continue_game(self) -> None:
+        if self.saved is None:
+            return
+        from ..controller import PlayController
+        from ..views import needs_curtain
+        from .play import PlayScene
+        s = self.saved
+        ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
+                             curtain=needs_curtain(s.game_id))
+        self.app.go(PlayScene(self.app, ctl))
+
+    def new_game(self) -> None:
+        from .choose import ChooseScene
+        self.app.push(ChooseScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+        self.app.push(RulesScene(self.app, None))
+
+    def settings(self) -> None:
+        from .settings_scene import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    # ---- drawing ---------------------------------------------------------------------------------
+    def on_draw(self, surface) -> None:
+        ui.draw_background(surface)
+        w, h = self.size
+        s = self.scale
+        # a little mole peeking out of its hill, left and right of the title
+        self._draw_hill(surface, (int(w * 0.16), int(h * 0.80)), s, 0.0)
+        self._draw_hill(surface, (int(w * 0.85), int(h * 0.83)), s * 0.8, 1.7)
+        title_font = ui.font(self.px(76), True)
+        cx = w // 2
+        ty = int(h * 0.13)
+        shadow = ui.mix(ui.colour("background"), (0, 0, 0), 0.5)
+        ui.draw_text(surface, "Burrow Box", title_font, shadow, (cx + self.px(3), ty + self.px(4)), "midtop")
+        r = ui.draw_text(surface, "Burrow Box", title_font, ui.colour("accent"), (cx, ty), "midtop")
+        ui.draw_text(surface, "Five family board games from under the ground",
+                     ui.font(self.px(21)), ui.colour("text_muted"), (cx, r.bottom + self.px(4)), "midtop")
+        from ... import __version__
+        ui.draw_text(surface, f"v{__version__}", ui.font(self.px(13)), ui.colour("text_muted"),
+                     (w - self.px(12), h - self.px(10)), "bottomright")
+        notes = []
+        if self.save_message:
+            notes.append(self.save_message + " Start a new game; it will replace the damaged save.")
+        notes.extend(self.app.notices)
+        if notes:
+            y = getattr(self, "buttons_bottom", int(h * 0.85)) + self.px(6)
+            bw = min(w - self.px(80), self.px(720))
+            fnt = ui.font(self.px(16))
+            lines = sum(len(ui.wrap(n, fnt, bw - self.px(32))) for n in notes)
+            box = pygame.Rect(0, 0, bw, lines * int(fnt.get_linesize() * 1.15) + self.px(20))
+            box.midtop = (cx, y)
+            if box.bottom > h - self.px(8):
+                box.bottom = h - self.px(8)
+            ui.draw_panel(surface, box, fill=ui.mix(ui.colour("panel"), ui.colour("background"), 0.3),
+                          edge=ui.colour("warning"), radius=self.px(10))
+            yy = box.y + self.px(10)
+            for n in notes:
+                yy += ui.draw_wrapped(surface, n, fnt, ui.colour("warning"),
+                                      (box.x + self.px(16), yy, box.w - self.px(32), 0))
+
+    def _draw_hill(self, surface, base, s, phase) -> None:
+        bx, by = base
+        earth = ui.mix(ui.colour("panel_edge"), ui.colour("panel"), 0.3)
+        dark = ui.mix(ui.colour("panel"), (0, 0, 0), 0.3)
+        rw, rh = int(150 * s), int(70 * s)
+        peek = (math.sin(self.time * 1.3 + phase) + 1) / 2
+        # mole body
+        mole = (92, 74, 66)
+        head_y = by - rh * 0.55 - peek * 22 * s
+        pygame.draw.ellipse(surface, mole, (bx - 32 * s, head_y - 30 * s, 64 * s, 70 * s))
+        pygame.draw.ellipse(surface, (236, 170, 160), (bx - 9 * s, head_y - 2 * s, 18 * s, 12 * s))
+        for dx in (-13, 13):
+            pygame.draw.circle(surface, (25, 18, 14), (bx + dx * s, head_y - 12 * s), max(2, int(4 * s)))
+        # the hill in front
+        pygame.draw.ellipse(surface, dark, (bx - rw // 2, by - rh // 2 - int(4 * s), rw, rh))
+        pygame.draw.ellipse(surface, earth, (bx - rw // 2, by - rh // 2, rw, rh))
+        for i in range(7):
+            ang = i * 0.9 + phase
+            px = bx + math.cos(ang) * rw * 0.3
+            py = by - rh * 0.15 + math.sin(ang * 1.7) * rh * 0.15
+            pygame.draw.circle(surface, ui.mix(earth, ui.colour("text_muted"), 0.25), (px, py), max(2, int(5 * s)))
