@@ -1,0 +1,296 @@
+"""Performance measurements against the project's targets (``python main.py bench``).
+
+Per game:
+  * play-screen frame time at 1280x720 while something animates (``game.app.PlayHarness``:
+    warm up, then time each ``step()``), median and 99th percentile;
+  * rules throughput: seeded random playouts for about two seconds, actions per second
+    (``legal_actions`` + ``apply`` + starting new games);
+  * computer move time: every decision of the strongest computer level (from ``view(seat)``
+    and ``legal_actions()`` only) in a few seeded computer-only games within a time budget,
+    median and maximum.
+Once:
+  * start-up time to the title screen: ``main.py play --exit-after-first-frame`` in a fresh
+    process under the dummy video driver, wall time, median of 3;
+  * peak memory (max resident set size) of that start-up process and of this bench process.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from . import APP_NAME, __version__
+
+# name -> (comparison, limit, unit)
+TARGETS = {
+    "frame_median_ms": ("<=", 4.0, "ms"),
+    "frame_p99_ms": ("<=", 8.0, "ms"),
+    "rules_actions_per_s": (">=", 20000.0, "actions/s"),
+    "ai_move_max_s": ("<=", 1.0, "s"),
+    "startup_s": ("<=", 1.0, "s"),
+    "memory_mb": ("<=", 150.0, "MB"),
+}
+
+FULL = {"warmup": 30, "frames": 300, "rules_seconds": 2.0, "ai_games": 3, "ai_seconds": 20.0,
+        "startup_runs": 3}
+QUICK = {"warmup": 5, "frames": 30, "rules_seconds": 0.3, "ai_games": 1, "ai_seconds": 1.0,
+         "startup_runs": 1}
+
+
+def percentile(values: list[float], pct: float) -> float:
+    ordered = sorted(values)
+    index = max(0, math.ceil(pct / 100.0 * len(ordered)) - 1)
+    return ordered[index]
+
+
+def peak_memory_mb(children: bool = False) -> float | None:
+    """Max resident set size of this process (or of its largest finished child), in MB."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    who = resource.RUSAGE_CHILDREN if children else resource.RUSAGE_SELF
+    maxrss = resource.getrusage(who).ru_maxrss
+    if maxrss <= 0:
+        return None
+    # Linux reports kilobytes, macOS bytes.
+    return maxrss / (1024 * 1024) if sys.platform == "darwin" else maxrss / 1024
+
+
+# ---- measurements ---------------------------------------------------------------------------
+
+def measure_frames(game: str, warmup: int, frames: int) -> dict:
+    from .app import PlayHarness
+    harness = PlayHarness(game, seed=0, size=(1280, 720))
+    try:
+        for _ in range(warmup):
+            harness.step()
+        times = []
+        for _ in range(frames):
+            start = time.perf_counter()
+            harness.step()
+            times.append((time.perf_counter() - start) * 1000.0)
+    finally:
+        harness.close()
+    return {"frames": frames, "median_ms": statistics.median(times),
+            "p99_ms": percentile(times, 99)}
+
+
+def _player_counts(game: str) -> list[int]:
+    from .rules import GAMES
+    info = GAMES[game]
+    return list(range(info.min_players, info.max_players + 1))
+
+
+def measure_rules(game: str, seconds: float) -> dict:
+    from .rules import new_game
+    counts = _player_counts(game)
+    rng = random.Random(0)
+    games = actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    state = None
+    while True:
+        if state is None or state.is_over():
+            state = new_game(game, players=counts[games % len(counts)], seed=games)
+            games += 1
+        state.apply(rng.choice(state.legal_actions()))
+        actions += 1
+        if actions % 16 == 0 and time.perf_counter() >= deadline:
+            break
+    elapsed = time.perf_counter() - start
+    return {"actions": actions, "games_started": games, "seconds": elapsed,
+            "actions_per_s": actions / elapsed}
+
+
+def measure_ai(game: str, games: int, budget_s: float) -> dict:
+    """Time every decision of the strongest computer level in seeded computer-only games
+    (moments with a single legal action do not count).
+
+    Stops early (after the decision under way) once ``budget_s`` seconds have been spent.
+    """
+    from .ai import LEVELS, make_agent
+    from .rules import new_game
+    level = LEVELS[-1]
+    counts = _player_counts(game)
+    times = []
+    finished = 0
+    deadline = time.perf_counter() + budget_s
+    for k in range(games):
+        players = counts[k % len(counts)]
+        state = new_game(game, players=players, seed=k)
+        agents = [make_agent(game, level, seed=k * 16 + seat) for seat in range(players)]
+        while not state.is_over() and time.perf_counter() < deadline:
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            start = time.perf_counter()
+            action = agents[seat].decide(view, legal)
+            if len(legal) > 1:  # a forced move is no decision
+                times.append(time.perf_counter() - start)
+            state.apply(action)
+        if not state.is_over():
+            break
+        finished += 1
+    return {"level": level, "decisions": len(times), "games_finished": finished,
+            "median_s": statistics.median(times) if times else None,
+            "max_s": max(times) if times else None}
+
+
+def _main_command() -> list[str]:
+    if getattr(sys, "frozen", False):  # the PyInstaller executable is main.py itself
+        return [sys.executable]
+    return [sys.executable, str(Path(__file__).resolve().parent.parent / "main.py")]
+
+
+def measure_startup(runs: int) -> dict:
+    times = []
+    error = None
+    with tempfile.TemporaryDirectory(prefix="burrowbox-bench-") as home:
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                   BURROWBOX_HOME=home, PYGAME_HIDE_SUPPORT_PROMPT="1")
+        cmd = _main_command() + ["play", "--exit-after-first-frame"]
+        for _ in range(runs):
+            start = time.perf_counter()
+            try:
+                proc = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL,
+                                      capture_output=True, text=True, timeout=120)
+            except subprocess.TimeoutExpired:
+                error = "did not finish within 120 s"
+                break
+            elapsed = time.perf_counter() - start
+            if proc.returncode != 0:
+                last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+                error = f"exit code {proc.returncode}: {last}"
+                break
+            times.append(elapsed)
+    return {"runs": len(times), "median_s": statistics.median(times) if times else None,
+            "peak_mb": peak_memory_mb(children=True) if times else None, "error": error}
+
+
+# ---- putting it together --------------------------------------------------------------------
+
+def _check(name: str, label: str, value, target: str | None) -> dict:
+    check = {"name": name, "label": label, "value": value, "target": None, "pass": None}
+    if target is not None:
+        op, limit, unit = TARGETS[target]
+        check["target"] = {"op": op, "limit": limit, "unit": unit}
+        if value is not None:
+            check["pass"] = value <= limit if op == "<=" else value >= limit
+        else:
+            check["pass"] = False
+    return check
+
+
+def run_bench(games: list[str], quick: bool = False) -> dict:
+    cfg = QUICK if quick else FULL
+    result = {"app": f"{APP_NAME} {__version__}", "python": platform.python_version(),
+              "platform": platform.platform(terse=True), "quick": quick, "games": {},
+              "checks": []}
+    checks = result["checks"]
+
+    # Start-up first: it runs in a child process, before this one has grown.
+    startup = measure_startup(cfg["startup_runs"])
+    result["startup"] = startup
+    checks.append(_check("startup_s", "start-up to the title screen, median",
+                         startup["median_s"], "startup_s"))
+
+    for game in games:
+        entry: dict = {}
+        try:
+            entry["frames"] = measure_frames(game, cfg["warmup"], cfg["frames"])
+        except ImportError as exc:  # the app package is not there (yet)
+            entry["frames"] = {"error": f"not measured ({exc})", "median_ms": None,
+                               "p99_ms": None}
+        entry["rules"] = measure_rules(game, cfg["rules_seconds"])
+        entry["ai"] = measure_ai(game, cfg["ai_games"], cfg["ai_seconds"])
+        result["games"][game] = entry
+        checks += [
+            _check(f"{game}.frame_median_ms", f"{game}: play-screen frame, median",
+                   entry["frames"]["median_ms"], "frame_median_ms"),
+            _check(f"{game}.frame_p99_ms", f"{game}: play-screen frame, p99",
+                   entry["frames"]["p99_ms"], "frame_p99_ms"),
+            _check(f"{game}.rules_actions_per_s", f"{game}: rules, random playouts",
+                   entry["rules"]["actions_per_s"], "rules_actions_per_s"),
+            _check(f"{game}.ai_move_median_s",
+                   f"{game}: computer move ({entry['ai']['level']}), median",
+                   entry["ai"]["median_s"], None),
+            _check(f"{game}.ai_move_max_s", f"{game}: computer move ({entry['ai']['level']}), max",
+                   entry["ai"]["max_s"], "ai_move_max_s"),
+        ]
+
+    result["memory_mb"] = {"startup": startup["peak_mb"], "bench": peak_memory_mb()}
+    if result["memory_mb"]["startup"] is not None or startup["error"]:
+        checks.append(_check("memory_startup_mb", "peak memory, start-up process",
+                             result["memory_mb"]["startup"], "memory_mb"))
+    if result["memory_mb"]["bench"] is not None:
+        checks.append(_check("memory_bench_mb", "peak memory, this bench (play screen, AI)",
+                             result["memory_mb"]["bench"], "memory_mb"))
+    result["passed"] = all(c["pass"] is not False for c in checks)
+    return result
+
+
+def to_json(result: dict) -> str:
+    return json.dumps(result, indent=2)
+
+
+def _fmt(value, unit: str) -> str:
+    if value is None:
+        return "n/a"
+    if unit == "actions/s":
+        return f"{value:,.0f} actions/s"
+    if unit == "ms":
+        return f"{value:.2f} ms"
+    if unit == "MB":
+        return f"{value:.0f} MB"
+    if value < 0.1:
+        return f"{value * 1000:.1f} ms"
+    return f"{value:.3f} s"
+
+
+_UNITS = {"frame": "ms", "rules": "actions/s", "memory": "MB"}
+
+
+def _unit_of(check: dict) -> str:
+    if check["target"]:
+        return check["target"]["unit"]
+    return next((u for key, u in _UNITS.items() if key in check["name"]), "s")
+
+
+def format_report(result: dict) -> str:
+    lines = [f"{result['app']} bench (Python {result['python']}, {result['platform']})"
+             + ("  [quick: rough figures]" if result["quick"] else ""), ""]
+    rows = []
+    for c in result["checks"]:
+        unit = _unit_of(c)
+        target = ""
+        if c["target"]:
+            target = f"{c['target']['op']} {_fmt(c['target']['limit'], unit)}"
+        verdict = "" if c["pass"] is None else ("PASS" if c["pass"] else "FAIL")
+        rows.append((c["label"], _fmt(c["value"], unit), target, verdict))
+    w = [max(len(r[i]) for r in rows + [("measure", "value", "target", "")]) for i in range(3)]
+    lines.append(f"  {'measure':<{w[0]}}  {'value':>{w[1]}}   {'target':<{w[2]}}   result")
+    for label, value, target, verdict in rows:
+        lines.append(f"  {label:<{w[0]}}  {value:>{w[1]}}   {target:<{w[2]}}   {verdict}".rstrip())
+    notes = []
+    if result["startup"]["error"]:
+        notes.append(f"start-up: {result['startup']['error']}")
+    for game, entry in result["games"].items():
+        if entry["frames"].get("error"):
+            notes.append(f"{game} frames: {entry['frames']['error']}")
+        ai = entry["ai"]
+        notes.append(f"{game}: {ai['decisions']} computer decisions (2+ choices) timed, "
+                     f"{ai['games_finished']} whole game{'s' if ai['games_finished'] != 1 else ''}")
+    if notes:
+        lines += [""] + [f"  note: {n}" for n in notes]
+    failed = sum(1 for c in result["checks"] if c["pass"] is False)
+    lines += ["", "  all targets met" if not failed else
+              f"  {failed} target{'s' if failed != 1 else ''} missed"]
+    return "\n".join(lines)

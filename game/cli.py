@@ -1,0 +1,335 @@
+"""The command line of Burrow Box (``python main.py ...``).
+
+    python main.py [play] [--size WxH] [--fullscreen | --windowed]
+    python main.py simulate GAME [--players N] [--games N] [--seed N] [--ai LEVEL[,LEVEL...]]
+                                 [--variant V] [--option KEY=VALUE ...] [--json]
+    python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
+                                   [--players N] [--variant V]
+    python main.py bench [GAME] [--quick] [--json]
+    python main.py --version
+
+Bad input (unknown game, a number out of range, a flag that does not exist) prints one line
+starting with ``error:`` on stderr and exits with code 2.  A broken data file prints its
+message and exits with 1.  An unexpected error while playing is written to ``crash.log`` in
+the user-data folder.
+
+Everything heavy (pygame, the rules catalog) is imported only by the sub-command that needs it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+import traceback
+from pathlib import Path
+
+from . import APP_NAME, __version__
+
+MIN_SIZE = (1024, 600)   # the smallest window the screens are laid out for (game.app.ui.MIN_WINDOW)
+MAX_SIZE = (7680, 4320)
+TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
+
+
+class UsageError(Exception):
+    """Bad input on the command line: reported as one ``error:`` line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but its usage errors are one short line plus a hint (exit code 2)."""
+
+    def error(self, message: str):
+        self.exit(2, f"error: {message} (try '{self.prog} --help')\n")
+
+
+# ---- argument types -------------------------------------------------------------------------
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x720")
+    w, h = int(match.group(1)), int(match.group(2))
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{w}x{h} is out of range ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
+    return w, h
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+
+
+def positive_int(text: str) -> int:
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is too small (at least 1)")
+    return value
+
+
+def non_negative_int(text: str) -> int:
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is negative")
+    return value
+
+
+def key_value(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip():
+        raise argparse.ArgumentTypeError(f"'{text}' is not KEY=VALUE")
+    return key.strip(), value.strip()
+
+
+# ---- the parser -----------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    prog = "BurrowBox" if getattr(sys, "frozen", False) else "main.py"
+    parser = _Parser(
+        prog=prog,
+        description=f"{APP_NAME}: five family board games about burrowing animals. "
+                    "Without a command, the game window opens.")
+    parser.add_argument("--version", action="version", version=f"{APP_NAME} {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    play = sub.add_parser("play", help="open the game window (the default)",
+                          description="Open the game window.")
+    play.add_argument("--size", type=parse_size, metavar="WxH",
+                      help="window size, e.g. 1280x720 (default: the saved setting)")
+    mode = play.add_mutually_exclusive_group()
+    mode.add_argument("--fullscreen", dest="fullscreen", action="store_true", default=None,
+                      help="start in full screen")
+    mode.add_argument("--windowed", dest="fullscreen", action="store_false",
+                      help="start in a window")
+    # Used by `bench` to time the start-up: draw the title screen once, then quit.
+    play.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
+    play.set_defaults(func=cmd_play)
+
+    sim = sub.add_parser(
+        "simulate", help="play computer-only games and print the results",
+        description="Play computer-only games without a window and print wins per seat, "
+                    "the average game length and the time per game.")
+    sim.add_argument("game", metavar="GAME", help="game id, e.g. moles")
+    sim.add_argument("--players", type=_int, metavar="N",
+                     help="number of players (default: the game's fewest)")
+    sim.add_argument("--games", type=positive_int, default=10, metavar="N",
+                     help="number of games (default: 10)")
+    sim.add_argument("--seed", type=_int, default=0, metavar="N",
+                     help="seed of the first game; game i uses seed+i (default: 0)")
+    sim.add_argument("--ai", default=None, metavar="LEVEL",
+                     help="computer level for every seat, or one per seat separated by commas "
+                          "(e.g. good,random); default: the strongest")
+    sim.add_argument("--variant", metavar="V", help="rules variant (default: the game's first)")
+    sim.add_argument("--option", type=key_value, action="append", default=[],
+                     metavar="KEY=VALUE", help="a game option, e.g. championship=on (repeatable)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object instead")
+    sim.set_defaults(func=cmd_simulate)
+
+    shot = sub.add_parser(
+        "screenshot", help="render a game's play screen to a PNG file",
+        description="Render the play screen of a seeded game after K random actions to a PNG "
+                    "file, without a window.")
+    shot.add_argument("game", metavar="GAME", help="game id, e.g. moles")
+    shot.add_argument("--out", required=True, metavar="FILE.png", help="PNG file to write")
+    shot.add_argument("--seed", type=_int, default=0, metavar="N", help="game seed (default: 0)")
+    shot.add_argument("--moves", type=non_negative_int, default=0, metavar="K",
+                      help="random actions to play before the picture (default: 0)")
+    shot.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH",
+                      help="picture size (default: 1280x720)")
+    shot.add_argument("--players", type=_int, metavar="N", help="number of players")
+    shot.add_argument("--variant", metavar="V", help="rules variant")
+    shot.set_defaults(func=cmd_screenshot)
+
+    bench = sub.add_parser(
+        "bench", help="measure frame time, rules speed, computer move time, start-up, memory",
+        description="Measure performance against the project's targets and print PASS/FAIL "
+                    "per line.")
+    bench.add_argument("game", nargs="?", metavar="GAME",
+                       help="game id (default: every playable game)")
+    bench.add_argument("--quick", action="store_true",
+                       help="short measurements (a smoke test; the figures are rough)")
+    bench.add_argument("--json", action="store_true", help="print one JSON object instead")
+    bench.set_defaults(func=cmd_bench)
+    return parser
+
+
+# ---- checks shared by the sub-commands ------------------------------------------------------
+
+def _game_info(game_id: str):
+    from .rules import GAMES
+    info = GAMES.get(game_id)
+    if info is None:
+        raise UsageError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
+    if not info.available:
+        playable = ", ".join(g for g, i in GAMES.items() if i.available) or "none"
+        raise UsageError(f"{info.title} ('{game_id}') is not playable yet "
+                         f"(playable now: {playable})")
+    return info
+
+
+def _option_value(info, key: str, text: str):
+    """The option value that ``text`` names (choices may be booleans: on/off, yes/no...)."""
+    spec = next((o for o in info.options if o["id"] == key), None)
+    for choice in (spec or {}).get("choices", []):
+        cid = choice["id"]
+        if isinstance(cid, bool):
+            words = ("true", "yes", "on", "1") if cid else ("false", "no", "off", "0")
+            if text.lower() in words:
+                return cid
+        elif str(cid) == text:
+            return cid
+    return text  # new_game explains what is wrong with it
+
+
+def _check_setup(info, players: int | None, variant: str | None, options: dict | None) -> int:
+    """Validate a game set-up by building it once; returns the player count to use."""
+    from .rules import new_game
+    if players is None:
+        players = info.min_players
+    if not info.min_players <= players <= info.max_players:
+        raise UsageError(f"{info.title} takes {info.min_players} to {info.max_players} players, "
+                         f"not {players}")
+    if variant is not None and variant not in [v["id"] for v in info.variants]:
+        known = ", ".join(v["id"] for v in info.variants)
+        raise UsageError(f"unknown variant '{variant}' for {info.title} "
+                         + (f"(variants: {known})" if known else "(it has no variants)"))
+    try:
+        new_game(info.id, players=players, seed=0, variant=variant, options=options)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    return players
+
+
+def _is_data_error(exc: BaseException) -> bool:
+    # game.rules.data stays importable even when loading the catalog (game.rules) failed.
+    data = sys.modules.get("game.rules.data")
+    return data is not None and isinstance(exc, data.DataError)
+
+
+# ---- play -----------------------------------------------------------------------------------
+
+def write_crash_log() -> Path:
+    """Append the current exception's traceback to crash.log; returns the log's path."""
+    text = (f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {APP_NAME} {__version__} "
+            f"(Python {sys.version.split()[0]}, {sys.platform})\n{traceback.format_exc()}\n")
+    try:
+        from .paths import user_data_dir
+        path = user_data_dir() / "crash.log"
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(text)
+    except Exception:  # the user-data folder itself is unusable: fall back to the temp folder
+        import tempfile
+        path = Path(tempfile.gettempdir()) / "burrowbox-crash.log"
+        with open(path, "a", encoding="utf-8") as fh:
+            fh.write(text)
+    return path
+
+
+def cmd_play(args) -> int:
+    try:
+        from .app import run
+        return run(size=args.size, fullscreen=args.fullscreen,
+                   exit_after_first_frame=args.exit_after_first_frame)
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        if _is_data_error(exc):
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        path = write_crash_log()
+        print(f"{APP_NAME} stopped because of an unexpected error "
+              f"({type(exc).__name__}); the details are in {path}", file=sys.stderr)
+        return 1
+
+
+# ---- simulate -------------------------------------------------------------------------------
+
+def cmd_simulate(args) -> int:
+    from .ai import LEVELS
+    from . import sim
+
+    info = _game_info(args.game)
+    options = {key: _option_value(info, key, text) for key, text in args.option}
+    players = _check_setup(info, args.players, args.variant, options)
+    levels = [part.strip() for part in (args.ai or LEVELS[-1]).split(",")]
+    for level in levels:
+        if level not in LEVELS:
+            raise UsageError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
+    if len(levels) not in (1, players):
+        raise UsageError(f"--ai names {len(levels)} levels for {players} players "
+                         "(give one level, or one per seat)")
+    result = sim.simulate(info.id, players=players, games=args.games, seed=args.seed,
+                          levels=levels, variant=args.variant, options=options)
+    print(sim.to_json(result) if args.json else sim.format_table(result))
+    return 0
+
+
+# ---- screenshot -----------------------------------------------------------------------------
+
+def cmd_screenshot(args) -> int:
+    info = _game_info(args.game)
+    _check_setup(info, args.players, args.variant, None)
+    out = Path(args.out)
+    if out.suffix.lower() != ".png":
+        raise UsageError(f"--out must name a .png file, not '{args.out}'")
+    if out.exists() and out.is_dir():
+        raise UsageError(f"--out '{args.out}' is a folder")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create the folder for '{args.out}' ({exc.strerror})") from None
+    from .app import render_screenshot
+    render_screenshot(info.id, str(out), seed=args.seed, moves=args.moves, size=args.size,
+                      players=args.players, variant=args.variant)
+    print(f"wrote {out} ({args.size[0]}x{args.size[1]})")
+    return 0
+
+
+# ---- bench ----------------------------------------------------------------------------------
+
+def cmd_bench(args) -> int:
+    from . import bench
+    from .rules import GAMES
+
+    if args.game is not None:
+        games = [_game_info(args.game).id]
+    else:
+        games = [g for g, info in GAMES.items() if info.available]
+    result = bench.run_bench(games, quick=args.quick)
+    print(bench.to_json(result) if args.json else bench.format_report(result))
+    return 0
+
+
+# ---- entry point ----------------------------------------------------------------------------
+
+def main(argv: list[str] | None = None) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # `play` is the default command: `main.py`, `main.py --size 800x600`, ...
+    if not argv or (argv[0].startswith("-") and argv[0] not in TOP_LEVEL_FLAGS):
+        argv.insert(0, "play")
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except SystemExit as exc:  # argparse: --help, --version, usage errors
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `main.py simulate ... | head`
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+    except Exception as exc:
+        if _is_data_error(exc):
+            print(f"error: {exc}", file=sys.stderr)
+            return 1
+        raise

@@ -1,0 +1,26 @@
+"""Test session set-up: headless pygame, a throw-away user-data folder, the repo on sys.path.
+
+This runs at import, before any test module imports pygame or game.paths.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+_HOME = tempfile.mkdtemp(prefix="burrowbox-tests-")
+os.environ["BURROWBOX_HOME"] = _HOME   # settings, saves and crash logs never touch the real ones
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    shutil.rmtree(_HOME, ignore_errors=True)

@@ -1,0 +1,182 @@
+"""The command line (main.py): run as a real subprocess, the way a player or a script would."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from game import APP_NAME, __version__
+from game.rules import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_INIT = ROOT / "game" / "app" / "__init__.py"
+APP_READY = APP_INIT.exists() and "render_screenshot" in APP_INIT.read_text(encoding="utf-8")
+needs_app = pytest.mark.skipif(not APP_READY,
+                               reason="game/app/__init__.py does not define render_screenshot yet")
+
+
+def run_main(*args: str, timeout: float = 120, cwd: Path | None = None):
+    return subprocess.run([sys.executable, str(ROOT / "main.py"), *args], cwd=cwd or ROOT,
+                          env=os.environ.copy(), stdin=subprocess.DEVNULL, capture_output=True,
+                          text=True, timeout=timeout)
+
+
+def assert_usage_error(proc, *words: str) -> None:
+    assert proc.returncode == 2, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, f"expected one line on stderr, got:\n{proc.stderr}"
+    assert lines[0].startswith("error:"), lines[0]
+    assert "Traceback" not in proc.stderr
+    assert proc.stdout == ""
+    for word in words:
+        assert word in lines[0], lines[0]
+
+
+def test_version():
+    proc = run_main("--version")
+    assert proc.returncode == 0
+    assert proc.stdout.strip() == f"{APP_NAME} {__version__}"
+
+
+def test_help_lists_the_commands():
+    proc = run_main("--help")
+    assert proc.returncode == 0
+    for command in ("play", "simulate", "screenshot", "bench"):
+        assert command in proc.stdout
+
+
+def test_importing_main_does_nothing():
+    proc = subprocess.run([sys.executable, "-c", "import main"], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0 and proc.stdout == "" and proc.stderr == ""
+
+
+@pytest.mark.parametrize("args", [
+    ["--bogus"],
+    ["frobnicate"],
+    ["play", "--size", "0x0"],
+    ["play", "--size", "big"],
+    ["play", "--size", "640x480"],
+    ["simulate"],
+    ["simulate", "moles", "--games", "0"],
+    ["simulate", "moles", "--games", "many"],
+    ["simulate", "moles", "--players", "9"],
+    ["simulate", "moles", "--players", "two"],
+    ["simulate", "moles", "--ai", "genius"],
+    ["simulate", "moles", "--ai", "random,random,random", "--players", "2"],
+    ["simulate", "moles", "--variant", "no-such-variant"],
+    ["simulate", "moles", "--option", "no-such-option=1"],
+    ["simulate", "moles", "--option", "championship=maybe"],
+    ["screenshot", "moles"],
+    ["screenshot", "moles", "--out", "shot.png", "--size", "12x"],
+    ["screenshot", "moles", "--out", "shot.txt"],
+    ["screenshot", "moles", "--out", "shot.png", "--moves", "-1"],
+    ["bench", "no-such-game"],
+], ids=lambda args: " ".join(args))
+def test_bad_input_is_one_error_line_and_exit_code_2(args, tmp_path):
+    assert_usage_error(run_main(*args, cwd=tmp_path))
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["screenshot", "--out", "x.png"], ["bench"]])
+def test_unknown_game(command, tmp_path):
+    args = [command[0], "no-such-game", *command[1:]]
+    assert_usage_error(run_main(*args, cwd=tmp_path), "unknown game", "moles")
+
+
+def test_unavailable_game():
+    unavailable = [gid for gid, info in GAMES.items() if not info.available]
+    if not unavailable:
+        pytest.skip("every game is playable")
+    assert_usage_error(run_main("simulate", unavailable[0]), "not playable yet")
+
+
+def test_simulate_prints_a_table():
+    proc = run_main("simulate", "moles", "--games", "3", "--players", "3")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Mole Dig" in out and "win %" in out and "shared" in out
+    seat_rows = [line for line in out.splitlines() if line.strip()[:1].isdigit()]
+    assert len(seat_rows) == 3
+    assert "actions on average" in out and "per game" in out
+
+
+def test_simulate_json_is_consistent_and_reproducible():
+    args = ["simulate", "moles", "--games", "3", "--players", "2", "--seed", "9",
+            "--ai", "good,random", "--json"]
+    first = json.loads(run_main(*args).stdout)
+    assert first["game"] == "moles" and first["games"] == 3 and first["players"] == 2
+    assert [s["level"] for s in first["seats"]] == ["good", "random"]
+    won = sum(s["wins"] for s in first["seats"])
+    shared_games = first["ties"]
+    assert won + shared_games == 3
+    assert sum(s["shared_wins"] for s in first["seats"]) >= 2 * shared_games
+    assert first["average_actions"] > 0 and first["average_seconds"] >= 0
+    second = json.loads(run_main(*args).stdout)
+    assert second["seats"] == first["seats"]
+    assert second["average_actions"] == first["average_actions"]
+
+
+def test_simulate_takes_game_options():
+    proc = run_main("simulate", "moles", "--games", "1", "--players", "4",
+                    "--option", "championship=on", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["options"] == {"championship": True}
+
+
+def test_a_crash_while_playing_is_logged(monkeypatch, capsys):
+    from game import cli
+
+    def broken_run(**kwargs):
+        raise RuntimeError("boom in the play loop")
+
+    fake_app = types.ModuleType("game.app")
+    fake_app.run = broken_run
+    monkeypatch.setitem(sys.modules, "game.app", fake_app)
+    assert cli.main(["play"]) == 1
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "crash.log" in err
+    log = Path(os.environ["BURROWBOX_HOME"]) / "crash.log"
+    assert "RuntimeError: boom in the play loop" in log.read_text(encoding="utf-8")
+
+
+@needs_app
+def test_screenshot_writes_a_png_of_the_right_size(tmp_path):
+    import pygame
+
+    out = tmp_path / "shots" / "moles.png"
+    proc = run_main("screenshot", "moles", "--out", str(out), "--size", "1100x620",
+                    "--seed", "3", "--moves", "20")
+    assert proc.returncode == 0, proc.stderr
+    assert pygame.image.load(str(out)).get_size() == (1100, 620)
+
+
+@needs_app
+def test_size_limits_match_the_app():
+    from game import cli
+    from game.app.ui import MIN_WINDOW
+
+    assert cli.MIN_SIZE == tuple(MIN_WINDOW)
+
+
+@needs_app
+def test_play_reaches_the_title_screen():
+    proc = run_main("play", "--exit-after-first-frame", "--size", "1024x600")
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+@needs_app
+def test_bench_quick_reports_every_target():
+    proc = run_main("bench", "moles", "--quick", "--json", timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    names = {c["name"] for c in result["checks"]}
+    assert {"startup_s", "moles.frame_median_ms", "moles.frame_p99_ms",
+            "moles.rules_actions_per_s", "moles.ai_move_max_s"} <= names
+    assert result["startup"]["error"] is None
+    assert result["games"]["moles"]["rules"]["actions"] > 0
