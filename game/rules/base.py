@@ -68,7 +68,7 @@ class GameInfo:
     def __init__(self, id: str, title: str, min_players: int, max_players: int,
                  blurb: str = "", variants: list[dict] | None = None,
                  options: list[dict] | None = None, available: bool = True,
-                 state_class: type | None = None):
+                 state_class: type | None = None, score_label: str = "score"):
         self.id = id
         self.title = title
         self.min_players = min_players
@@ -80,6 +80,7 @@ class GameInfo:
         self.options = options or []
         self.available = available
         self.state_class = state_class
+        self.score_label = score_label   # what scores() counts, e.g. "moles left"
 
     def default_variant(self) -> str | None:
         return self.variants[0]["id"] if self.variants else None
@@ -91,7 +92,7 @@ class GameInfo:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "blurb": self.blurb,
                 "variants": self.variants, "options": self.options,
-                "available": self.available}
+                "available": self.available, "score_label": self.score_label}
 
 
 class GameState:

@@ -588,9 +588,8 @@ class MolesState(GameState):
 
     # ---- results ------------------------------------------------------------------------------
     def scores(self) -> list:
-        """Moles still in play per seat (the winner gets one more for the shovel)."""
-        won = self.winners()
-        return [self.moles_left(s) + (1 if s in won else 0) for s in range(self.players)]
+        """Moles still in play per seat (the ranking puts the winner first anyway)."""
+        return [self.moles_left(s) for s in range(self.players)]
 
     def winners(self) -> list:
         if self.winner is None:

@@ -39,7 +39,7 @@ def _load_catalog() -> dict[str, GameInfo]:
             chk.fail(where, f"game '{gid}' is marked available but has no rules")
         info = GameInfo(gid, chk.str(chk.key(entry, "title", where), where + ".title"), lo, hi,
                         blurb=str(entry.get("blurb", "")).strip(), available=available,
-                        state_class=cls)
+                        state_class=cls, score_label=str(entry.get("score_label", "score")))
         if cls is not None:
             info.variants, info.options = cls.describe_setup()
         games[gid] = info

@@ -64,6 +64,11 @@ class ResultsScene(Scene):
         ctl = PlayController(self.ctl.game_id, self.ctl.seats, state, curtain=needs_curtain(self.ctl.game_id))
         self.app.go(PlayScene(self.app, ctl))
 
+    def _score_label(self) -> str:
+        from ...rules import GAMES
+        info = GAMES.get(self.ctl.game_id)
+        return info.score_label if info is not None else "score"
+
     def on_draw(self, surface) -> None:
         ui.dim(surface, 150)
         b = self.box
@@ -116,6 +121,6 @@ class ResultsScene(Scene):
             if s < len(scores):
                 ui.draw_text(surface, str(scores[s]), name_f, ui.colour("text"), (row.right - self.px(14), row.centery),
                              "midright")
-                ui.draw_text(surface, "score", small, ui.colour("text_muted"),
+                ui.draw_text(surface, self._score_label(), small, ui.colour("text_muted"),
                              (row.right - self.px(50), row.centery), "midright")
             y += self.px(54)

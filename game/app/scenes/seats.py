@@ -9,7 +9,7 @@ from .. import ui
 from .base import Scene
 
 KIND_LABELS = {"human": "Human", "computer": "Computer"}
-LEVEL_LABELS = {"random": "Beginner", "good": "Good", "strong": "Strong", "expert": "Expert"}
+LEVEL_LABELS = {"random": "Random", "beginner": "Beginner", "good": "Good"}
 
 
 def level_label(level: str) -> str:
