@@ -76,7 +76,8 @@ class GameInfo:
         self.blurb = blurb
         # variants: [{"id": ..., "label": ...}], the first is the default
         self.variants = variants or []
-        # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...}]
+        # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...,
+        #            "when": {other_option_id: value}}]  ("when": shown only with that value)
         self.options = options or []
         self.available = available
         self.state_class = state_class

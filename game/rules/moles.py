@@ -232,7 +232,8 @@ class MolesState(GameState):
         board = _default_board()
         for i, spec in enumerate(board.layers):
             options.append({
-                "id": f"rotation_{i + 1}", "label": f"{spec['name']} turned (if chosen)",
+                "id": f"rotation_{i + 1}", "label": f"{spec['name']} turned by",
+                "when": {"rotations": "chosen"},
                 "choices": [{"id": k, "label": f"{k * 60}\u00b0"} for k in range(6)],
                 "default": 0})
         options += [
