@@ -1,0 +1,74 @@
+"""Computer players.
+
+One interface for every game: an agent is asked ``decide(view, legal)`` where ``view`` is
+``state.view(seat)`` for its own seat (never the full state) and ``legal`` is
+``state.legal_actions()``.  It returns one of ``legal``.  Agents that search build their own
+full states from the view (``MolesState.from_view``; hidden parts drawn at random), so they
+cannot peek.  ``decide`` refuses anything but a view dict (TypeError), so a game state can
+never be handed to an agent by mistake.
+
+    agent = make_agent("moles", level="good", seed=3)
+    action = agent.decide(state.view(seat), state.legal_actions())
+
+Levels, weakest first (the screen lists them capitalised):
+    random    uniform over the legal actions
+    beginner  a plausible novice (per game; random for games without one yet)
+    good      the game's searching player (random for games without one yet)
+"""
+from __future__ import annotations
+
+import random
+from importlib import import_module
+
+LEVELS = ["random", "beginner", "good"]   # weakest first; the last one is the strongest
+
+# game id -> level -> "module:Class" (relative to this package); other levels/games: random
+AGENTS = {
+    "moles": {"beginner": ".moles_ai:MolesBeginnerAgent", "good": ".moles_ai:MolesAgent"},
+}
+
+
+class Agent:
+    """Base class: subclasses implement ``choose(view, legal)``; ``decide`` checks the input."""
+    level = "random"
+
+    def __init__(self, game: str, seed: int | None = None):
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def decide(self, view: dict, legal: list):
+        if not isinstance(view, dict):
+            raise TypeError(f"an agent decides from a view dict (state.view(seat)), "
+                            f"not {type(view).__name__}")
+        if not isinstance(legal, (list, tuple)):
+            raise TypeError(f"legal actions must be a list, not {type(legal).__name__}")
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        return self.choose(view, list(legal))
+
+    def choose(self, view: dict, legal: list):
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    level = "random"
+
+    def choose(self, view: dict, legal: list):
+        return self.rng.choice(legal)
+
+
+def agent_class(game: str, level: str) -> type:
+    spec = AGENTS.get(game, {}).get(level)
+    if spec is None:
+        return RandomAgent
+    module, name = spec.split(":")
+    return getattr(import_module(module, __name__), name)
+
+
+def make_agent(game: str, level: str = "good", seed: int | None = None) -> Agent:
+    if level not in LEVELS:
+        raise ValueError(f"unknown computer level '{level}' (known: {', '.join(LEVELS)})")
+    cls = agent_class(game, level)
+    agent = cls(game, seed)
+    agent.level = level
+    return agent

@@ -1,0 +1,948 @@
+"""Computer players for Mole Dig.
+
+``MolesBeginnerAgent`` ("beginner") plays a plausible novice game: it drops a mole into a
+hole whenever it can, never pulls one out when another move exists, and otherwise moves at
+random.
+
+``MolesAgent`` ("good") is a small expectimax player.  It only ever looks at ``view`` (what its
+seat may see) and ``legal``.  From the view it rebuilds a full state with
+``MolesState.from_view`` to get the board geometry; the only unknown of Mole Dig is the order
+of the face-down discs, and the agent never draws from it: it works with the *odds* of every
+player's remaining face-down values (public: ``view["discs"][seat]["face_down"]``; when none is
+left, all six come back).
+
+Search model (``Pos``): a light copy of the position - which seat stands on which point, the
+layer, every seat's face-down values, whose turn it is - with the rules that matter for
+look-ahead: straight moves of exactly the disc value without jumping, the two-player
+dotted-line rule of the last layer, filling the last hole lifts the layer (moles outside holes
+leave, a seat without moles is out), the first mole into the centre hole wins, seats whose
+moles all sit in holes are skipped.  (Bonus moves are searched at the root only.)
+
+Evaluation (``equity``): a share of the win for every seat.
+  * Layers 1-3: each seat's expected survivors of the coming lift = moles already in holes
+    + the still-empty holes it is expected to fill.  That comes from a small race model: every
+    seat's chance to drop a mole into an empty hole on its next turn (exact, over its
+    face-down disc odds, with blocking), then a longer-run rate from how many of its moles
+    stand one disc-move from an empty hole; nobody fills more holes than it has moles
+    outside them.  The chance of being forced to pull a mole out of a hole (no other move for
+    the disc) is subtracted; a later fill counts a little less than a mole already in a hole.
+    Shares of the win follow the expected survivors.  When only one seat can still fill holes
+    (everybody else waits in holes), the position is worth the lift it will bring about.
+  * The layer above the last also weighs what the last layer needs: at least one survivor,
+    and the disc odds of the race that follows.
+  * Last layer: a race to the centre hole, turn by turn in play order, with each seat's
+    chance to turn a value that carries a mole into the hole (blocking and the two-player
+    dotted-line rule included); discs are turned without putting back until all six are up,
+    so a value still face down grows likelier every turn.
+Decisions: each candidate move is scored by the equity after it (landing on a big space
+scores the better of passing and the expected bonus move); the best few are searched one ply
+deeper: the next opponent's best reply by the same evaluation, averaged over their disc odds.
+The championship "keep" compares the best move of each kept value.  Placement favours points
+from which many holes are one move away for likely values, spread over many holes, and points
+that block an opponent's path.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+from functools import lru_cache
+from math import comb
+
+from ..rules.moles import LAYER_COUNT, MolesState
+from . import Agent
+
+ALPHAS = (1.0, 1.0, 1.0)   # per layer: win share grows with expected survivors ** alpha
+# (the numbers below were tried against the beginner over a few hundred seeded games)
+BEFORE_LAST = 0.3      # layer above the last: weight of survival and race odds (vs shares)
+RACE_TURNS = 12        # turns per seat looked at in a race for the centre
+RACE_FLOOR = 0.05      # later-turn chance of a seat that cannot reach the centre now
+STALL = 0.01           # projected lift: each hole still to fill costs this much
+FILL_DISCOUNT = 0.9    # a hole filled later is worth a little less than one filled now
+FORCED_LOSS = 0.5      # a mole forced out of a hole is half lost
+TOP_K = 4              # candidates searched one ply deeper
+SEARCH_MARGIN = 0.05   # ... unless they trail the best by more than this after one ply
+NODE_BUDGET = 1500     # evaluations allowed for the second ply (keeps decisions fast)
+EPS = 1e-9
+
+
+# ------------------------------------------------------------------------------------------
+# geometry, taken from the rules (cached per set of layer rotations)
+# ------------------------------------------------------------------------------------------
+class _Geo:
+    __slots__ = ("holes", "holeset", "bigset", "rays", "inrays", "final", "index", "to_hole")
+
+    def __init__(self, layer: dict, index: int, max_value: int):
+        self.index = index
+        self.holes = list(layer["holes"])
+        self.holeset = frozenset(layer["holeset"])
+        self.bigset = frozenset(layer["bigset"])
+        # rays[p] = [(points..., dotted?)] clipped to the longest disc
+        self.rays = {p: [(tuple(ray[:max_value]), style == "dotted") for ray, style in rs]
+                     for p, rs in layer["rays"].items()}
+        # from a hole outwards: a mole at ray[i] reaches the hole with a move of i + 1
+        self.inrays = {h: [tuple((q, 2 << i) for i, q in enumerate(ray))
+                           for ray, _ in self.rays[h]] for h in self.holes}
+        self.final = index == LAYER_COUNT - 1
+        # on an empty layer: the values that take a mole from each point into some hole
+        self.to_hole: dict = {}
+        for h in self.holes:
+            for ray in self.inrays[h]:
+                for q, bit in ray:
+                    self.to_hole[q] = self.to_hole.get(q, 0) | bit
+
+
+_GEO_CACHE: dict = {}
+
+
+def _geometry(view: dict) -> tuple:
+    """(layer geometries, the six disc values) for this view's layer rotations.  The full
+    state is rebuilt with ``MolesState.from_view`` only to read the rules' own geometry."""
+    key = tuple(view["rotations"])
+    got = _GEO_CACHE.get(key)
+    if got is None:
+        state = MolesState.from_view(view, seed=0)
+        top = max(state.board.discs)
+        geos = tuple(_Geo(layer, i, top) for i, layer in enumerate(state._layers))
+        got = (geos, tuple(sorted(state.board.discs)))
+        if len(_GEO_CACHE) > 64:
+            _GEO_CACHE.clear()
+        _GEO_CACHE[key] = got
+    return got
+
+
+# ------------------------------------------------------------------------------------------
+# disc odds
+# ------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
+def hit_chance(mask: int, face_down: tuple, draws: int) -> float:
+    """Chance that a turn (``draws`` discs turned, one kept) offers a value in ``mask``
+    (bit v set = value v is good)."""
+    n = len(face_down)
+    if n == 0:
+        return 0.0
+    good = sum(1 for v in face_down if mask >> v & 1)
+    d = min(draws, n)
+    if d == 1:
+        return good / n
+    return 1.0 - comb(n - good, d) / comb(n, d)
+
+
+@lru_cache(maxsize=1024)
+def draw_outcomes(face_down: tuple, draws: int) -> tuple:
+    """The possible turns for these face-down discs: ((values offered...), probability)."""
+    n = len(face_down)
+    if draws == 1 or n == 1:
+        counts: dict = {}
+        for v in face_down:
+            counts[v] = counts.get(v, 0) + 1
+        return tuple(((v,), c / n) for v, c in sorted(counts.items()))
+    pairs: dict = {}
+    total = comb(n, 2)
+    for i in range(n):
+        for j in range(i + 1, n):
+            key = tuple(sorted({face_down[i], face_down[j]}))
+            pairs[key] = pairs.get(key, 0) + 1
+    return tuple((k, c / total) for k, c in sorted(pairs.items()))
+
+
+@lru_cache(maxsize=8)
+def _one_draw_chances(full: tuple) -> tuple:
+    """hit_chance(mask, full, 1) for every mask."""
+    return tuple(hit_chance(m, full, 1) for m in range(2 << max(full)))
+
+
+@lru_cache(maxsize=256)
+def _mask_of(values: tuple) -> int:
+    m = 0
+    for v in values:
+        m |= 1 << v
+    return m
+
+
+def _without(face_down: tuple, value: int, full: tuple) -> tuple:
+    lst = list(face_down)
+    if value in lst:
+        lst.remove(value)
+    return tuple(lst) if lst else full
+
+
+# ------------------------------------------------------------------------------------------
+# the light search position
+# ------------------------------------------------------------------------------------------
+class Pos:
+    __slots__ = ("n", "layer", "occ", "fd", "cur", "winner", "geos", "full", "draws")
+
+    def copy(self) -> "Pos":
+        p = Pos.__new__(Pos)
+        p.n, p.layer, p.occ, p.fd = self.n, self.layer, dict(self.occ), list(self.fd)
+        p.cur, p.winner, p.geos, p.full, p.draws = (self.cur, self.winner, self.geos,
+                                                    self.full, self.draws)
+        return p
+
+    @classmethod
+    def from_view(cls, view: dict) -> "Pos":
+        p = cls.__new__(cls)
+        p.geos, p.full = _geometry(view)
+        p.n = view["players"]
+        p.layer = view["layer"]
+        p.occ = {(m["at"][0], m["at"][1]): m["seat"] for m in view["moles"] if m["at"]}
+        # an empty row of discs is shuffled back before that player's next disc
+        p.fd = [tuple(sorted(d["face_down"])) or p.full for d in view["discs"]]
+        p.cur = view["current_player"]
+        w = view.get("winner")
+        p.winner = w[0] if isinstance(w, list) and len(w) == 1 else (None if w == [] else w)
+        p.draws = 2 if view.get("championship") else 1
+        return p
+
+    @property
+    def geo(self) -> _Geo:
+        return self.geos[self.layer]
+
+    def moves(self, seat: int, value: int, bonus: bool = False) -> list:
+        g = self.geo
+        occ = self.occ
+        two_last = self.n == 2 and g.final
+        out = []
+        for p, s in occ.items():
+            if s != seat:
+                continue
+            for ray, dotted in g.rays[p]:
+                if len(ray) < value:
+                    continue
+                blocked = False
+                for q in ray[:value]:
+                    if q in occ:
+                        blocked = True
+                        break
+                if blocked:
+                    continue
+                dest = ray[value - 1]
+                if bonus and dest in g.bigset:
+                    continue
+                if dotted and two_last and dest not in g.holeset:
+                    continue
+                out.append((p, dest))
+        return out
+
+    # -- changes (in place) -------------------------------------------------------------------
+    def move(self, seat: int, frm, to) -> bool:
+        """Move a mole; returns True if the turn goes on with a bonus offer (big space)."""
+        g = self.geo
+        del self.occ[frm]
+        self.occ[to] = seat
+        if to in g.holeset:
+            if g.final:
+                self.winner, self.cur = seat, None
+                return False
+            if all(h in self.occ for h in g.holes):
+                self._lift()
+                return False
+            return False
+        return to in g.bigset
+
+    def use_disc(self, seat: int, value: int) -> None:
+        self.fd[seat] = _without(self.fd[seat], value, self.full)
+
+    def end_turn(self, seat: int) -> None:
+        if self.winner is not None:
+            self.cur = None
+            return
+        start = (seat + 1) % self.n
+        for _ in range(2):
+            holes = self.geo.holeset
+            for k in range(self.n):
+                s = (start + k) % self.n
+                mine = [p for p, o in self.occ.items() if o == s]
+                if not mine or all(p in holes for p in mine):
+                    continue
+                self.cur = s
+                return
+            self._lift()
+            if self.winner is not None:
+                return
+        self.cur = None  # pragma: no cover - cannot happen
+
+    def _lift(self) -> None:
+        holes = self.geo.holeset
+        self.occ = {p: s for p, s in self.occ.items() if p in holes}
+        self.layer = min(self.layer + 1, LAYER_COUNT - 1)
+        alive = set(self.occ.values())
+        if len(alive) == 1:
+            self.winner = next(iter(alive))
+            self.cur = None
+
+    def play(self, seat: int, value: int, mv) -> "Pos":
+        """A copy after ``seat`` turned ``value`` and made move ``mv`` (None: no move)."""
+        c = self.copy()
+        c.use_disc(seat, value)
+        if mv is not None:
+            c.move(seat, mv[0], mv[1])
+        c.end_turn(seat)
+        return c
+
+
+# ------------------------------------------------------------------------------------------
+# evaluation
+# ------------------------------------------------------------------------------------------
+def _scan(pos: Pos):
+    """Which values take each seat's moles into an empty hole (bit masks), per seat and per
+    mole, and which holes each seat reaches."""
+    g = pos.geo
+    occ = pos.occ
+    holes = g.holeset
+    get = occ.get
+    masks = [0] * pos.n
+    per_mole: dict = {}
+    inrays = g.inrays
+    for h in g.holes:
+        if h in occ:
+            continue
+        for ray in inrays[h]:
+            for p, bit in ray:
+                s = get(p)
+                if s is not None:
+                    if p not in holes:
+                        masks[s] |= bit
+                        per_mole[p] = per_mole.get(p, 0) | bit
+                    break
+    return masks, per_mole
+
+
+def _forced_values(pos: Pos, seat: int, wanted: int) -> int:
+    """The values in ``wanted`` (bit mask) for which ``seat``'s only moves pull a mole out of
+    a hole."""
+    g = pos.geo
+    occ = pos.occ
+    holes = g.holeset
+    two_last = pos.n == 2 and g.final
+    safe = exits = 0
+    inside = []
+    for p, s in occ.items():
+        if s != seat:
+            continue
+        if p in holes:
+            inside.append(p)
+            continue
+        for ray, dotted in g.rays[p]:
+            bit = 2
+            for q in ray:
+                if q in occ:
+                    break
+                if not (dotted and two_last and q not in holes):
+                    safe |= bit
+                bit <<= 1
+        if safe & wanted == wanted:
+            return 0
+    wanted &= ~safe
+    for p in inside:
+        for ray, dotted in g.rays[p]:
+            bit = 2
+            for q in ray:
+                if q in occ:
+                    break
+                exits |= bit
+                bit <<= 1
+    return wanted & exits
+
+
+@lru_cache(maxsize=8192)
+def _stationary(empty: int, long: tuple, extra: int = 0) -> tuple:
+    """G[e][t]: expected holes filled by each seat (turn-order index) when ``e`` of the
+    ``empty`` holes are left and index ``t`` moves, with per-turn rates ``long`` that fade as
+    holes fill (a rate p for all holes becomes 1 - (1 - p) ** (e / all); ``extra`` holes
+    stay empty to the end because there are not enough moles for them)."""
+    m = len(long)
+    G = [[(0.0,) * m for _ in range(m)]]
+    for e in range(1, empty + 1):
+        frac = (e + extra) / (empty + extra)
+        ps = [1.0 - (1.0 - p) ** frac for p in long]
+        row = []
+        for t in range(m):
+            probs = [0.0] * m
+            none = 1.0
+            for k in range(m):
+                i = (t + k) % m
+                probs[i] = none * ps[i]
+                none *= 1.0 - ps[i]
+            tot = 1.0 - none
+            vec = [0.0] * m
+            if tot > EPS:
+                for i in range(m):
+                    w = probs[i] / tot
+                    if w:
+                        nxt = G[e - 1][(i + 1) % m]
+                        for j in range(m):
+                            vec[j] += w * nxt[j]
+                        vec[i] += w
+            row.append(tuple(vec))
+        G.append(row)
+    return tuple(G)
+
+
+@lru_cache(maxsize=8192)
+def _fills(empty: int, first: tuple, long: tuple, extra: int = 0) -> tuple:
+    """Expected holes filled by each seat (in turn order, index 0 moves next) before the
+    ``empty`` holes are full: first-turn chances ``first``, then the longer-run rates."""
+    m = len(first)
+    G = _stationary(empty, long, extra)
+    dist = [0.0] * (empty + 1)
+    dist[empty] = 1.0
+    fills = [0.0] * m
+    for i in range(m):
+        p = first[i]
+        if not p:
+            continue
+        new = [0.0] * (empty + 1)
+        new[0] = dist[0]
+        for e in range(1, empty + 1):
+            mass = dist[e]
+            if mass:
+                fills[i] += mass * p
+                new[e - 1] += mass * p
+                new[e] += mass * (1.0 - p)
+        dist = new
+    for e in range(1, empty + 1):
+        if dist[e]:
+            vec = G[e][0]
+            for j in range(m):
+                fills[j] += dist[e] * vec[j]
+    return tuple(fills)
+
+
+def _capped_fills(empty: int, first: tuple, long: tuple, caps: list) -> list:
+    """Expected fills per seat (turn order) when nobody can fill more holes than it has moles
+    outside them: only as many holes get filled as there are such moles, and what a seat
+    cannot take goes to the others, in proportion to their rates."""
+    e_eff = min(empty, sum(caps))
+    if e_eff <= 0:
+        return [0.0] * len(caps)
+    fills = list(_fills(e_eff, first, long, empty - e_eff))
+    for _ in range(len(caps)):
+        excess = 0.0
+        for i, c in enumerate(caps):
+            if fills[i] > c:
+                excess += fills[i] - c
+                fills[i] = float(c)
+        if excess <= 1e-9:
+            break
+        room = [i for i, c in enumerate(caps) if fills[i] < c - 1e-9]
+        if not room:
+            break
+        w = sum(long[i] + 0.01 for i in room)
+        for i in room:
+            fills[i] += excess * (long[i] + 0.01) / w
+    return fills
+
+
+def _long_rate(per_mole_chances: list, outside: int, empty_frac: float) -> float:
+    """A seat's longer-run chance per turn to fill a hole: moles one move from a hole count
+    most, the others may still walk into range."""
+    if outside <= 0:
+        return 0.0
+    miss = 1.0
+    for r in per_mole_chances:
+        miss *= 1.0 - 0.6 * r
+    miss *= (1.0 - 0.08 * empty_frac) ** outside
+    return min(0.95, 1.0 - miss)
+
+
+def equity(pos: Pos) -> list:
+    """Each seat's share of the win (sums to 1)."""
+    n = pos.n
+    if pos.winner is not None:
+        won = pos.winner if isinstance(pos.winner, list) else [pos.winner]
+        return [1.0 / len(won) if s in won else 0.0 for s in range(n)]
+    g = pos.geo
+    masks, per_mole = _scan(pos)
+    inside = [0] * n
+    outside = [0] * n
+    chances = [[] for _ in range(n)]
+    full = pos.full
+    one = _one_draw_chances(full)
+    holes = g.holeset
+    for p, s in pos.occ.items():
+        if p in holes:
+            inside[s] += 1
+        else:
+            outside[s] += 1
+            mk = per_mole.get(p)
+            if mk:
+                chances[s].append(one[mk])
+    cur = pos.cur if pos.cur is not None else 0
+    order = [(cur + k) % n for k in range(n)]
+    order = [s for s in order if outside[s]]
+    if g.final:
+        return _race(pos, order, masks)
+    empty = sum(1 for h in g.holes if h not in pos.occ)
+    if len(order) == 1:
+        return _projected_lift(pos, order[0], empty, outside[order[0]])
+    frac = empty / len(g.holes)
+    first = tuple(round(hit_chance(masks[s], pos.fd[s], pos.draws), 2) for s in order)
+    long = tuple(round(_long_rate(chances[s], outside[s], frac), 2) for s in order)
+    fills = _capped_fills(empty, first, long, [outside[s] for s in order]) if order else ()
+    surv = [float(x) for x in inside]
+    loss = [0.0] * n
+    for i, s in enumerate(order):
+        surv[s] += FILL_DISCOUNT * fills[i]
+        if inside[s] and outside[s] <= 3:
+            fd = pos.fd[s]
+            allv = _mask_of(fd)
+            bad = _forced_values(pos, s, allv)
+            if bad:
+                forced = 1.0 - hit_chance(allv & ~bad, fd, pos.draws)
+                loss[s] = FORCED_LOSS * forced
+                surv[s] -= loss[s]
+    late = None
+    if BEFORE_LAST and pos.layer == LAYER_COUNT - 2:
+        late = _before_last(pos, order, inside, outside, fills, loss)
+        if BEFORE_LAST >= 1.0:
+            return late
+    alpha = ALPHAS[pos.layer]
+    w = [max(x, 0.0) ** alpha for x in surv]
+    tot = sum(w)
+    if tot <= EPS:
+        alive = [s for s in range(n) if inside[s] + outside[s]]
+        return [1.0 / len(alive) if s in alive else 0.0 for s in range(n)]
+    share = [x / tot for x in w]
+    if late is not None:
+        return [(1.0 - BEFORE_LAST) * a + BEFORE_LAST * b for a, b in zip(share, late)]
+    return share
+
+
+def _projected_lift(pos: Pos, seat: int, empty: int, outside: int) -> list:
+    """Only ``seat`` can still fill holes (every other mole sits in a hole): nothing happens
+    until it does, so the position is worth the lift it will bring about - every hole it can
+    fill filled, then the next layer - a little less for each hole still to fill (so that
+    filling them is progress, never a stall)."""
+    c = pos.copy()
+    g = c.geo
+    left = min(empty, outside)
+    taken = 0
+    for h in g.holes:
+        if taken >= left:
+            break
+        if h not in c.occ:
+            # any of the seat's moles outside the holes will do: it leaves that point
+            frm = next(p for p, o in c.occ.items() if o == seat and p not in g.holeset)
+            del c.occ[frm]
+            c.occ[h] = seat
+            taken += 1
+    c._lift()
+    if c.winner is None:
+        c.end_turn(seat)
+    eq = equity(c)
+    cost = STALL * (empty + 1)
+    n = pos.n
+    if n > 1 and eq[seat] > cost:
+        others = sum(eq) - eq[seat]
+        eq = [x - cost if s == seat else
+              x + cost * (x / others if others > EPS else 1.0 / (n - 1))
+              for s, x in enumerate(eq)]
+    return eq
+
+
+@lru_cache(maxsize=8192)
+def _hazards(mask: int, face_down: tuple, full: tuple, draws: int) -> tuple:
+    """Chance that each of a seat's next RACE_TURNS turns offers a value in ``mask``, given
+    that none before did: discs are turned without putting back until all six are up."""
+    k = len(face_down)
+    good = sum(1 for v in face_down if mask >> v & 1)
+    good_full = sum(1 for v in full if mask >> v & 1)
+    out = []
+    for _ in range(RACE_TURNS):
+        if k == 0:
+            k, good = len(full), good_full
+        d = min(draws, k)
+        out.append(1.0 - comb(k - good, d) / comb(k, d) if good else 0.0)
+        k -= 1   # a miss: one disc without the value is used up, the other goes back
+    return tuple(out)
+
+
+def _race_odds(order: list, hazards: dict, n: int) -> list:
+    """Who first succeeds, turn by turn in ``order``, with per-turn chances ``hazards``."""
+    res = [0.0] * n
+    none = 1.0
+    for r in range(RACE_TURNS):
+        for s in order:
+            h = hazards[s][r]
+            if h:
+                res[s] += none * h
+                none *= 1.0 - h
+        if none < 1e-4:
+            break
+    got = sum(res)
+    if got > EPS:
+        return [x + none * x / got for x in res]
+    return [1.0 / len(order) if s in order else 0.0 for s in range(n)]
+
+
+def _with_floor(h: tuple) -> tuple:
+    """A seat that cannot reach the target now may still walk into reach later."""
+    return h[:1] + tuple(max(x, RACE_FLOOR) for x in h[1:])
+
+
+def _race(pos: Pos, order: list, masks: list) -> list:
+    """Last layer: the race to the centre hole."""
+    n = pos.n
+    if not order:
+        return [1.0 / n] * n
+    hz = {s: _with_floor(_hazards(masks[s], pos.fd[s], pos.full, pos.draws)) for s in order}
+    return _race_odds(order, hz, n)
+
+
+def _before_last(pos: Pos, order: list, inside: list, outside: list, fills: tuple,
+                 surv_loss: list) -> list:
+    """The layer above the last: what counts is to keep at least one mole (a seat left with
+    none is out) and the disc odds of the race that follows on the last layer."""
+    n = pos.n
+    g = pos.geo
+    last = pos.geos[LAYER_COUNT - 1]
+    empty_holes = [h for h in g.holes if h not in pos.occ]
+    empty = len(empty_holes)
+    fill = {s: fills[i] for i, s in enumerate(order)}
+    alive, masks = [], [0] * n
+    for s in range(n):
+        if inside[s] + outside[s] == 0:
+            continue
+        f = FILL_DISCOUNT * min(fill.get(s, 0.0), outside[s])
+        if inside[s]:
+            p = 1.0 - surv_loss[s] if inside[s] == 1 else 1.0
+        elif empty and f > 0:
+            p = 1.0 - (1.0 - min(1.0, f / empty)) ** empty
+        else:
+            p = 0.0
+        if p <= 0:
+            continue
+        m = 0
+        for h, o in pos.occ.items():
+            if o == s and h in g.holeset:
+                m |= last.to_hole.get(h, 0)
+        if f > 0:
+            for h in empty_holes:
+                m |= last.to_hole.get(h, 0)
+        alive.append((s, min(1.0, max(0.0, p)), m))
+    if not alive:
+        return [1.0 / n] * n
+    cur = pos.cur if pos.cur is not None else 0
+    turn = {(cur + k) % n: k for k in range(n)}
+    hz = {s: _with_floor(_hazards(m, pos.fd[s], pos.full, pos.draws)) for s, _, m in alive}
+    res = [0.0] * n
+    total = 0.0
+    k = len(alive)
+    for bits in range(1, 1 << k):
+        prob = 1.0
+        group = []
+        for i, (s, p, _) in enumerate(alive):
+            if bits >> i & 1:
+                prob *= p
+                group.append(s)
+            else:
+                prob *= 1.0 - p
+        if prob <= EPS:
+            continue
+        total += prob
+        if len(group) == 1:
+            res[group[0]] += prob
+        else:
+            group.sort(key=lambda s: turn[s])
+            odds = _race_odds(group, hz, n)
+            for s in group:
+                res[s] += prob * odds[s]
+    if total <= EPS:
+        return [1.0 / n] * n
+    return [x / total for x in res]
+
+
+def placement_strength(pos: Pos, seat: int) -> float:
+    """How well a seat's moles stand at setup: chance of each mole to reach a hole with one
+    disc, chance that some mole can, and how many holes are in reach."""
+    masks, per_mole = _scan(pos)
+    full = pos.full
+    total = 0.0
+    reached = 0
+    for p, s in pos.occ.items():
+        if s == seat:
+            mk = per_mole.get(p)
+            if mk:
+                total += hit_chance(mk, full, pos.draws)
+    g = pos.geo
+    for h in g.holes:
+        for ray in g.inrays[h]:
+            hit = False
+            for p in ray:
+                s = pos.occ.get(p)
+                if s is not None:
+                    hit = s == seat
+                    break
+            if hit:
+                reached += 1
+                break
+    return total + 2.0 * hit_chance(masks[seat], full, pos.draws) + 0.25 * reached
+
+
+# ------------------------------------------------------------------------------------------
+# the agents
+# ------------------------------------------------------------------------------------------
+def _holes_of(view: dict) -> set:
+    return {tuple(p) for p in view["layers"][view["layer"]]["holes"]}
+
+
+class MolesBeginnerAgent(Agent):
+    """Random, but into a hole whenever possible and never out of one if it can help it."""
+    level = "beginner"
+
+    def choose(self, view: dict, legal: list):
+        if view.get("step") == "move":
+            holes = _holes_of(view)
+            into = [a for a in legal if a["type"] == "move"
+                    and tuple(a["to"]) in holes and tuple(a["frm"]) not in holes]
+            if into:
+                return self.rng.choice(into)
+            stay = [a for a in legal if a["type"] == "move" and tuple(a["frm"]) not in holes]
+            if stay:
+                return self.rng.choice(stay)
+        return self.rng.choice(legal)
+
+
+class MolesAgent(Agent):
+    """The "good" computer player (see the module text)."""
+    level = "good"
+
+    def __init__(self, game: str = "moles", seed: int | None = None, depth: int = 2):
+        super().__init__(game, seed)
+        self.depth = depth
+        self.evals = 0
+
+    # -- helpers ------------------------------------------------------------------------------
+    def _eq(self, pos: Pos) -> list:
+        self.evals += 1
+        return equity(pos)
+
+    def _pick(self, scored: list):
+        """The best (score, action) pair; ties broken by the agent's own random numbers."""
+        best = max(s for s, _ in scored)
+        top = [a for s, a in scored if s >= best - 1e-12]
+        return top[0] if len(top) == 1 else self.rng.choice(top)
+
+    def _best_move_value(self, pos: Pos, me: int, value: int, bonus: bool) -> float:
+        """Value for ``me`` of turning ``value`` now (the disc already taken) and playing the
+        best move by one-ply equity; no move: the disc is spent."""
+        mvs = pos.moves(me, value, bonus)
+        if not mvs:
+            c = pos.copy()
+            c.end_turn(me)
+            return self._eq(c)[me]
+        best = -1.0
+        for frm, to in mvs:
+            c = pos.copy()
+            c.move(me, frm, to)
+            c.end_turn(me)
+            best = max(best, self._eq(c)[me])
+        return best
+
+    def _bonus_value(self, pos: Pos, me: int) -> float:
+        """Expected value of taking the bonus disc now (``pos``: the mole on the big space)."""
+        total = 0.0
+        for values, prob in draw_outcomes(pos.fd[me], pos.draws):
+            best = -1.0
+            for v in values:
+                c = pos.copy()
+                c.use_disc(me, v)
+                best = max(best, self._best_move_value(c, me, v, bonus=True))
+            total += prob * best
+        return total
+
+    def _after_move(self, pos: Pos, me: int, frm, to, in_bonus: bool):
+        """(one-ply value, position at the next player's turn, bonus gain) of a root move."""
+        c = pos.copy()
+        offer = c.move(me, frm, to) and not in_bonus
+        if c.winner is not None:
+            return (1.0 if c.winner == me else 0.0), c, 0.0
+        after = c.copy()
+        after.end_turn(me)
+        v_pass = self._eq(after)[me]
+        gain = 0.0
+        if offer:
+            v_bonus = self._bonus_value(c, me)
+            gain = max(0.0, v_bonus - v_pass)
+        return v_pass + gain, after, gain
+
+    def _reply_value(self, pos: Pos, me: int) -> float:
+        """``pos``: the next player's turn.  Their best reply by the same evaluation, averaged
+        over their disc odds; our value afterwards."""
+        t = pos.cur
+        if pos.winner is not None or t is None or t == me:
+            return self._eq(pos)[me]
+        per_value: dict = {}
+        for values, _ in draw_outcomes(pos.fd[t], pos.draws):
+            for v in values:
+                if v in per_value:
+                    continue
+                mvs = pos.moves(t, v)
+                if not mvs:
+                    e = self._eq(pos.play(t, v, None))
+                    per_value[v] = (e[t], e[me])
+                    continue
+                best = None
+                for mv in mvs:
+                    e = self._eq(pos.play(t, v, mv))
+                    if best is None or e[t] > best[0]:
+                        best = (e[t], e[me])
+                per_value[v] = best
+        total = 0.0
+        for values, prob in draw_outcomes(pos.fd[t], pos.draws):
+            choice = max((per_value[v] for v in values), key=lambda x: x[0])
+            total += prob * choice[1]
+        return total
+
+    def _reply_cost(self, pos: Pos) -> int:
+        t = pos.cur
+        if pos.winner is not None or t is None:
+            return 0
+        return sum(max(1, len(pos.moves(t, v))) for v in set(pos.fd[t]))
+
+    def _search_moves(self, pos: Pos, me: int, value: int, in_bonus: bool, candidates,
+                      prune: bool = True):
+        """Score ``candidates`` [(action, frm, to)] for disc ``value``: list of (score, action)."""
+        first = []
+        for action, frm, to in candidates:
+            v1, after, gain = self._after_move(pos, me, frm, to, in_bonus)
+            first.append((v1, action, after, gain))
+        if self.depth < 2 or len(first) < 2:
+            return [(v, a) for v, a, _, _ in first]
+        first.sort(key=lambda x: -x[0])
+        if first[0][0] >= 1.0 - EPS:           # a winning move
+            return [(v, a) for v, a, _, _ in first]
+        top = first[:TOP_K]
+        if prune:   # candidates far behind after one ply are not searched deeper
+            top = [x for x in top if x[0] >= first[0][0] - SEARCH_MARGIN]
+            if len(top) == 1:
+                return [(top[0][0], top[0][1])]
+        spent = 0
+        deeper = []
+        for v1, action, after, gain in top:
+            if after.winner is not None:
+                deeper.append((v1, action))
+                continue
+            cost = self._reply_cost(after)
+            if spent + cost > NODE_BUDGET and deeper:
+                break
+            spent += cost
+            deeper.append((self._reply_value(after, me) + gain, action))
+        return deeper
+
+    # -- decisions ----------------------------------------------------------------------------
+    def choose(self, view: dict, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        pos = Pos.from_view(view)
+        me = view["current_player"]
+        step = view["step"]
+        if step == "place":
+            return self._place(pos, me, legal)
+        if step == "keep":
+            return self._keep(pos, me, view, legal)
+        if step == "move":
+            value = view["pending"][0]
+            cands = [(a, tuple(a["frm"]), tuple(a["to"])) for a in legal if a["type"] == "move"]
+            if len(cands) != len(legal):
+                return self.rng.choice(legal)
+            return self._pick(self._search_moves(pos, me, value, view["in_bonus"], cands))
+        if step == "bonus":
+            return self._bonus(pos, me, legal)
+        return self.rng.choice(legal)
+
+    def _place(self, pos: Pos, me: int, legal: list):
+        scored = []
+        for a in legal:
+            p = tuple(a["at"])
+            c = pos.copy()
+            c.occ[p] = me
+            mine = placement_strength(c, me)
+            others = [placement_strength(c, s) for s in range(c.n) if s != me]
+            scored.append((mine - (max(others) if others else 0.0), a))
+        return self._pick(scored)
+
+    def _keep(self, pos: Pos, me: int, view: dict, legal: list):
+        pending = list(view["pending"])
+        scored = []
+        for a in legal:
+            v = a.get("value")
+            if a["type"] != "keep" or v not in pending:
+                return self.rng.choice(legal)
+            rest = list(pending)
+            rest.remove(v)
+            c = pos.copy()
+            fd = [x for x in view["discs"][me]["face_down"]] + rest
+            c.fd[me] = tuple(sorted(fd)) or c.full
+            mvs = c.moves(me, v, view["in_bonus"])
+            if not mvs:
+                after = c.copy()
+                after.end_turn(me)
+                scored.append((self._eq(after)[me], a))
+                continue
+            cands = [(None, f, t) for f, t in mvs]
+            res = self._search_moves(c, me, v, view["in_bonus"], cands, prune=False)
+            scored.append((max(s for s, _ in res), a))
+        return self._pick(scored)
+
+    def _bonus(self, pos: Pos, me: int, legal: list):
+        after = pos.copy()
+        after.end_turn(me)
+        v_pass = self._eq(after)[me]
+        v_bonus = self._bonus_value(pos, me)
+        want = "bonus" if v_bonus > v_pass + 1e-6 else "pass"
+        for a in legal:
+            if a["type"] == want:
+                return a
+        return self.rng.choice(legal)  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------------------
+# strength report (called by the bench)
+# ------------------------------------------------------------------------------------------
+def play_match(levels: list, seed: int, players: int = 2, options: dict | None = None,
+               timer: list | None = None, good_level: str = "good") -> list:
+    """One seeded game; ``levels[seat]`` per seat.  Returns the winners.  Decision times of
+    the ``good_level`` seats are appended to ``timer``."""
+    from ..rules import new_game
+    from . import make_agent
+    state = new_game("moles", players=players, seed=seed, options=options)
+    agents = [make_agent("moles", lvl, seed=seed * 16 + s) for s, lvl in enumerate(levels)]
+    steps = 0
+    while not state.is_over():
+        seat = state.current_player
+        legal = state.legal_actions()
+        view = state.view(seat)
+        t0 = time.perf_counter()
+        action = agents[seat].decide(view, legal)
+        if timer is not None and levels[seat] == good_level and len(legal) > 1:
+            timer.append(time.perf_counter() - t0)
+        state.apply(action)
+        steps += 1
+        if steps > 100_000:  # pragma: no cover - a game that never ends is a bug
+            raise RuntimeError(f"moles seed {seed}: no end after {steps} actions")
+    return state.winners()
+
+
+def strength_report(games: int = 200, seed: int = 1) -> dict:
+    """Two-player win rates of "good" against "random" and "beginner" over ``games`` seeded
+    games each (seats alternate), with the good player's decision times."""
+    out: dict = {"games": games, "seed": seed}
+    times: list = []
+    for opponent in ("random", "beginner"):
+        wins = 0
+        for i in range(games):
+            good_seat = i % 2
+            levels = ["good", opponent] if good_seat == 0 else [opponent, "good"]
+            winners = play_match(levels, seed + i, timer=times)
+            if winners == [good_seat]:
+                wins += 1
+        out[f"good_vs_{opponent}"] = wins / games
+    out["decisions"] = len(times)
+    out["median_decide_s"] = statistics.median(times) if times else None
+    out["max_decide_s"] = max(times) if times else None
+    return out
+
+
+__all__ = ["MolesAgent", "MolesBeginnerAgent", "Pos", "equity", "strength_report", "play_match"]

@@ -1,0 +1,239 @@
+"""Mole Dig computer players: levels, legality, speed, determinism, strength, and that the
+search model agrees with the rules.  (The full 200-game strength figure comes from
+``game.ai.moles_ai.strength_report``, run by the bench, not here.)"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+import pytest
+
+from game.ai import LEVELS, Agent, RandomAgent, make_agent
+from game.ai.moles_ai import MolesAgent, MolesBeginnerAgent, Pos, equity, play_match, \
+    strength_report
+from game.rules import new_game
+from tests.moles_helpers import position
+
+STRENGTH_GAMES = 20     # good vs random in the suite; the bench plays 200
+TIME_MAX = 1.0          # seconds, any single decision
+TIME_MEDIAN = 0.05
+
+
+def key(action) -> tuple:
+    return tuple(sorted((k, str(v)) for k, v in action.items() if k != "text"))
+
+
+# ---- levels -----------------------------------------------------------------------------------
+
+def test_levels_weakest_first_with_the_names_the_screen_shows():
+    assert LEVELS == ["random", "beginner", "good"]
+    assert type(make_agent("moles", "random", 1)) is RandomAgent
+    assert type(make_agent("moles", "beginner", 1)) is MolesBeginnerAgent
+    assert type(make_agent("moles", "good", 1)) is MolesAgent
+    for level in LEVELS:
+        agent = make_agent("moles", level, 1)
+        assert isinstance(agent, Agent) and agent.level == level
+
+
+def test_games_without_agents_fall_back_to_random():
+    for level in LEVELS:
+        assert type(make_agent("ants", level, 1)) is RandomAgent
+
+
+def test_unknown_level_is_a_clear_error():
+    with pytest.raises(ValueError, match="unknown computer level"):
+        make_agent("moles", "grandmaster", 1)
+
+
+def test_no_legal_action_is_a_clear_error():
+    for level in LEVELS:
+        with pytest.raises(ValueError):
+            make_agent("moles", level, 1).decide(new_game("moles", 2, seed=1).view(0), [])
+
+
+# ---- the beginner ---------------------------------------------------------------------------
+
+def test_beginner_always_drops_into_a_hole_when_it_can():
+    # unrotated meadow: (3, 1) reaches the holes (1, 1) and (3, -1) with a 2
+    holes = {(1, 1), (3, -1)}
+    seen = set()
+    for seed in range(20):
+        st = position(moles={0: [(3, 1), (-4, 0)], 1: [(-4, 4)]}, face_down={0: [2]})
+        st.apply(st.legal_actions()[0])                     # turn the 2
+        assert len(st.legal_actions()) > 2
+        action = make_agent("moles", "beginner", seed).decide(st.view(0), st.legal_actions())
+        assert action["frm"] == [3, 1] and tuple(action["to"]) in holes
+        seen.add(tuple(action["to"]))
+    assert seen == holes
+
+
+def test_beginner_never_leaves_a_hole_when_another_move_exists():
+    for seed in range(20):
+        st = position(moles={0: [(1, 1), (-4, 0)], 1: [(4, -4)]}, face_down={0: [1]})
+        st.apply(st.legal_actions()[0])
+        action = make_agent("moles", "beginner", seed).decide(st.view(0), st.legal_actions())
+        assert action["frm"] == [-4, 0]
+
+
+# ---- the good player: sensible choices -----------------------------------------------------
+
+def test_good_takes_the_winning_move_into_the_centre():
+    st = position(players=2, layer=3, moles={0: [(1, 1), (2, 0)], 1: [(-1, -1)]},
+                  face_down={0: [1]})
+    st.apply(st.legal_actions()[0])
+    action = make_agent("moles", "good", 1).decide(st.view(0), st.legal_actions())
+    assert action["to"] == [0, 0]
+
+
+def test_good_drops_into_a_hole_rather_than_wander():
+    st = position(moles={0: [(3, 1), (-3, 0), (0, -4)], 1: [(-4, 4), (4, -4)]},
+                  face_down={0: [2]})
+    st.apply(st.legal_actions()[0])
+    action = make_agent("moles", "good", 1).decide(st.view(0), st.legal_actions())
+    assert action["to"] in st.view(0)["layers"][0]["holes"]
+
+
+def test_good_keeps_the_disc_that_wins_in_the_championship():
+    st = position(players=2, layer=3, moles={0: [(1, 1)], 1: [(-1, -1)]},
+                  face_down={0: [1, 3]}, championship=True)
+    st.apply(st.legal_actions()[0])
+    assert st.step == "keep"
+    action = make_agent("moles", "good", 1).decide(st.view(0), st.legal_actions())
+    assert action["type"] == "keep" and action["value"] == 1
+
+
+def test_good_lifts_the_layer_when_the_opponent_would_be_out():
+    # red clay (layer 2), unrotated: holes (1,0) (-1,1) (0,-1) (2,-2) (0,2) (-2,0) (2,0) (-2,2);
+    # seat 0 holds seven, the last one (2,0) is a 1 away; seat 1 has no mole in a hole
+    holes = [(1, 0), (-1, 1), (0, -1), (2, -2), (0, 2), (-2, 0)]
+    st = position(players=2, layer=1, moles={0: holes + [(-2, 2), (3, 0)], 1: [(-3, 3)]},
+                  face_down={0: [1]})
+    st.apply(st.legal_actions()[0])
+    action = make_agent("moles", "good", 1).decide(st.view(0), st.legal_actions())
+    assert action["frm"] == [3, 0] and action["to"] == [2, 0]
+
+
+def test_placement_prefers_points_with_holes_in_reach():
+    st = new_game("moles", 2, seed=3)
+    agent = make_agent("moles", "good", 1)
+    holes = {tuple(h) for h in st.view(0)["layers"][0]["holes"]}
+    action = agent.decide(st.view(st.current_player), st.legal_actions())
+    at = tuple(action["at"])
+    dirs = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+    reach = sum(1 for dq, dr in dirs for k in range(1, 5)
+                if (at[0] + dq * k, at[1] + dr * k) in holes)
+    assert reach >= 2
+
+
+# ---- every decision legal, fast and repeatable ------------------------------------------------
+
+@pytest.mark.parametrize("players,options", [(2, None), (3, None), (4, None),
+                                             (2, {"championship": True})],
+                         ids=["2p", "3p", "4p", "2p-championship"])
+def test_good_decisions_are_legal_and_fast(players, options):
+    times = []
+    for seed in (11,):
+        st = new_game("moles", players, seed=seed, options=options)
+        agents = [make_agent("moles", "good" if s % 2 == 0 else "beginner", seed * 10 + s)
+                  for s in range(players)]
+        steps = 0
+        while not st.is_over():
+            seat = st.current_player
+            legal = st.legal_actions()
+            t0 = time.perf_counter()
+            action = agents[seat].decide(st.view(seat), legal)
+            if agents[seat].level == "good" and len(legal) > 1:
+                times.append(time.perf_counter() - t0)
+            assert any(action is a for a in legal), "the agent must return one of the legal actions"
+            st.apply(action)
+            steps += 1
+            assert steps < 20_000
+    assert times
+    assert max(times) < TIME_MAX, f"slowest decision {max(times):.3f} s"
+    assert statistics.median(times) < TIME_MEDIAN, f"median {statistics.median(times):.4f} s"
+
+
+def test_same_seed_same_decisions():
+    st = new_game("moles", 2, seed=5)
+    a, b = make_agent("moles", "good", 9), make_agent("moles", "good", 9)
+    helper = make_agent("moles", "beginner", 1)
+    steps = 0
+    while not st.is_over() and steps < 400:
+        seat = st.current_player
+        view, legal = st.view(seat), st.legal_actions()
+        x, y = a.decide(view, legal), b.decide(view, legal)
+        assert key(x) == key(y)
+        st.apply(x if steps % 3 else helper.decide(view, legal))
+        steps += 1
+
+
+def test_the_agent_does_not_change_the_view():
+    import copy
+    st = new_game("moles", 3, seed=8)
+    agent = make_agent("moles", "good", 2)
+    for _ in range(80):
+        if st.is_over():
+            break
+        view = st.view(st.current_player)
+        before = copy.deepcopy(view)
+        action = agent.decide(view, st.legal_actions())
+        assert view == before
+        st.apply(action)
+
+
+# ---- strength --------------------------------------------------------------------------------
+
+def test_good_beats_random():
+    wins = 0
+    for i in range(STRENGTH_GAMES):
+        good_seat = i % 2
+        levels = ["good", "random"] if good_seat == 0 else ["random", "good"]
+        if play_match(levels, 500 + i) == [good_seat]:
+            wins += 1
+    assert wins >= 0.85 * STRENGTH_GAMES, f"good won only {wins} of {STRENGTH_GAMES}"
+
+
+def test_strength_report_shape():
+    rep = strength_report(games=2, seed=7)
+    assert set(rep) >= {"games", "seed", "good_vs_random", "good_vs_beginner", "decisions",
+                        "median_decide_s", "max_decide_s"}
+    assert 0.0 <= rep["good_vs_random"] <= 1.0 and 0.0 <= rep["good_vs_beginner"] <= 1.0
+
+
+# ---- the search model agrees with the rules -----------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_search_model_moves_and_turn_ends_match_the_rules(players):
+    rng = random.Random(players)
+    for seed in range(2):
+        st = new_game("moles", players, seed=seed)
+        agents = [make_agent("moles", "beginner", seed * 7 + s) for s in range(players)]
+        steps = 0
+        while not st.is_over() and steps < 3000:
+            seat = st.current_player
+            view = st.view(seat)
+            legal = st.legal_actions()
+            if view["step"] == "move":
+                pos = Pos.from_view(view)
+                value = view["pending"][0]
+                mine = {(tuple(f), tuple(t)) for f, t in
+                        ((a["frm"], a["to"]) for a in legal)}
+                assert set(pos.moves(seat, value, view["in_bonus"])) == mine
+                action = rng.choice(legal)
+                events = st.apply(action)
+                if st.step != "bonus" and not any(e["type"] == "stuck" for e in events):
+                    c = pos.copy()
+                    c.move(seat, tuple(action["frm"]), tuple(action["to"]))
+                    c.end_turn(seat)
+                    after = st.view(None)
+                    assert c.layer == after["layer"]
+                    assert c.occ == {tuple(m["at"]): m["seat"] for m in after["moles"]}
+                    assert (c.winner is None) == (not after["winners"])
+                    if c.winner is None:
+                        assert c.cur == after["current_player"]
+                    eq = equity(c)
+                    assert abs(sum(eq) - 1.0) < 1e-6 and all(x >= -1e-9 for x in eq)
+            else:
+                st.apply(agents[seat].decide(view, legal))
+            steps += 1
