@@ -32,6 +32,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Burrow Box")
+        _set_window_icon()
         pygame.key.set_repeat(400, 40)
         self.surface = None
         self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
@@ -227,12 +228,15 @@ class App:
     def run(self, exit_after_first_frame: bool = False) -> int:
         if not self.stack:
             self.go_title()
+        targets = _DebugTargets.from_env()
         while self.running:
             dt = min(0.1, self.clock.tick(FPS) / 1000.0)
             self.step(dt, pygame.event.get())
             if not self.running:
                 break
             pygame.display.flip()
+            if targets is not None:
+                targets.write(self)
             if exit_after_first_frame:
                 break
         for scene in self.stack:
@@ -242,6 +246,80 @@ class App:
         from .saves import flush_autosave
         flush_autosave()
         return 0
+
+
+def _set_window_icon() -> None:
+    """The window's (and task bar's) icon: the project's own artwork, sprites/icon.svg."""
+    try:
+        from ..paths import resource_path
+        icon = pygame.image.load_sized_svg(str(resource_path("sprites", "icon.svg")), (64, 64))
+        pygame.display.set_icon(icon)
+    except (pygame.error, OSError, AttributeError, ValueError):
+        pass  # pygame's own icon then
+
+
+class _DebugTargets:
+    """Debug hook for tests/test_real_window.py, off unless BURROWBOX_DEBUG_TARGETS=FILE is set.
+
+    After each frame in which it changed, writes to FILE (atomically) what can be clicked on
+    the screen, with window-relative pixel centres, so a test can drive the real window with
+    real mouse clicks:
+        {"scene": "seats", "size": [w, h],
+         "buttons": [{"text": "Start game", "center": [x, y], "enabled": true}, ...],
+         "cards": {"moles": [x, y], ...},                      (choose scene)
+         "play": {"turn": 3, "current": 0, "human_to_act": true, "animating": false,
+                  "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}]}}
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self.last = None
+
+    @classmethod
+    def from_env(cls):
+        path = os.environ.get("BURROWBOX_DEBUG_TARGETS")
+        return cls(path) if path else None
+
+    @staticmethod
+    def describe(app) -> dict:
+        from pygame_gui.elements import UIButton
+        scene = app.top
+        out: dict = {"scene": getattr(scene, "name", None), "size": list(app.size),
+                     "buttons": [], "cards": {}}
+        if scene is None:
+            return out
+        if scene.ui is not None:
+            for el in scene.ui.get_sprite_group():
+                if isinstance(el, UIButton) and el.visible and el.alive():
+                    out["buttons"].append({"text": str(el.text), "center": list(el.rect.center),
+                                           "enabled": bool(el.is_enabled)})
+        for key, rect in (getattr(scene, "card_rects", None) or {}).items():
+            out["cards"][str(key)] = list(rect.center)
+        ctl, board = getattr(scene, "ctl", None), getattr(scene, "board", None)
+        if ctl is not None and board is not None:
+            targets = []
+            get = getattr(board, "_get_targets", None)
+            for t in (get() if get is not None and ctl.human_to_act() else []):
+                centre = t.rect.center if getattr(t, "rect", None) is not None else t.pos
+                targets.append({"kind": t.kind, "key": str(t.key),
+                                "center": [int(round(centre[0])), int(round(centre[1]))]})
+            out["play"] = {"turn": ctl.state.turn_number, "current": ctl.current,
+                           "human_to_act": bool(ctl.human_to_act()),
+                           "animating": bool(scene.animating), "targets": targets}
+        return out
+
+    def write(self, app) -> None:
+        import json
+        try:
+            text = json.dumps(self.describe(app), sort_keys=True)
+            if text != self.last:
+                tmp = f"{self.path}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                os.replace(tmp, self.path)
+                self.last = text
+        except Exception:  # noqa: BLE001 - a debug aid must never stop the game
+            pass
 
 
 def run(size=None, fullscreen=None, exit_after_first_frame: bool = False) -> int:
