@@ -289,7 +289,7 @@ class _DebugTargets:
         if scene is None:
             return out
         if scene.ui is not None:
-            for el in scene.ui.get_sprite_group():
+            for el in scene.ui.get_sprite_group().sprites():
                 if isinstance(el, UIButton) and el.visible and el.alive():
                     out["buttons"].append({"text": str(el.text), "center": list(el.rect.center),
                                            "enabled": bool(el.is_enabled)})

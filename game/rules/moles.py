@@ -280,6 +280,7 @@ class MolesState(GameState):
                         for spec, rot in zip(self.board.layers, self.rotations)]
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
         self._legal = None
+        self._moves_cache = None
 
     def set_names(self, names: list[str]) -> None:
         if len(names) != self.players:
@@ -301,27 +302,36 @@ class MolesState(GameState):
         return tuple(m["at"]) in self.current_layer["holeset"]
 
     def _moves_for(self, seat: int, value: int, bonus: bool) -> list:
+        """(mole, start, dest, path) of every legal move of ``value``; cached until the next
+        action (``_enter_move`` computes it and ``legal_actions`` reuses it)."""
+        key = (seat, value, bonus)
+        if self._moves_cache is not None and self._moves_cache[0] == key:
+            return self._moves_cache[1]
         layer = self.current_layer
         occ = self._occ
+        rays = layer["rays"]
+        bigset = layer["bigset"]
         two_player_last = (self.players == 2 and self.layer == LAYER_COUNT - 1)
         centre_holes = layer["holeset"]
         out = []
         for m in self.moles:
             if m["seat"] != seat or m["at"] is None:
                 continue
-            start = tuple(m["at"])
-            for ray, style in layer["rays"][start]:
+            start = (m["at"][0], m["at"][1])
+            for ray, style in rays[start]:
                 if len(ray) < value:
                     continue
-                path = ray[:value]
-                if any(p in occ for p in path):
-                    continue
-                dest = path[-1]
-                if bonus and dest in layer["bigset"]:
-                    continue
-                if style == "dotted" and two_player_last and dest not in centre_holes:
-                    continue
-                out.append((m, start, dest, path))
+                for i in range(value):
+                    if ray[i] in occ:
+                        break
+                else:
+                    dest = ray[value - 1]
+                    if bonus and dest in bigset:
+                        continue
+                    if style == "dotted" and two_player_last and dest not in centre_holes:
+                        continue
+                    out.append((m, start, dest, ray[:value]))
+        self._moves_cache = (key, out)
         return out
 
     # ---- contract ---------------------------------------------------------------------------
@@ -364,6 +374,7 @@ class MolesState(GameState):
 
     def _apply(self, a: Record) -> list:
         self._legal = None
+        self._moves_cache = None
         seat = self.current_player
         name = self.names[seat]
         ev: list = []
@@ -734,6 +745,7 @@ class MolesState(GameState):
         new.eliminated_at = list(self.eliminated_at)
         new._occ = {tuple(m["at"]): m for m in new.moles if m["at"] is not None}
         new._legal = None
+        new._moves_cache = None
         return new  # _layers geometry is immutable and shared
 
 
