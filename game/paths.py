@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 APP_DIR_NAME = "BurrowBox"
@@ -37,3 +38,20 @@ def user_data_dir() -> Path:
         path = Path(_udd(APP_DIR_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def atomic_write(path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash never leaves half a file (temp + replace)."""
+    path = os.fspath(path)
+    folder = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise

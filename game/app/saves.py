@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import threading
 from typing import Any
 
 from .. import __version__
-from ..paths import user_data_dir
+from ..paths import atomic_write, user_data_dir
 
 APP_TAG = "BurrowBox"
 FILE_NAME = "autosave.json"
@@ -141,21 +140,6 @@ def remove_autosave_async() -> None:
 def flush_autosave(timeout: float = 10.0) -> None:
     _writer.flush(timeout)
 
-
-def atomic_write(path, text: str) -> None:
-    path = os.fspath(path)
-    folder = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def _check_seats(seats: Any, players: int) -> list[dict]:

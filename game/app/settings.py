@@ -6,10 +6,8 @@ title screen), never a crash.
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 
-from ..paths import user_data_dir
+from ..paths import atomic_write, user_data_dir
 
 FILE_NAME = "settings.json"
 WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
@@ -79,23 +77,9 @@ def load() -> tuple[Settings, str | None]:
 def save(settings: Settings) -> str | None:
     """Write atomically; returns an error message instead of raising."""
     try:
-        _atomic_write(settings_path(), json.dumps(settings.to_dict(), indent=2))
+        atomic_write(settings_path(), json.dumps(settings.to_dict(), indent=2))
         return None
     except OSError as exc:
         return f"Settings could not be saved: {exc.strerror or exc}"
 
 
-def _atomic_write(path, text: str) -> None:
-    path = os.fspath(path)
-    folder = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise

@@ -171,14 +171,17 @@ def _default_board() -> Board:
     return load_board()
 
 
-def _build_layer(spec: dict, rotation: int) -> dict:
-    """World geometry of one layer in one rotation, with the movement rays of every point."""
-    pts = [rotate(p, rotation) for p in hex_points(spec["radius"])]
+def movement_rays(radius: int, lines: list | None) -> dict:
+    """point -> [(points along one straight direction, style)] for a layer of ``radius``.
+
+    ``lines`` is None for a full lattice (every point moves along the 6 directions, "solid"),
+    else a list of {"style", "points"} and moves run only along those lines.  The screen uses
+    this too, to explain why a click is not a legal move.
+    """
+    pts = hex_points(radius)
     ptset = set(pts)
-    holes = [rotate(p, rotation) for p in spec["holes"]]
-    big = [rotate(p, rotation) for p in spec["big"]]
     rays: dict = {p: [] for p in pts}
-    if spec["paths"] == "lattice":
+    if lines is None:
         for p in pts:
             for dq, dr in DIRECTIONS:
                 seq, (q, r) = [], p
@@ -189,20 +192,29 @@ def _build_layer(spec: dict, rotation: int) -> dict:
                     seq.append((q, r))
                 if seq:
                     rays[p].append((tuple(seq), "solid"))
-        lines = None
     else:
-        lines = []
-        for ln in spec["lines"]:
-            seq = [rotate(p, rotation) for p in ln["points"]]
-            lines.append({"style": ln["style"], "points": seq})
+        for ln in lines:
+            seq = [tuple(p) for p in ln["points"]]
             for idx, p in enumerate(seq):
-                fwd, back = tuple(seq[idx + 1:]), tuple(reversed(seq[:idx]))
-                for ray in (fwd, back):
+                for ray in (tuple(seq[idx + 1:]), tuple(reversed(seq[:idx]))):
                     if ray:
                         rays[p].append((ray, ln["style"]))
+    return rays
+
+
+def _build_layer(spec: dict, rotation: int) -> dict:
+    """World geometry of one layer in one rotation, with the movement rays of every point."""
+    pts = [rotate(p, rotation) for p in hex_points(spec["radius"])]
+    holes = [rotate(p, rotation) for p in spec["holes"]]
+    big = [rotate(p, rotation) for p in spec["big"]]
+    lines = None
+    if spec["paths"] == "lines":
+        lines = [{"style": ln["style"], "points": [rotate(p, rotation) for p in ln["points"]]}
+                 for ln in spec["lines"]]
     return {"name": spec["name"], "colour": spec["colour"], "radius": spec["radius"],
             "rotation": rotation, "points": pts, "holes": holes, "holeset": set(holes),
-            "big": big, "bigset": set(big), "lines": lines, "rays": rays}
+            "big": big, "bigset": set(big), "lines": lines,
+            "rays": movement_rays(spec["radius"], lines)}
 
 
 def _pt(p) -> list:
@@ -749,4 +761,5 @@ class MolesState(GameState):
         return new  # _layers geometry is immutable and shared
 
 
-__all__ = ["MolesState", "load_board", "Board", "DataError", "rotate", "ring", "hex_points"]
+__all__ = ["MolesState", "load_board", "Board", "DataError", "rotate", "ring", "hex_points",
+           "movement_rays", "DIRECTIONS"]

@@ -13,22 +13,13 @@ from __future__ import annotations
 
 import math
 
+from ...rules.moles import DIRECTIONS, hex_points, ring  # noqa: F401  (one lattice geometry)
+
 SQRT3 = math.sqrt(3.0)
-DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 
 # the outline of a board hexagon (corner distance) in lattice units, and the extra height
 # taken by the stack of lower layers drawn under it
 PLATE_RADIUS = 4.8
-
-
-def ring(p) -> int:
-    q, r = p
-    return max(abs(q), abs(r), abs(q + r))
-
-
-def hex_points(radius: int) -> list:
-    return [(q, r) for q in range(-radius, radius + 1) for r in range(-radius, radius + 1)
-            if ring((q, r)) <= radius]
 
 
 def lattice_edges(radius: int) -> list:

@@ -29,6 +29,7 @@ from .. import ui
 from ..board_view import BoardView
 from . import hexgeom as hg
 from .hexgeom import HexLayout, axial_to_unit
+from ...rules.moles import movement_rays
 
 LAYER_COUNT = 4
 PLATE_MARGIN = 0.8    # a layer's plate reaches this far (lattice units) beyond its outer ring
@@ -288,33 +289,14 @@ class MolesView(BoardView):
         return self.view["layers"][i]
 
     def _rays(self, i: int) -> dict:
-        """point -> [(tuple of points, style)] for layer ``i`` (from the view's data)."""
+        """point -> [(tuple of points, style)] for layer ``i`` (the rules' own geometry)."""
         L = self.view["layers"][i]
         key = (i, L["rotation"])
-        if key in self._rays_cache:
-            return self._rays_cache[key]
-        pts = set(hg.hex_points(L["radius"]))
-        rays: dict = {p: [] for p in pts}
-        if L.get("lines"):
-            for ln in L["lines"]:
-                seq = [_pt(p) for p in ln["points"]]
-                for idx, p in enumerate(seq):
-                    for ray in (tuple(seq[idx + 1:]), tuple(reversed(seq[:idx]))):
-                        if ray:
-                            rays.setdefault(p, []).append((ray, ln["style"]))
-        else:
-            for p in pts:
-                for dq, dr in hg.DIRECTIONS:
-                    seq, (q, r) = [], p
-                    while True:
-                        q, r = q + dq, r + dr
-                        if (q, r) not in pts:
-                            break
-                        seq.append((q, r))
-                    if seq:
-                        rays[p].append((tuple(seq), "solid"))
-        self._rays_cache[key] = rays
-        return rays
+        if key not in self._rays_cache:
+            lines = None if not L.get("lines") else [
+                {"style": ln["style"], "points": [_pt(p) for p in ln["points"]]} for ln in L["lines"]]
+            self._rays_cache[key] = movement_rays(L["radius"], lines)
+        return self._rays_cache[key]
 
     def _occupied(self) -> dict:
         return {_pt(m["at"]): m for m in self.view["moles"]}
