@@ -20,7 +20,7 @@ from game.ai import make_agent
 from game.rules import (GAMES, IllegalAction, LoadError, Record, load_state, new_game,
                         state_from_view)
 
-AVAILABLE = [gid for gid, info in GAMES.items() if info.available]
+AVAILABLE = [gid for gid, info in GAMES.items() if info.state_class is not None]  # rules exist
 ACTION_CAP = 5_000    # a random game still running after this many actions never ends
 PLAYOUTS = 30         # seeded random games per player count
 

@@ -34,7 +34,7 @@ def _load_catalog() -> dict[str, GameInfo]:
         lo = chk.int(players[0], where + ".players[0]", 1, 8)
         hi = chk.int(players[1], where + ".players[1]", lo, 8)
         available = bool(entry.get("available", False))
-        cls = classes.get(gid) if available else None
+        cls = classes.get(gid)   # rules exist (playable headless); available: on screen too
         if available and cls is None:
             chk.fail(where, f"game '{gid}' is marked available but has no rules")
         info = GameInfo(gid, chk.str(chk.key(entry, "title", where), where + ".title"), lo, hi,
@@ -54,7 +54,7 @@ def new_game(game: str, players: int, seed: int | None = None, variant: str | No
     info = GAMES.get(game)
     if info is None:
         raise ValueError(f"unknown game '{game}' (known: {', '.join(GAMES)})")
-    if not info.available:
+    if info.state_class is None:
         raise ValueError(f"{info.title} is not playable yet")
     if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
         raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players, "
