@@ -13,8 +13,9 @@ class LoadError(ValueError):
 
 
 def _state_classes() -> dict[str, type[GameState]]:
+    from .hamster import HamsterState
     from .moles import MolesState
-    return {"moles": MolesState}
+    return {"moles": MolesState, "hamster": HamsterState}
 
 
 def _load_catalog() -> dict[str, GameInfo]:
