@@ -25,6 +25,7 @@ LEVELS = ["random", "beginner", "good"]   # weakest first; the last one is the s
 # game id -> level -> "module:Class" (relative to this package); other levels/games: random
 AGENTS = {
     "moles": {"beginner": ".moles_ai:MolesBeginnerAgent", "good": ".moles_ai:MolesAgent"},
+    "hamster": {"beginner": ".hamster_ai:HamsterBeginnerAgent", "good": ".hamster_ai:HamsterAgent"},
 }
 
 

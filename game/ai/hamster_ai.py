@@ -1,0 +1,552 @@
+"""Computer players for Hamster Burrow.
+
+Both players look only at ``view`` (``state.view(seat)``) and ``legal``.  The sheet geometry
+comes from ``view["sheet"]`` (static, public); the agent's own crosses from
+``view["sheets"][seat]``; the other seats' visible crosses only feed the guess of when the
+timer starts.  The die is rolled before anyone decides, so there is nothing hidden to guess.
+
+``HamsterBeginnerAgent`` ("beginner"): random among the legal sets, but a set that finishes a
+chamber or takes a nut or a mushroom is taken when there is one.  Cheap: it is used for long
+random playouts.
+
+``HamsterAgent`` ("good"): a one-decision planner.  Every legal set is scored by a static
+evaluation of the sheet it leaves (``Geo.evaluate``):
+  * the points already made (full chambers, mushrooms, nuts 2/4/8/16);
+  * each started chamber's promise: its points x (fraction crossed) ** 1.6, discounted when
+    its empty cells are split into remnants of 1-2 cells (only exact small rolls or the 1-row
+    can fill those) and when the rolls left are too few to finish it;
+  * nuts and mushrooms still to take, by how many cells away they are (a nut's worth is the
+    marginal value of the next one: 2, 2, 4, 8), fading as the rolls run out;
+  * flexibility: the odds that the next roll has a legal set at all (a pass wastes a turn);
+  * the 1-row: a free slot is worth something while ones are still to come (about one
+    roll in six), and a full row costs a pass for every coming 1;
+  * the clock: an estimate of the rolls left, from the timer (solo: both passes) and from the
+    chamber counts (entering a 4th chamber starts the timer); rolls left are worth points.
+The best few sets are then looked at one roll further: the expected best evaluation over the
+six faces of the next roll (``LOOKAHEAD``).
+"""
+from __future__ import annotations
+
+import json
+import statistics
+import time
+
+from . import Agent
+
+# weights (tried against random over a few hundred seeded solo and two-player games of both
+# sides; most of them sit on a broad plateau)
+W = {
+    "prog_exp": 1.6,        # chamber promise: points * frac ** prog_exp
+    "prog": 0.75,           # ... times this
+    "rem1": 0.35,           # promise multiplier for each remnant of 1 cell (slots free)
+    "rem1_noslot": 0.1,     # ... when the 1-row is full
+    "rem2": 0.75,           # ... for each remnant of 2 cells
+    "nut_decay": 0.85,      # nut/mushroom promise per cell of distance
+    "nut": 0.55,            # nut promise factor
+    "mush": 0.45,           # mushroom promise factor
+    "pass": 1.6,            # cost of a roll value with no legal set (per 1/6 chance)
+    "slot": 2.0,            # worth of a free 1-row slot (while ones are still expected)
+    "noslot": 2.5,          # cost of each coming 1 once the 1-row is full
+    "turn": 1.2,            # worth of one roll left
+    "open": 0.25,           # an opened (reachable) untouched chamber: points * this
+}
+LOOKAHEAD = 5               # best sets looked at one roll further (0: static only)
+CELLS_PER_ROLL = 3.2        # how many cells a roll crosses on average when planning
+
+
+# ------------------------------------------------------------------------------------------
+# geometry of a sheet (cached)
+# ------------------------------------------------------------------------------------------
+def _bits(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class Geo:
+    """A sheet as bitmasks: one bit per chamber cell."""
+
+    def __init__(self, sheet: dict):
+        self.cells = []
+        self.index = {}
+        self.chambers = []            # masks
+        self.points = []
+        self.cell_ch = []
+        self.start = 0
+        for c, ch in enumerate(sheet["chambers"]):
+            mask = 0
+            for x, y in ch["cells"]:
+                i = len(self.cells)
+                self.cells.append((x, y))
+                self.index[(x, y)] = i
+                self.cell_ch.append(c)
+                mask |= 1 << i
+            self.chambers.append(mask)
+            self.points.append(int(ch["points"]))
+            if ch.get("start"):
+                self.start = c
+        self.ids = {ch["id"]: c for c, ch in enumerate(sheet["chambers"])}
+        self.all = (1 << len(self.cells)) - 1
+        n = len(self.cells)
+        self.nbr = [0] * n
+        for i, (x, y) in enumerate(self.cells):
+            for d in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                j = self.index.get((x + d[0], y + d[1]))
+                if j is not None and self.cell_ch[j] == self.cell_ch[i]:
+                    self.nbr[i] |= 1 << j
+        # tunnels both ways: near cell -> far cells
+        self.tun = [0] * n
+        for t in sheet.get("tunnels", []):
+            a = self.index.get(tuple(t[1]))
+            b = self.index.get(tuple(t[3]))
+            if a is None or b is None:
+                continue
+            self.tun[a] |= 1 << b
+            self.tun[b] |= 1 << a
+        self.link = [self.nbr[i] | self.tun[i] for i in range(n)]
+        self.mush = 0
+        for x, y in sheet.get("mushrooms", []):
+            if (x, y) in self.index:
+                self.mush |= 1 << self.index[(x, y)]
+        self.nuts = 0
+        for x, y in sheet.get("nuts", []):
+            if (x, y) in self.index:
+                self.nuts |= 1 << self.index[(x, y)]
+        self.nut_points = list(sheet.get("nut_points", [2, 4, 8, 16]))
+        self.one_row = int(sheet.get("one_row", 7))
+        self.timer = int(sheet.get("timer", 3))
+        # every connected subset of each chamber, by size (1..7)
+        self.subsets = [self._connected_subsets(m, 7) for m in self.chambers]
+
+    def _connected_subsets(self, chamber: int, top: int) -> list:
+        by_size = [[] for _ in range(top + 1)]
+        seen = set()
+        frontier = [1 << i for i in _bits(chamber)]
+        size = 1
+        while frontier and size <= top:
+            nxt = []
+            for s in frontier:
+                if s in seen:
+                    continue
+                seen.add(s)
+                by_size[size].append(s)
+                if size == top:
+                    continue
+                grow = 0
+                for i in _bits(s):
+                    grow |= self.nbr[i]
+                grow &= ~s
+                for j in _bits(grow):
+                    nxt.append(s | (1 << j))
+            frontier = nxt
+            size += 1
+        return by_size
+
+    def mask_of(self, cells) -> int:
+        m = 0
+        for x, y in cells:
+            m |= 1 << self.index[(x, y)]
+        return m
+
+    # ---- rules helpers --------------------------------------------------------------------
+    def anchors(self, crosses: int, any_first: bool) -> int:
+        """Empty cells a set may start from."""
+        if not crosses:
+            return self.all if any_first else self.chambers[self.start]
+        a = 0
+        for i in _bits(crosses):
+            a |= self.link[i]
+        return a & ~crosses
+
+    def legal_sets(self, crosses: int, size: int, any_first: bool) -> list:
+        anch = self.anchors(crosses, any_first)
+        out = []
+        for c, m in enumerate(self.chambers):
+            if not anch & m:
+                continue
+            for s in self.subsets[c][size]:
+                if not s & crosses and s & anch:
+                    out.append(s)
+        return out
+
+    def score(self, crosses: int) -> int:
+        pts = 0
+        for c, m in enumerate(self.chambers):
+            if crosses & m == m:
+                pts += self.points[c]
+        pts += bin(crosses & self.mush).count("1")
+        k = bin(crosses & self.nuts).count("1")
+        if k:
+            pts += self.nut_points[min(k, len(self.nut_points)) - 1]
+        return pts
+
+    def components(self, empty: int) -> list:
+        """Sizes of the connected pieces of ``empty`` (cells of one chamber)."""
+        out = []
+        while empty:
+            low = empty & -empty
+            comp = low
+            front = low
+            while front:
+                grow = 0
+                for i in _bits(front):
+                    grow |= self.nbr[i]
+                front = grow & empty & ~comp
+                comp |= front
+            empty &= ~comp
+            out.append(bin(comp).count("1"))
+        return out
+
+    def distances(self, crosses: int, anch: int) -> dict:
+        """Cells to cross (including the target) to reach each empty cell."""
+        dist = {}
+        front = anch
+        d = 1
+        seen = anch | crosses
+        while front:
+            nxt = 0
+            for i in _bits(front):
+                dist[i] = d
+                nxt |= self.link[i]
+            front = nxt & ~seen
+            seen |= front
+            d += 1
+        return dist
+
+    # ---- the evaluation ---------------------------------------------------------------------
+    def evaluate(self, crosses: int, slots_free: int, rolls_left: float, any_first: bool,
+                 w: dict = W) -> float:
+        val = float(self.score(crosses))
+        T = max(0.0, rolls_left)
+        budget = T * CELLS_PER_ROLL
+        anch = self.anchors(crosses, any_first)
+        for c, m in enumerate(self.chambers):
+            got = crosses & m
+            if got == m:
+                continue
+            if not got:
+                if anch & m and T > 0:
+                    size = bin(m).count("1")
+                    val += w["open"] * self.points[c] * min(1.0, budget / (2 * size))
+                continue
+            size = bin(m).count("1")
+            empty = m & ~crosses
+            e = size - bin(got).count("1")
+            q = ((size - e) / size) ** w["prog_exp"] * w["prog"]
+            need = 0.0
+            for k in self.components(empty):
+                if k == 1:
+                    q *= w["rem1"] if slots_free else w["rem1_noslot"]
+                    need += 1.5
+                elif k == 2:
+                    q *= w["rem2"]
+                    need += 1.2
+                else:
+                    need += max(1.0, k / CELLS_PER_ROLL)
+            if T <= 0:
+                continue
+            if need > T:
+                q *= max(0.0, 1.0 - (need - T) / (T + 1.0))
+            val += self.points[c] * q
+        # nuts and mushrooms still to take
+        if T > 0:
+            k = bin(crosses & self.nuts).count("1")
+            todo = (self.nuts | self.mush) & ~crosses
+            if todo:
+                dist = self.distances(crosses, anch)
+                np = self.nut_points
+                nut_next = (np[k] - (np[k - 1] if k else 0)) if k < len(np) else 0
+                for i in _bits(todo):
+                    d = dist.get(i)
+                    if d is None or d > budget:
+                        continue
+                    f = w["nut_decay"] ** (d - 1) * (1.0 - d / (budget + 1.0))
+                    if (1 << i) & self.nuts:
+                        val += w["nut"] * nut_next * f
+                    else:
+                        val += w["mush"] * f
+            # flexibility: roll values with a legal set next time
+            dead = 0
+            for r in range(2, 7):
+                if not self._can_place(crosses, anch, r):
+                    dead += 1
+            val -= w["pass"] * dead / 6.0 * min(1.0, T)
+            # the 1-row: about T / 6 more ones are coming; slots beyond what they can use
+            # are worth little, and an empty row turns every coming 1 into a pass
+            ones = T / 6.0
+            val += w["slot"] * min(slots_free, 2.5 * ones + 0.5)
+            if not slots_free:
+                val -= w["noslot"] * ones
+        val += w["turn"] * T
+        return val
+
+    def _can_place(self, crosses: int, anch: int, r: int) -> bool:
+        for c, m in enumerate(self.chambers):
+            a = anch & m
+            if not a:
+                continue
+            empty = m & ~crosses
+            if bin(empty).count("1") < r:
+                continue
+            # each piece of empty cells that holds an anchor, one at a time
+            while a:
+                comp = front = a & -a
+                while front:
+                    grow = 0
+                    for i in _bits(front):
+                        grow |= self.nbr[i]
+                    front = grow & empty & ~comp
+                    comp |= front
+                if bin(comp).count("1") >= r:
+                    return True
+                a &= ~comp
+        return False
+
+    def started(self, crosses: int) -> int:
+        return sum(1 for m in self.chambers if crosses & m)
+
+
+_GEO_CACHE: dict = {}
+
+
+def geometry(sheet: dict) -> Geo:
+    key = json.dumps(sheet, sort_keys=True, separators=(",", ":"))
+    geo = _GEO_CACHE.get(key)
+    if geo is None:
+        if len(_GEO_CACHE) > 16:
+            _GEO_CACHE.clear()
+        geo = _GEO_CACHE[key] = Geo(sheet)
+    return geo
+
+
+# ------------------------------------------------------------------------------------------
+# the clock: how many rolls are left after this one
+# ------------------------------------------------------------------------------------------
+def rolls_left(view: dict, geo: Geo, started_after: int) -> float:
+    """Expected rolls after the current one, given that this seat will have
+    ``started_after`` chambers started once its choice is made."""
+    return _Clock(view, geo)(started_after)
+
+
+class _Clock:
+    """``clock(started_after)``: expected rolls left after the current one.  A 4+ crosses a
+    box half the time, so ``b`` boxes last about ``2 b`` rolls; entering a 4th chamber starts
+    the timer (solo: its second round) after this turn."""
+
+    def __init__(self, view: dict, geo: Geo):
+        timer = view.get("timer") or {}
+        self.length = int(timer.get("length", geo.timer))
+        self.solo = int(view.get("players", 1)) == 1
+        self.second = timer.get("pass") == 2
+        self.active = bool(timer.get("active"))
+        self.crossed = int(timer.get("crossed", 0))
+        self.circled = int(timer.get("circled", 0))
+        seat = view.get("seat") or 0
+        self.others = 0
+        for s, sh in enumerate(view.get("sheets", [])):
+            if s != seat and sh.get("crosses"):
+                self.others = max(self.others, geo.started(geo.mask_of(sh["crosses"])))
+
+    def __call__(self, started_after: int) -> float:
+        L = self.length
+        if self.solo:
+            if self.second:
+                return 2.0 * (L - self.crossed)
+            if started_after >= 4:
+                return 2.0 * L
+            return 2.0 * (L - self.circled) + 2.0 * L
+        if self.active:
+            return 2.0 * (L - self.crossed)
+        if started_after >= 4 or self.others >= 4:
+            return 2.0 * L
+        return 2.0 * L + 3.0 * (4 - max(started_after, self.others))
+
+
+# ------------------------------------------------------------------------------------------
+# agents
+# ------------------------------------------------------------------------------------------
+def _key(action) -> tuple:
+    """A cheap canonical order for actions (decisions must not depend on list order)."""
+    return (action.get("type", ""), tuple(tuple(c) for c in action.get("cells", ())))
+
+
+def _own(view: dict) -> dict:
+    seat = view.get("seat") or 0
+    sheets = view.get("sheets") or []
+    return sheets[seat] if seat < len(sheets) else {}
+
+
+class HamsterBeginnerAgent(Agent):
+    """Random, but it finishes a chamber or takes a nut or a mushroom when it can."""
+    level = "beginner"
+
+    def choose(self, view: dict, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        crosses = [a for a in legal if a.get("type") == "cross"]
+        if not crosses:
+            return self.rng.choice(sorted(legal, key=_key))
+        crosses.sort(key=_key)
+        sheet = view.get("sheet")
+        if sheet:
+            prized = {tuple(c) for c in sheet.get("nuts", []) + sheet.get("mushrooms", [])}
+            mine = {tuple(c) for c in _own(view).get("crosses", [])}
+            home = {}
+            for ch in sheet["chambers"]:
+                cells = [tuple(c) for c in ch["cells"]]
+                for c in cells:
+                    home[c] = cells
+            good = []
+            for a in crosses:
+                cells = {tuple(c) for c in a["cells"]}
+                if cells & prized:
+                    good.append(a)
+                    continue
+                room = home.get(next(iter(cells)))
+                if room and all(c in cells or c in mine for c in room):
+                    good.append(a)
+            if good:
+                return self.rng.choice(good)
+        return self.rng.choice(crosses)
+
+
+class HamsterAgent(Agent):
+    """The planner described in the module text."""
+    level = "good"
+
+    def __init__(self, game: str = "hamster", seed: int | None = None,
+                 weights: dict | None = None, lookahead: int = LOOKAHEAD):
+        super().__init__(game, seed)
+        self.w = dict(W, **(weights or {}))
+        self.lookahead = lookahead
+
+    def choose(self, view: dict, legal: list):
+        crosses = [a for a in legal if a.get("type") == "cross"]
+        if len(legal) == 1 or not crosses:
+            return legal[0]
+        geo = geometry(view["sheet"])
+        own = _own(view)
+        mine = geo.mask_of(own.get("crosses", []))
+        free = geo.one_row - int(own.get("one_row_used", 0))
+        any_first = view.get("first_cross") == "any"
+        roll = view.get("roll")
+        clock = _Clock(view, geo)
+        scored = []
+        for a in sorted(crosses, key=_key):
+            s = geo.mask_of(a["cells"])
+            after = mine | s
+            slots = free - (len(a["cells"]) if roll == 1 else 0)
+            v = geo.evaluate(after, slots, clock(geo.started(after)), any_first, self.w)
+            scored.append([v, a, after, slots])
+        scored.sort(key=lambda t: -t[0])
+        if self.lookahead and len(scored) > 1:
+            top = scored[:self.lookahead]
+            for item in top:
+                item[0] = self._expect(geo, item[2], item[3], clock, any_first)
+            top.sort(key=lambda t: -t[0])
+            scored = top
+        best = scored[0][0]
+        ties = [t[1] for t in scored if t[0] >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+
+    def _expect(self, geo: Geo, crosses: int, slots: int, clock, any_first: bool) -> float:
+        """Expected best evaluation after the next roll (one roll fewer left)."""
+        T = clock(geo.started(crosses))
+        if T <= 0:
+            return geo.evaluate(crosses, slots, 0.0, any_first, self.w)
+        n0 = geo.started(crosses)
+        total = 0.0
+        for r in range(1, 7):
+            best = None
+            options = ([(k, s) for k in range(1, min(slots, 3) + 1)
+                        for s in geo.legal_sets(crosses, k, any_first)] if r == 1 else
+                       [(0, s) for s in geo.legal_sets(crosses, r, any_first)])
+            for k, s in options:
+                after = crosses | s
+                n = n0 + (0 if crosses & _chamber_of(geo, s) else 1)
+                v = geo.evaluate(after, slots - k, max(0.0, clock(n) - 1.0), any_first, self.w)
+                if best is None or v > best:
+                    best = v
+            if best is None:
+                best = geo.evaluate(crosses, slots, max(0.0, T - 1.0), any_first, self.w)
+            total += best
+        return total / 6.0
+
+
+def _chamber_of(geo: Geo, s: int) -> int:
+    low = (s & -s).bit_length() - 1
+    return geo.chambers[geo.cell_ch[low]]
+
+
+# ------------------------------------------------------------------------------------------
+# matches and the strength report
+# ------------------------------------------------------------------------------------------
+def play_game(levels: list, seed: int, variant: str = "A", options: dict | None = None,
+              timer: list | None = None, good_level: str = "good") -> dict:
+    """One seeded game, ``levels[seat]`` per seat.  Returns {"scores", "rolls", "winners"};
+    decision times of the ``good_level`` seats are appended to ``timer``."""
+    from ..rules import new_game
+    from . import make_agent
+    state = new_game("hamster", players=len(levels), seed=seed, variant=variant,
+                     options=options)
+    agents = [make_agent("hamster", lvl, seed=seed * 16 + s) for s, lvl in enumerate(levels)]
+    rolls = steps = 0
+    while not state.is_over():
+        seat = state.current_player
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if legal[0].get("type") == "roll":
+            rolls += 1
+        t0 = time.perf_counter()
+        action = agents[seat].decide(view, legal)
+        if timer is not None and levels[seat] == good_level and len(legal) > 1:
+            timer.append(time.perf_counter() - t0)
+        state.apply(action)
+        steps += 1
+        if steps > 100_000:  # pragma: no cover - a game that never ends is a bug
+            raise RuntimeError(f"hamster seed {seed}: no end after {steps} actions")
+    return {"scores": list(state.scores()), "rolls": rolls, "winners": state.winners()}
+
+
+def strength_report(games: int = 200, seed: int = 1, levels=("random", "beginner", "good"),
+                    two_player: bool = True) -> dict:
+    """Mean solo scores per side and level over ``games`` seeded games (the same seeds for
+    every level), the mean number of rolls, two-player good-vs-random means (seats
+    alternate) and the good player's decision times."""
+    out: dict = {"games": games, "seed": seed, "solo": {}}
+    times: list = []
+    for side in ("A", "B"):
+        per = {}
+        for level in levels:
+            scores, rolls = [], []
+            for i in range(games):
+                res = play_game([level], seed + i, variant=side, timer=times)
+                scores.append(res["scores"][0])
+                rolls.append(res["rolls"])
+            per[level] = {"mean_score": statistics.mean(scores),
+                          "mean_rolls": statistics.mean(rolls)}
+        out["solo"][side] = per
+    if two_player:
+        duel = {}
+        for side in ("A", "B"):
+            good, rnd, rolls, wins = [], [], [], 0
+            for i in range(games):
+                gs = i % 2
+                lv = ["good", "random"] if gs == 0 else ["random", "good"]
+                res = play_game(lv, seed + i, variant=side, timer=times)
+                good.append(res["scores"][gs])
+                rnd.append(res["scores"][1 - gs])
+                rolls.append(res["rolls"])
+                wins += res["winners"] == [gs]
+            duel[side] = {"good": statistics.mean(good), "random": statistics.mean(rnd),
+                          "mean_rolls": statistics.mean(rolls), "good_wins": wins / games}
+        out["two_player"] = duel
+    out["decisions"] = len(times)
+    out["median_decide_s"] = statistics.median(times) if times else None
+    out["max_decide_s"] = max(times) if times else None
+    return out
+
+
+__all__ = ["HamsterAgent", "HamsterBeginnerAgent", "Geo", "geometry", "rolls_left",
+           "play_game", "strength_report"]

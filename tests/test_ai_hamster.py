@@ -1,0 +1,269 @@
+"""Hamster Burrow computer players: levels, legality, speed, determinism, view-only decisions,
+strength, and that the planner's own model of the sheet agrees with the rules.  (The full
+200-game figure comes from ``game.ai.hamster_ai.strength_report``, not from here.)"""
+from __future__ import annotations
+
+import copy
+import json
+import random
+import statistics
+import time
+
+import pytest
+
+from game.ai import LEVELS, Agent, make_agent
+from game.ai.hamster_ai import HamsterAgent, HamsterBeginnerAgent, geometry, play_game, \
+    strength_report
+from game.rules import new_game
+
+STRENGTH_GAMES = 20     # solo games per side in the suite; the report plays 200
+TIME_MAX = 1.0          # seconds, any single decision
+TIME_MEDIAN = 0.05
+
+
+def key(action) -> str:
+    return json.dumps({k: v for k, v in action.items() if k != "text"}, sort_keys=True)
+
+
+def play(state, agents, check=None, limit=20_000):
+    steps = 0
+    while not state.is_over():
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        action = agents[seat].decide(view, legal)
+        if check:
+            check(seat, view, legal, action)
+        state.apply(action)
+        steps += 1
+        assert steps < limit
+    return state
+
+
+def to_choice(state):
+    """Advance a fresh game to its first "choose" step."""
+    while state.view(None)["step"] != "choose":
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+# ---- levels ----------------------------------------------------------------------------------
+
+def test_levels_are_registered():
+    assert type(make_agent("hamster", "beginner", 1)) is HamsterBeginnerAgent
+    assert type(make_agent("hamster", "good", 1)) is HamsterAgent
+    for level in LEVELS:
+        agent = make_agent("hamster", level, 1)
+        assert isinstance(agent, Agent) and agent.level == level
+
+
+def test_agents_refuse_anything_but_a_view():
+    state = to_choice(new_game("hamster", 2, seed=3))
+    for level in LEVELS:
+        agent = make_agent("hamster", level, 1)
+        with pytest.raises(TypeError):
+            agent.decide(state, state.legal_actions())
+        with pytest.raises(ValueError):
+            agent.decide(state.view(state.current_player), [])
+
+
+# ---- every decision legal, fast, repeatable, from the view alone -------------------------------
+
+@pytest.mark.parametrize("players,variant,options", [
+    (1, "A", None), (1, "B", None), (2, "A", None), (2, "B", {"first_cross": "any"}),
+    (6, "B", None)], ids=["solo-A", "solo-B", "2p-A", "2p-B-any", "6p-B"])
+def test_decisions_are_legal_and_fast(players, variant, options):
+    times = []
+    state = new_game("hamster", players, seed=11, variant=variant, options=options)
+    agents = [make_agent("hamster", ("good", "beginner", "random")[s % 3], 20 + s)
+              for s in range(players)]
+    for seat in range(players):
+        if players == 1 or seat % 3 == 0:
+            agents[seat] = make_agent("hamster", "good", 20 + seat)
+
+    def check(seat, view, legal, action):
+        assert any(action is a for a in legal), "the agent must return one of the legal actions"
+
+    orig = [a.decide for a in agents]
+    for s, agent in enumerate(agents):
+        if agent.level == "good":
+            def decide(view, legal, _f=orig[s]):
+                t0 = time.perf_counter()
+                out = _f(view, legal)
+                if len(legal) > 1:
+                    times.append(time.perf_counter() - t0)
+                return out
+            agent.decide = decide
+    play(state, agents, check)
+    assert times
+    assert max(times) < TIME_MAX, f"slowest decision {max(times):.3f} s"
+    assert statistics.median(times) < TIME_MEDIAN, f"median {statistics.median(times):.4f} s"
+
+
+def test_same_seed_same_decisions_and_the_view_is_untouched():
+    state = new_game("hamster", 3, seed=5, variant="B")
+    a, b = make_agent("hamster", "good", 9), make_agent("hamster", "good", 9)
+    helper = make_agent("hamster", "beginner", 1)
+    steps = 0
+    while not state.is_over() and steps < 150:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        before = copy.deepcopy(view)
+        x, y = a.decide(view, legal), b.decide(view, legal)
+        assert key(x) == key(y)
+        assert view == before
+        state.apply(x if steps % 3 else helper.decide(view, legal))
+        steps += 1
+
+
+def test_decision_comes_from_the_view_dict_alone():
+    """A view that went through JSON (no state behind it) gives the same decision."""
+    state = new_game("hamster", 2, seed=8)
+    movers = [make_agent("hamster", "beginner", s) for s in range(2)]
+    checked = 0
+    for _ in range(60):
+        if state.is_over():
+            break
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        if view["step"] == "choose" and len(legal) > 1:
+            plain = json.loads(json.dumps(view))
+            shuffled = list(legal)
+            random.Random(checked).shuffle(shuffled)
+            for level in ("beginner", "good"):
+                one = make_agent("hamster", level, 4).decide(view, legal)
+                two = make_agent("hamster", level, 4).decide(plain, shuffled)
+                assert key(one) == key(two)
+            checked += 1
+        state.apply(movers[seat].decide(view, legal))
+    assert checked >= 5
+
+
+# ---- sensible choices --------------------------------------------------------------------------
+
+def _sets_with(state, seat, cells):
+    return [a for a in state.legal_actions() if a["type"] == "cross"
+            and any(tuple(c) in cells for c in a["cells"])]
+
+
+def test_beginner_takes_a_nut_or_mushroom_when_it_can():
+    hits = 0
+    for seed in range(40):
+        state = to_choice(new_game("hamster", 1, seed=seed, variant="A"))
+        sheet = state.view(0)["sheet"]
+        prized = {tuple(c) for c in sheet["nuts"] + sheet["mushrooms"]}
+        legal = state.legal_actions()
+        if _sets_with(state, 0, prized) and len(legal) > len(_sets_with(state, 0, prized)):
+            action = make_agent("hamster", "beginner", seed).decide(state.view(0), legal)
+            assert any(tuple(c) in prized for c in action["cells"])
+            hits += 1
+    assert hits >= 3
+
+
+def test_good_finishes_a_chamber_and_grabs_a_nut():
+    """Played out with the good player: it fills chambers and takes nuts in most games."""
+    full = nuts = 0
+    for seed in range(6):
+        state = play(new_game("hamster", 1, seed=100 + seed, variant="A"),
+                     [make_agent("hamster", "good", seed)])
+        b = state.breakdown(0)
+        full += b["chambers"] > 0
+        nuts += b["nuts"] > 0
+    assert full == 6 and nuts >= 5
+
+
+def test_on_the_last_roll_good_takes_the_most_points():
+    """With the last timer box crossed, only points made now count."""
+    checked = 0
+    for seed in range(120):
+        players = 1 + seed % 3
+        state = new_game("hamster", players, seed=seed, variant="AB"[seed % 2])
+        mover = make_agent("hamster", "random", seed)
+        while not state.is_over():
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            t = view["timer"]
+            if view["step"] == "choose" and t["pass"] in (None, 2) \
+                    and t["crossed"] == t["length"] and len(legal) > 1:
+                geo = geometry(view["sheet"])
+                mine = geo.mask_of(view["sheets"][seat]["crosses"])
+                gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
+                action = make_agent("hamster", "good", seed).decide(view, legal)
+                assert gain[key(action)] == max(gain.values())
+                checked += 1
+            state.apply(mover.decide(view, legal))
+    assert checked >= 8
+
+
+# ---- the planner's model of the sheet agrees with the rules -----------------------------------
+
+@pytest.mark.parametrize("variant,first", [("A", "start"), ("B", "any")])
+def test_model_legal_sets_match_the_rules(variant, first):
+    rng = random.Random(3)
+    state = new_game("hamster", 2, seed=4, variant=variant, options={"first_cross": first})
+    checked = 0
+    while not state.is_over():
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        if view["step"] == "choose":
+            geo = geometry(view["sheet"])
+            own = view["sheets"][seat]
+            mine = geo.mask_of(own["crosses"])
+            roll = view["roll"]
+            if roll == 1:
+                free = geo.one_row - own["one_row_used"]
+                model = {s for k in range(1, min(7, free) + 1)
+                         for s in geo.legal_sets(mine, k, first == "any")}
+            else:
+                model = set(geo.legal_sets(mine, roll, first == "any"))
+            rules = {geo.mask_of(a["cells"]) for a in legal if a["type"] == "cross"}
+            assert model == rules
+            checked += 1
+        state.apply(rng.choice(legal))
+    assert checked >= 8
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_flexibility_check_matches_the_legal_sets(variant):
+    """The quick "can a roll of r be placed?" test agrees with enumerating the sets."""
+    geo = geometry(new_game("hamster", 1, seed=3, variant=variant).view(0)["sheet"])
+    rng = random.Random(1)
+    for _ in range(150):
+        crosses = sum(1 << i for i in range(len(geo.cells)) if rng.random() < 0.4)
+        anchors = geo.anchors(crosses, False)
+        for r in range(1, 7):
+            assert geo._can_place(crosses, anchors, r) == bool(geo.legal_sets(crosses, r, False))
+
+
+# ---- strength ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_good_outscores_random_solo(variant):
+    good = [play_game(["good"], 300 + i, variant=variant)["scores"][0]
+            for i in range(STRENGTH_GAMES)]
+    rnd = [play_game(["random"], 300 + i, variant=variant)["scores"][0]
+           for i in range(STRENGTH_GAMES)]
+    assert statistics.mean(good) >= statistics.mean(rnd) + 15, (good, rnd)
+    assert statistics.mean(good) >= 1.6 * statistics.mean(rnd)
+
+
+def test_good_outscores_random_head_to_head():
+    good, rnd, wins = [], [], 0
+    for i in range(10):
+        gs = i % 2
+        res = play_game(["good", "random"] if gs == 0 else ["random", "good"], 700 + i,
+                        variant="AB"[i // 5])
+        good.append(res["scores"][gs])
+        rnd.append(res["scores"][1 - gs])
+        wins += gs in res["winners"]
+    assert statistics.mean(good) >= statistics.mean(rnd) + 10, (good, rnd)
+    assert wins >= 7
+
+
+def test_strength_report_shape():
+    rep = strength_report(games=1, seed=7, levels=("random", "good"))
+    assert set(rep["solo"]) == {"A", "B"}
+    for side in "AB":
+        assert set(rep["solo"][side]) == {"random", "good"}
+        assert rep["solo"][side]["good"]["mean_rolls"] > 0
+        assert set(rep["two_player"][side]) >= {"good", "random", "mean_rolls", "good_wins"}
+    assert rep["decisions"] > 0 and rep["max_decide_s"] < TIME_MAX
