@@ -29,14 +29,33 @@ class ResultsScene(Scene):
         sl = min(3, len(ui.wrap(summary, ui.font(self.px(17)), pw - self.px(64)))) if summary else 0
         ph = self.px(80) + sl * int(ui.font(self.px(17)).get_linesize() * 1.15) + self.px(14) \
             + n * self.px(54) + self.px(100)
+        self.picture_h = 0
+        self.row_h = self.px(54)
+        if self._picture_hook() is not None:
+            # room below the ranking for the game's own picture of the scores
+            self.picture_h = self.px(44) + n * self.px(30)
+            pw = min(w - self.px(80), self.px(760))
+            ph += self.picture_h
+            room = h - self.px(40)
+            if ph > room:   # tight window: shorter ranking rows, then a smaller picture
+                cut = min(ph - room, n * (self.px(54) - self.px(36)))
+                self.row_h = self.px(54) - -(-cut // n)
+                ph -= n * (self.px(54) - self.row_h)
         ph = min(ph, h - self.px(40))
         self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
         bw, bh = (pw - self.px(72)) // 2, self.px(52)
         by = self.box.bottom - bh - self.px(24)
+        self.buttons_top = by
         self.button((self.box.x + self.px(24), by, bw, bh), "Play again", self.play_again, primary=True,
                     key="again")
         self.button((self.box.right - self.px(24) - bw, by, bw, bh), "Back to title", self.app.go_title,
                     key="title")
+
+    def _picture_hook(self):
+        """The board view's ``draw_results(surface, rect, state)``, if it has one."""
+        board = getattr(self.play, "board", None)
+        hook = getattr(board, "draw_results", None)
+        return hook if callable(hook) else None
 
     def on_show(self) -> None:
         self.focus.focus_key("again")
@@ -108,7 +127,8 @@ class ResultsScene(Scene):
             if key != prev:
                 place = k + 1
                 prev = key
-            row = pygame.Rect(b.x + self.px(32), y, b.w - self.px(64), self.px(46))
+            row_h = getattr(self, "row_h", self.px(54))
+            row = pygame.Rect(b.x + self.px(32), y, b.w - self.px(64), row_h - self.px(8))
             if s in winners:
                 pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.25), row,
                                  border_radius=self.px(10))
@@ -123,4 +143,14 @@ class ResultsScene(Scene):
                              "midright")
                 ui.draw_text(surface, self._score_label(), small, ui.colour("text_muted"),
                              (row.right - self.px(50), row.centery), "midright")
-            y += self.px(54)
+            y += row_h
+        hook = self._picture_hook()
+        if hook is not None and getattr(self, "picture_h", 0):
+            top = y + self.px(4)
+            bottom = getattr(self, "buttons_top", b.bottom) - self.px(14)
+            rect = pygame.Rect(b.x + self.px(32), top, b.w - self.px(64), max(0, bottom - top))
+            if rect.h >= self.px(30):
+                try:
+                    hook(surface, rect, state)
+                except Exception:  # noqa: BLE001 - a broken picture must never break the results
+                    pass

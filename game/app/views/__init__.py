@@ -21,6 +21,11 @@ def make_board_view(game_id: str, seats: list[dict], assets):
             from .moles_view import MolesView as cls  # noqa: N813
         except Exception:  # noqa: BLE001 - no (or broken) moles view yet: use the placeholder
             cls = None
+    elif game_id == "hamster":
+        try:
+            from .hamster_view import HamsterView as cls  # noqa: N813
+        except Exception:  # noqa: BLE001 - no (or broken) hamster view: use the placeholder
+            cls = None
     if cls is None:
         from .placeholder import PlaceholderView as cls  # noqa: N813
     return cls(game_id, seats, assets)
