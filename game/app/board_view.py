@@ -12,6 +12,7 @@ registered in ``game/app/views/__init__.py``:
     view.animating                            # True while something moves
     view.update(dt)                           # dt in seconds
     view.draw(surface)
+    view.handle_escape()                      # Esc: True if the view used it (else: pause menu)
     result = view.handle_event(pygame_event)  # an Action (the human chose it), a str (why that
                                               # click is not allowed: shown to the player), or None
 
@@ -57,6 +58,11 @@ class BoardView:
 
     def handle_event(self, event) -> Any:
         return None
+
+    def handle_escape(self) -> bool:
+        """Esc was pressed: drop a selection or close a detail view and return True, or return
+        False and the play scene opens the pause menu."""
+        return False
 
     def status_lines(self) -> list[str]:
         """Short game-specific lines for the side panel (e.g. 'Layer 2 of 4')."""

@@ -99,7 +99,7 @@ class PlayScene(Scene):
         return y
 
     def _row_h(self) -> int:
-        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(40)
+        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(44)
 
     def _status_lines(self) -> list[str]:
         try:
@@ -190,7 +190,8 @@ class PlayScene(Scene):
         self.app.push(PauseScene(self.app, self))
 
     def on_back(self) -> None:
-        self.open_menu()
+        if not self.board.handle_escape():
+            self.open_menu()
 
     def stop(self) -> None:
         self.ctl.stop()
@@ -311,8 +312,10 @@ class PlayScene(Scene):
             scores = []
         cur = state.current_player
         winners = state.winners() if state.is_over() else []
-        name_f = ui.font(self.px(17), True)
-        small = ui.font(self.px(13))
+        compact = len(self.ctl.seats) > 4
+        name_f = ui.font(self.px(16 if compact else 17), True)
+        small = ui.font(self.px(12 if compact else 13))
+        kind_y = self.px(20 if compact else 24)
         score_f = ui.font(self.px(20), True)
         for i, seat in enumerate(self.ctl.seats):
             row = pygame.Rect(p.x + pad - self.px(6), y, p.w - 2 * pad + self.px(12), rh - self.px(6))
@@ -322,7 +325,8 @@ class PlayScene(Scene):
                 pygame.draw.rect(surface, ui.colour("accent"), row, width=max(2, self.px(2)),
                                  border_radius=self.px(10))
             sc = pal[seat["colour"] % len(pal)]
-            sw = pygame.Rect(row.x + self.px(8), row.centery - self.px(15), self.px(30), self.px(30))
+            sws = self.px(26 if compact else 30)
+            sw = pygame.Rect(row.x + self.px(8), row.centery - sws // 2, sws, sws)
             ui.draw_swatch(surface, sc, sw)
             tx = sw.right + self.px(10)
             score_txt = ""
@@ -340,7 +344,7 @@ class PlayScene(Scene):
                 kind = ("Thinking… · " if seat["kind"] == "computer" else "Your turn · ") + kind
             if i in winners:
                 kind = "Winner! · " + kind
-            ui.draw_text(surface, kind, small, ui.colour("text_muted"), (tx, row.y + self.px(24)),
+            ui.draw_text(surface, kind, small, ui.colour("text_muted"), (tx, row.y + kind_y),
                          max_width=row.right - tx - sw_w - self.px(20))
             if score_txt:
                 ui.draw_text(surface, score_txt, score_f, ui.colour("text"), (row.right - self.px(12), row.centery),

@@ -1760,6 +1760,13 @@ class MolesView(BoardView):
             return None
         return None
 
+    def handle_escape(self) -> bool:
+        if self._selected is not None and self._movable_count() > 1:
+            self._selected = None
+            self._targets = None
+            return True
+        return False
+
     def _default_focus(self, targets):
         for kind in ("button", "dest", "mole", "point"):
             for t in targets:
