@@ -411,6 +411,9 @@ class HamsterBeginnerAgent(Agent):
         return self.rng.choice(crosses)
 
 
+NEAR_TIE = 0.02   # options within 2% of the best count as equally good
+
+
 class HamsterAgent(Agent):
     """The planner described in the module text."""
     level = "good"
@@ -447,7 +450,10 @@ class HamsterAgent(Agent):
             top.sort(key=lambda t: -t[0])
             scored = top
         best = scored[0][0]
-        ties = [t[1] for t in scored if t[0] >= best - 1e-9]
+        # near-equal options are drawn by the agent's own seed, so that two computer players
+        # at one table (who see the same rolls) do not fill their sheets in lockstep
+        slack = NEAR_TIE * max(1.0, abs(best))
+        ties = [t[1] for t in scored if t[0] >= best - slack]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)
 
     def _expect(self, geo: Geo, crosses: int, slots: int, clock, any_first: bool) -> float:

@@ -362,7 +362,7 @@ def _headless_play(game_id, seed, size, players=None, variant=None):
     from .controller import PlayController
     from .scenes.play import PlayScene
     if players is None:
-        players = max(info.min_players, min(4, info.max_players))
+        players = info.max_players   # the fullest table: the heaviest screen
     state = new_game(game_id, players, seed=seed, variant=variant)
     seats = _computer_seats(players)
     app = App(size=size, fullscreen=False, headless=True)
