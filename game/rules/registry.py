@@ -13,9 +13,10 @@ class LoadError(ValueError):
 
 
 def _state_classes() -> dict[str, type[GameState]]:
+    from .ants import AntsState
     from .hamster import HamsterState
     from .moles import MolesState
-    return {"moles": MolesState, "hamster": HamsterState}
+    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState}
 
 
 def _load_catalog() -> dict[str, GameInfo]:
