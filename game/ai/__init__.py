@@ -26,6 +26,7 @@ LEVELS = ["random", "beginner", "good"]   # weakest first; the last one is the s
 AGENTS = {
     "moles": {"beginner": ".moles_ai:MolesBeginnerAgent", "good": ".moles_ai:MolesAgent"},
     "hamster": {"beginner": ".hamster_ai:HamsterBeginnerAgent", "good": ".hamster_ai:HamsterAgent"},
+    "ants": {"beginner": ".ants_ai:AntsBeginnerAgent", "good": ".ants_ai:AntsAgent"},
 }
 
 
