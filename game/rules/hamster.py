@@ -15,8 +15,8 @@ Decisions are simultaneous in the rulebook: what a seat crossed for the current 
 1-row slots it spent) stays out of every other seat's view until the turn ends.
 
 Timer (multi-player): after the turn in which a player makes a first cross in their 4th
-chamber, the timer is active; from the next roll on a 4+ crosses a box first; the game ends after
-the turn in which the last box is crossed.  Solo: the timer runs twice - pass 1 from the start
+chamber, the timer is active; from the next roll on a 4+ crosses a box first; the roll that
+crosses the last box is still played by everybody, then the game is over.  Solo: the timer runs twice - pass 1 from the start
 (a 4+ circles a box); pass 2 (a 4+ crosses a box) starts after the turn that completes pass 1 or
 in which the player made a first cross in their 4th chamber; the game ends after the turn that
 crosses the last box of pass 2.  In the view, ``timer.active`` is True in solo from the start
