@@ -22,6 +22,7 @@ registered in ``game/app/views/__init__.py``:
 """
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 
@@ -67,3 +68,87 @@ class BoardView:
     def status_lines(self) -> list[str]:
         """Short game-specific lines for the side panel (e.g. 'Layer 2 of 4')."""
         return []
+
+
+class Step:
+    """One queued animation step: ``kind`` and its event, ``dur`` seconds, ``t`` elapsed."""
+    __slots__ = ("kind", "ev", "dur", "t", "data")
+
+    def __init__(self, kind: str, ev: dict, dur: float):
+        self.kind, self.ev, self.dur, self.t = kind, ev, max(0.01, dur), 0.0
+        self.data: dict = {}
+
+
+class AnimatedBoardView(BoardView):
+    """A BoardView that plays its events as a queue of timed steps.
+
+    Subclasses fill ``self._queue`` with ``Step``s in ``play()`` and implement
+    ``_step_start(step)``, ``_step_apply(step, progress)`` (optional, every frame) and
+    ``_step_end(step)``; ``_reconcile()`` brings the display in line with the view once nothing
+    moves, and ``_prewarm()`` may build one cached surface per idle frame.
+    """
+
+    def __init__(self, game_id: str, seats: list[dict], assets: Any):
+        super().__init__(game_id, seats, assets)
+        self._queue: deque = deque()
+        self._cur: Step | None = None
+        self._toasts: list = []
+        self._time = 0.0
+        self._dirty = True
+
+    @property
+    def animating(self) -> bool:
+        return bool(self._cur is not None or self._queue)
+
+    def _flush(self) -> None:
+        """Finish every queued step at once."""
+        while self._cur is not None or self._queue:
+            if self._cur is None:
+                self._cur = self._queue.popleft()
+                self._step_start(self._cur)
+            self._step_end(self._cur)
+            self._cur = None
+        self._dirty = True
+
+    def update(self, dt: float) -> None:
+        dt = max(0.0, float(dt))
+        self._time += dt
+        for t in self._toasts:
+            t["t"] += dt
+        self._toasts = [t for t in self._toasts if t["t"] < t["life"]]
+        budget = dt
+        guard = 0
+        while (self._cur is not None or self._queue) and guard < 200:
+            guard += 1
+            if self._cur is None:
+                self._cur = self._queue.popleft()
+                self._step_start(self._cur)
+            st = self._cur
+            use = min(budget, st.dur - st.t)
+            st.t += use
+            budget -= use
+            if st.t >= st.dur - 1e-9:
+                self._step_end(st)
+                self._cur = None
+                continue
+            self._step_apply(st, st.t / st.dur)
+            break
+        if not self.animating and self._dirty and self.view is not None:
+            self._reconcile()
+        elif not self.animating:
+            self._prewarm()
+
+    def _step_start(self, st: Step) -> None:
+        pass
+
+    def _step_apply(self, st: Step, p: float) -> None:
+        pass
+
+    def _step_end(self, st: Step) -> None:
+        pass
+
+    def _reconcile(self) -> None:
+        self._dirty = False
+
+    def _prewarm(self) -> None:
+        pass

@@ -25,7 +25,7 @@ from collections import deque
 import pygame
 
 from .. import ui
-from ..board_view import BoardView
+from ..board_view import AnimatedBoardView, Step
 
 SPEED_FACTOR = {"normal": 1.0, "fast": 1.0 / 3.0}
 TOAST_LIFE = 2.2
@@ -64,15 +64,7 @@ def _ease_back(t: float, s: float = 1.8) -> float:
     return t * t * ((s + 1) * t + s) + 1
 
 
-class _Step:
-    __slots__ = ("kind", "ev", "dur", "t", "data")
-
-    def __init__(self, kind: str, ev: dict, dur: float):
-        self.kind, self.ev, self.dur, self.t = kind, ev, max(0.01, dur), 0.0
-        self.data: dict = {}
-
-
-class HamsterView(BoardView):
+class HamsterView(AnimatedBoardView):
     def __init__(self, game_id: str, seats: list[dict], assets):
         if assets is None:
             from ..assets import Assets
@@ -110,7 +102,7 @@ class HamsterView(BoardView):
         self._disp_roll = None
         self._dirty = True
         self._queue: deque = deque()
-        self._cur: _Step | None = None
+        self._cur: Step | None = None
         self._speed = 1.0
         self._speed_name = "normal"
         self._toasts: list = []
@@ -505,7 +497,7 @@ class HamsterView(BoardView):
         if 0 < len(new) <= 7:
             cells = sorted(new, key=lambda p: (p[1], p[0]))
             ev = {"type": "cross", "seat": shown, "cells": [list(c) for c in cells]}
-            self._queue.append(_Step("cross", ev, (0.14 * len(cells) + 0.12) * self._speed))
+            self._queue.append(Step("cross", ev, (0.14 * len(cells) + 0.12) * self._speed))
 
     def _reconcile(self) -> None:
         v = self.view
@@ -546,64 +538,23 @@ class HamsterView(BoardView):
                 continue
             kind = ev.get("type")
             if kind == "roll":
-                self._queue.append(_Step("roll", ev, 1.0 * f))
+                self._queue.append(Step("roll", ev, 1.0 * f))
             elif kind == "cross":
                 # your own crosses are drawn in now; other crosses when a view shows them (sync)
                 s = ev.get("seat")
                 if s == shown and s == self.seat and ev.get("cells"):
                     n = len(ev["cells"])
-                    self._queue.append(_Step("cross", ev, (0.14 * n + 0.12) * f))
+                    self._queue.append(Step("cross", ev, (0.14 * n + 0.12) * f))
             elif kind == "timer":
-                self._queue.append(_Step("timer", ev, 0.7 * f))
+                self._queue.append(Step("timer", ev, 0.7 * f))
             elif kind == "timer_on":
-                self._queue.append(_Step("timer_on", ev, 0.8 * f))
+                self._queue.append(Step("timer_on", ev, 0.8 * f))
             elif kind == "chamber_full":
-                self._queue.append(_Step("full", ev, (0.9 if ev.get("seat") == shown else 0.3) * f))
+                self._queue.append(Step("full", ev, (0.9 if ev.get("seat") == shown else 0.3) * f))
             elif kind == "end":
-                self._queue.append(_Step("toast", ev, 0.4 * f))
+                self._queue.append(Step("toast", ev, 0.4 * f))
             elif kind == "pass" and ev.get("seat") == shown and (self.seat is None or ev.get("seat") == self.seat):
-                self._queue.append(_Step("toast", ev, 0.3 * f))
-
-    @property
-    def animating(self) -> bool:
-        return bool(self._cur is not None or self._queue)
-
-    def _flush(self) -> None:
-        while self._cur is not None or self._queue:
-            if self._cur is None:
-                self._cur = self._queue.popleft()
-                self._step_start(self._cur)
-            self._step_end(self._cur)
-            self._cur = None
-        self._dirty = True
-
-    def update(self, dt: float) -> None:
-        dt = max(0.0, float(dt))
-        self._time += dt
-        if self._toasts:
-            for t in self._toasts:
-                t["t"] += dt
-            self._toasts = [t for t in self._toasts if t["t"] < t["life"]]
-        budget = dt
-        guard = 0
-        while (self._cur is not None or self._queue) and guard < 200:
-            guard += 1
-            if self._cur is None:
-                self._cur = self._queue.popleft()
-                self._step_start(self._cur)
-            st = self._cur
-            use = min(budget, st.dur - st.t)
-            st.t += use
-            budget -= use
-            if st.t >= st.dur - 1e-9:
-                self._step_end(st)
-                self._cur = None
-                continue
-            break
-        if not self.animating and self._dirty and self.view is not None:
-            self._reconcile()
-        elif not self.animating:
-            self._prewarm()
+                self._queue.append(Step("toast", ev, 0.3 * f))
 
     def _prewarm(self) -> None:
         """While nothing moves, build one missing cached surface (so no frame has to)."""
@@ -616,7 +567,7 @@ class HamsterView(BoardView):
         for s, r, org, cell in self._thumbs:
             self._thumb_surface(s, cell)
 
-    def _step_start(self, st: _Step) -> None:
+    def _step_start(self, st: Step) -> None:
         ev = st.ev
         k = st.kind
         if k == "roll":
@@ -638,7 +589,7 @@ class HamsterView(BoardView):
                     else "The timer is running: from now on a 4, 5 or 6 ticks it down")
             self._add_toast(text, TOAST_LIFE * 1.3 * max(0.5, self._speed))
 
-    def _step_end(self, st: _Step) -> None:
+    def _step_end(self, st: Step) -> None:
         ev = st.ev
         k = st.kind
         if k == "roll":
@@ -1240,7 +1191,7 @@ class HamsterView(BoardView):
                 surface.blit(t, r.move(ox, oy))
 
     # ---- animations on the sheet -----------------------------------------------------------------------
-    def _draw_cross_anim(self, surface, st: _Step, seat) -> None:
+    def _draw_cross_anim(self, surface, st: Step, seat) -> None:
         cells = sorted((_pt(c) for c in st.ev.get("cells") or []), key=lambda p: (p[1], p[0]))
         n = len(cells)
         if not n:
@@ -1274,7 +1225,7 @@ class HamsterView(BoardView):
         if self._disp_roll == 1 or (self.view or {}).get("roll") == 1:
             pass
 
-    def _draw_timer_anim(self, surface, st: _Step) -> None:
+    def _draw_timer_anim(self, surface, st: Step) -> None:
         c = self._c
         ox, oy = self._grid_org
         slots, hour, boxes = self._row_geometry(c)
@@ -1302,7 +1253,7 @@ class HamsterView(BoardView):
         img = pygame.transform.smoothscale(spr, (d, d))
         surface.blit(img, img.get_rect(center=r.center))
 
-    def _draw_full_anim(self, surface, st: _Step) -> None:
+    def _draw_full_anim(self, surface, st: Step) -> None:
         ch = self._chambers.get(st.ev.get("chamber"))
         if not ch:
             return
@@ -1332,7 +1283,7 @@ class HamsterView(BoardView):
         img.set_alpha(int(255 * min(1.0, (1 - p) * 3)))
         surface.blit(img, img.get_rect(center=(int(cx), int(cy - c * 0.9 * _ease_out(p)))))
 
-    def _draw_roll_anim(self, surface, st: _Step) -> None:
+    def _draw_roll_anim(self, surface, st: Step) -> None:
         p = st.t / st.dur
         c = self._c
         val = int(st.ev.get("value", 1) or 1)

@@ -26,7 +26,7 @@ from collections import deque
 import pygame
 
 from .. import ui
-from ..board_view import BoardView
+from ..board_view import AnimatedBoardView, Step
 from . import hexgeom as hg
 from .hexgeom import HexLayout, axial_to_unit
 from ...rules.moles import movement_rays
@@ -82,14 +82,6 @@ class _Mole:
         self.flying = self.hidden = False
 
 
-class _Step:
-    __slots__ = ("kind", "ev", "dur", "t", "data")
-
-    def __init__(self, kind: str, ev: dict, dur: float):
-        self.kind, self.ev, self.dur, self.t = kind, ev, max(0.01, dur), 0.0
-        self.data: dict = {}
-
-
 class _Target:
     """Something the player can point at: a lattice point, a mole, or a button."""
     __slots__ = ("kind", "key", "pos", "rect", "action", "label", "value")
@@ -99,7 +91,7 @@ class _Target:
         self.action, self.label, self.value = action, label, value
 
 
-class MolesView(BoardView):
+class MolesView(AnimatedBoardView):
     def __init__(self, game_id: str, seats: list[dict], assets):
         if assets is None:
             from ..assets import Assets
@@ -118,7 +110,7 @@ class MolesView(BoardView):
         self._disp_layer = 0
         self._dirty = True
         self._queue: deque = deque()
-        self._cur: _Step | None = None
+        self._cur: Step | None = None
         self._speed = 1.0
         self._toasts: list = []
         self._disc_anim: dict | None = None
@@ -377,64 +369,21 @@ class MolesView(BoardView):
                 continue
             kind = ev.get("type")
             if kind == "place":
-                self._queue.append(_Step("place", ev, 0.34 * f))
+                self._queue.append(Step("place", ev, 0.34 * f))
             elif kind == "move":
                 segs = max(1, len(ev.get("path") or []) - 1)
-                self._queue.append(_Step("move", ev, (0.17 * segs + 0.10) * f))
+                self._queue.append(Step("move", ev, (0.17 * segs + 0.10) * f))
             elif kind == "disc":
-                self._queue.append(_Step("disc", ev, 1.05 * f))
+                self._queue.append(Step("disc", ev, 1.05 * f))
             elif kind == "lift":
-                self._queue.append(_Step("lift", ev, 1.5 * f))
+                self._queue.append(Step("lift", ev, 1.5 * f))
             elif kind == "win":
-                self._queue.append(_Step("win", ev, 2.0 * f))
+                self._queue.append(Step("win", ev, 2.0 * f))
             else:
                 text = self._toast_text(ev)
                 if text:
-                    self._queue.append(_Step("toast", ev, 0.45 * f))
+                    self._queue.append(Step("toast", ev, 0.45 * f))
         self._targets = None
-
-    @property
-    def animating(self) -> bool:
-        return bool(self._cur is not None or self._queue)
-
-    def _flush(self) -> None:
-        """Finish every queued step at once."""
-        while self._cur is not None or self._queue:
-            if self._cur is None:
-                self._cur = self._queue.popleft()
-                self._step_start(self._cur)
-            self._step_end(self._cur)
-            self._cur = None
-        self._dirty = True
-
-    def update(self, dt: float) -> None:
-        dt = max(0.0, float(dt))
-        self._time += dt
-        for t in self._toasts:
-            t["t"] += dt
-        self._toasts = [t for t in self._toasts if t["t"] < t["life"]]
-        budget = dt
-        guard = 0
-        while (self._cur is not None or self._queue) and guard < 200:
-            guard += 1
-            if self._cur is None:
-                self._cur = self._queue.popleft()
-                self._step_start(self._cur)
-            st = self._cur
-            use = min(budget, st.dur - st.t)
-            st.t += use
-            budget -= use
-            if st.t >= st.dur - 1e-9:
-                self._step_end(st)
-                self._cur = None
-                self._targets = None
-                continue
-            self._step_apply(st, st.t / st.dur)
-            break
-        if not self.animating and self._dirty and self.view is not None:
-            self._reconcile()
-        elif not self.animating:
-            self._prewarm()
 
     def _prewarm(self) -> None:
         """While nothing moves, render one missing surface the next animations will need (the
@@ -474,7 +423,7 @@ class MolesView(BoardView):
             self._disp[mid] = dm
         return dm
 
-    def _step_start(self, st: _Step) -> None:
+    def _step_start(self, st: Step) -> None:
         ev = st.ev
         k = st.kind
         if k == "place":
@@ -511,7 +460,7 @@ class MolesView(BoardView):
             if text:
                 self._add_toast(text, TOAST_LIFE * max(0.5, self._speed))
 
-    def _step_apply(self, st: _Step, p: float) -> None:
+    def _step_apply(self, st: Step, p: float) -> None:
         k = st.kind
         ev = st.ev
         if k == "place":
@@ -564,7 +513,8 @@ class MolesView(BoardView):
                     dm.scale = max(0.0, 1.0 - hg.ease_in_cubic(d))
                     dm.alpha = int(255 * (1 - d))
 
-    def _step_end(self, st: _Step) -> None:
+    def _step_end(self, st: Step) -> None:
+        self._targets = None        # what can be clicked may have changed
         k = st.kind
         ev = st.ev
         if k == "place":
