@@ -122,8 +122,13 @@ class GameState:
         """Check ``action`` against ``legal_actions()`` and carry it out."""
         if self.is_over():
             raise IllegalAction("the game is over")
+        legal_now = self.legal_actions()
+        for legal in legal_now:     # fast path: one of the very records legal_actions() gave
+            if legal is action:
+                self.turn_number += 1
+                return self._apply(legal)
         key = action_key(action)
-        for legal in self.legal_actions():
+        for legal in legal_now:
             if legal.key() == key:
                 self.turn_number += 1
                 return self._apply(legal)

@@ -376,14 +376,6 @@ class MolesState(GameState):
         self._legal = acts
         return acts
 
-    def apply(self, action):
-        if self._legal is not None and any(action is a for a in self._legal):
-            if self.is_over():
-                raise IllegalAction("the game is over")
-            self.turn_number += 1
-            return self._apply(action)
-        return super().apply(action)
-
     def _apply(self, a: Record) -> list:
         self._legal = None
         self._moves_cache = None
