@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import math
 import statistics
-import time
 from collections import Counter
 
 from . import Agent
@@ -462,23 +461,8 @@ def play_game(levels: list, seed: int, variant: str = "autumn", options: dict | 
               timer: list | None = None, good_level: str = "good") -> dict:
     """One seeded game, ``levels[seat]`` per seat.  Returns {"scores", "winners", "rounds"};
     decision times of the ``good_level`` seats are appended to ``timer``."""
-    from ..rules import new_game
-    from . import make_agent
-    state = new_game("ants", players=len(levels), seed=seed, variant=variant, options=options)
-    agents = [make_agent("ants", lvl, seed=seed * 16 + s) for s, lvl in enumerate(levels)]
-    steps = 0
-    while not state.is_over():
-        seat = state.current_player
-        legal = state.legal_actions()
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = agents[seat].decide(view, legal)
-        if timer is not None and levels[seat] == good_level and len(legal) > 1:
-            timer.append(time.perf_counter() - t0)
-        state.apply(action)
-        steps += 1
-        if steps > 100_000:  # pragma: no cover - a game that never ends is a bug
-            raise RuntimeError(f"ants seed {seed}: no end after {steps} actions")
+    from . import play_seeded_game
+    state, _ = play_seeded_game("ants", levels, seed, variant, options, timer, good_level)
     return {"scores": list(state.scores()), "winners": state.winners(), "rounds": state.round}
 
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import statistics
-import time
 
 from . import Agent
 
@@ -492,27 +491,9 @@ def play_game(levels: list, seed: int, variant: str = "A", options: dict | None 
               timer: list | None = None, good_level: str = "good") -> dict:
     """One seeded game, ``levels[seat]`` per seat.  Returns {"scores", "rolls", "winners"};
     decision times of the ``good_level`` seats are appended to ``timer``."""
-    from ..rules import new_game
-    from . import make_agent
-    state = new_game("hamster", players=len(levels), seed=seed, variant=variant,
-                     options=options)
-    agents = [make_agent("hamster", lvl, seed=seed * 16 + s) for s, lvl in enumerate(levels)]
-    rolls = steps = 0
-    while not state.is_over():
-        seat = state.current_player
-        legal = state.legal_actions()
-        view = state.view(seat)
-        if legal[0].get("type") == "roll":
-            rolls += 1
-        t0 = time.perf_counter()
-        action = agents[seat].decide(view, legal)
-        if timer is not None and levels[seat] == good_level and len(legal) > 1:
-            timer.append(time.perf_counter() - t0)
-        state.apply(action)
-        steps += 1
-        if steps > 100_000:  # pragma: no cover - a game that never ends is a bug
-            raise RuntimeError(f"hamster seed {seed}: no end after {steps} actions")
-    return {"scores": list(state.scores()), "rolls": rolls, "winners": state.winners()}
+    from . import play_seeded_game
+    state, kinds = play_seeded_game("hamster", levels, seed, variant, options, timer, good_level)
+    return {"scores": list(state.scores()), "rolls": kinds["roll"], "winners": state.winners()}
 
 
 def strength_report(games: int = 200, seed: int = 1, levels=("random", "beginner", "good"),

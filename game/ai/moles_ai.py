@@ -44,7 +44,6 @@ that block an opponent's path.
 from __future__ import annotations
 
 import statistics
-import time
 from functools import lru_cache
 from math import comb
 
@@ -600,7 +599,7 @@ def _before_last(pos: Pos, order: list, inside: list, outside: list, fills: tupl
     empty_holes = [h for h in g.holes if h not in pos.occ]
     empty = len(empty_holes)
     fill = {s: fills[i] for i, s in enumerate(order)}
-    alive, masks = [], [0] * n
+    alive = []
     for s in range(n):
         if inside[s] + outside[s] == 0:
             continue
@@ -905,23 +904,9 @@ def play_match(levels: list, seed: int, players: int = 2, options: dict | None =
                timer: list | None = None, good_level: str = "good") -> list:
     """One seeded game; ``levels[seat]`` per seat.  Returns the winners.  Decision times of
     the ``good_level`` seats are appended to ``timer``."""
-    from ..rules import new_game
-    from . import make_agent
-    state = new_game("moles", players=players, seed=seed, options=options)
-    agents = [make_agent("moles", lvl, seed=seed * 16 + s) for s, lvl in enumerate(levels)]
-    steps = 0
-    while not state.is_over():
-        seat = state.current_player
-        legal = state.legal_actions()
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = agents[seat].decide(view, legal)
-        if timer is not None and levels[seat] == good_level and len(legal) > 1:
-            timer.append(time.perf_counter() - t0)
-        state.apply(action)
-        steps += 1
-        if steps > 100_000:  # pragma: no cover - a game that never ends is a bug
-            raise RuntimeError(f"moles seed {seed}: no end after {steps} actions")
+    from . import play_seeded_game
+    state, _ = play_seeded_game("moles", levels, seed, None, options, timer, good_level,
+                                players=players)
     return state.winners()
 
 

@@ -337,10 +337,7 @@ class AntsState(GameState):
         self._keys = None
 
     def set_names(self, names: list) -> None:
-        if len(names) != self.players:
-            raise ValueError("one name per seat")
-        self.names = [str(n) for n in names]
-        self._legal = None
+        super().set_names(names)
         self._keys = None
 
     # ---- helpers ------------------------------------------------------------------------------

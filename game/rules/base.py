@@ -152,6 +152,13 @@ class GameState:
     def summary(self) -> str:
         return ""
 
+    def set_names(self, names: list) -> None:
+        """Seat names for the sentences of actions and events (``self.names``)."""
+        if len(names) != self.players:
+            raise ValueError("one name per seat")
+        self.names = [str(n) for n in names]
+        self._legal = None   # cached legal actions carry the old names in their text
+
     def clone(self) -> "GameState":
         return copy.deepcopy(self)
 

@@ -355,11 +355,6 @@ class HamsterState(GameState):
         self._legal = None
         self._legal_masks = None
 
-    def set_names(self, names: list[str]) -> None:
-        if len(names) != self.players:
-            raise ValueError("one name per seat")
-        self.names = [str(n) for n in names]
-
     # ---- queries ----------------------------------------------------------------------------
     @property
     def roller(self) -> int:

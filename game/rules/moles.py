@@ -294,11 +294,6 @@ class MolesState(GameState):
         self._legal = None
         self._moves_cache = None
 
-    def set_names(self, names: list[str]) -> None:
-        if len(names) != self.players:
-            raise ValueError("one name per seat")
-        self.names = [str(n) for n in names]
-
     # ---- queries ----------------------------------------------------------------------------
     @property
     def current_layer(self) -> dict:

@@ -228,15 +228,8 @@ class HamsterView(AnimatedBoardView):
         return img
 
     def _image(self, name: str, size: int):
-        key = ("img", name, size)
-        if key not in self._sprites:
-            img = None
-            try:
-                img = self.assets.image(name, (size, size))
-            except Exception:  # noqa: BLE001 - a broken asset falls back to drawn shapes
-                img = None
-            self._sprites[key] = img
-        return self._sprites[key]
+        """``sprites/<name>`` at a square size (cached by Assets), or None to draw a stand-in."""
+        return self.assets.image(name, (size, size))
 
     def _icon(self, kind: str, size: int):
         """A nut, mushroom, hourglass or hamster sprite, or a drawn stand-in."""
