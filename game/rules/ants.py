@@ -98,7 +98,7 @@ class AntsData:
     def card_text(self, cid: int) -> str:
         ins = self.card_insect[cid]
         kind = self.kind_labels[self.card_kind[cid]].lower()
-        return f"{kind} card #{cid}" + (f" with a {self.insect_labels[ins].lower()}" if ins else "")
+        return f"{kind} card" + (f" with a {self.insect_labels[ins].lower()}" if ins else "")
 
 
 def _design(sid: str) -> str:
@@ -623,10 +623,13 @@ class AntsState(GameState):
                 else:
                     self.box.append(c)
             ins = sum(1 for c in cards if d.card_insect[c])
+            moved = ("stays on the top space" if before == sh[choice] else
+                     f"moves up to space {sh[choice] + 1}" if before >= 0 else
+                     f"goes onto space {sh[choice] + 1}")
             ev.append(Record("collect", f"{self.names[who]} collects "
-                             f"{_plural(n, d.kind_labels[choice].lower() + ' card')}; the cube "
-                             f"moves from space {before + 1} to {sh[choice] + 1} of that shelf"
-                             f"{f' and {ins} insect card(s) are kept' if ins else ''}.",
+                             f"{_plural(n, d.kind_labels[choice].lower() + ' card')}; the "
+                             f"{d.kind_labels[choice].lower()} cube {moved}"
+                             f"{'; ' + _plural(ins, 'insect card') + ' kept' if ins else ''}.",
                              seat=who, cards=cards, shelf=d.kinds[choice], space=sh[choice]))
             self._round_end(ev)
             return
@@ -913,7 +916,8 @@ class AntsState(GameState):
                                      f"{d.designs[_design(new)]['label']}.", card=new,
                                      chance=True))
         if empty:
-            ev.append(Record("refill", f"{_plural(len(empty), 'new card')} fill the grid.",
+            ev.append(Record("refill", f"{_plural(len(empty), 'new card')} "
+                             f"{'fills' if len(empty) == 1 else 'fill'} the grid.",
                              cells=[_xy(i) for i in empty], chance=True))
         # roles
         n = self.players
