@@ -74,11 +74,12 @@ def test_title_keyboard_and_escape(app):
     assert app.top.focus.current.key == "New game"    # Continue is disabled: skipped
     key(app, pygame.K_RETURN)
     assert app.top.name == "choose"
-    key(app, pygame.K_RIGHT)
-    assert app.top.focus.current.key == "ants"
+    app.top.focus.focus_key("forest")
     key(app, pygame.K_RETURN)                           # coming soon: stays here
     assert app.top.name == "choose" and "coming soon" in app.top.message
-    key(app, pygame.K_LEFT)
+    app.top.focus.focus_key("moles")
+    key(app, pygame.K_RIGHT)
+    assert app.top.focus.current.key == "ants"
     key(app, pygame.K_SPACE)
     assert app.top.name == "seats"
     key(app, pygame.K_ESCAPE)
@@ -202,7 +203,7 @@ def test_render_screenshot_writes_png(tmp_path):
     img = pygame.image.load(str(out))
     assert img.get_size() == (1024, 600)
     with pytest.raises(ValueError, match="not playable"):
-        render_screenshot("ants", tmp_path / "x.png")
+        render_screenshot("forest", tmp_path / "x.png")
     with pytest.raises(ValueError, match="unknown game"):
         render_screenshot("chess", tmp_path / "x.png")
 

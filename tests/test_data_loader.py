@@ -140,4 +140,5 @@ def test_unknown_path_kind(tmp_path):
 def test_games_catalog_is_valid():
     from game.rules import GAMES
     assert set(GAMES) == {"moles", "ants", "hamster", "forest", "gopher"}
-    assert GAMES["moles"].available and not GAMES["ants"].available
+    assert GAMES["moles"].available and GAMES["ants"].available and GAMES["hamster"].available
+    assert not GAMES["forest"].available

@@ -13,6 +13,7 @@ registered in ``game/app/views/__init__.py``:
     view.update(dt)                           # dt in seconds
     view.draw(surface)
     view.handle_escape()                      # Esc: True if the view used it (else: pause menu)
+    view.score_texts()                        # scores as the viewing seat may see them, or None
     result = view.handle_event(pygame_event)  # an Action (the human chose it), a str (why that
                                               # click is not allowed: shown to the player), or None
 
@@ -68,6 +69,11 @@ class BoardView:
     def status_lines(self) -> list[str]:
         """Short game-specific lines for the side panel (e.g. 'Layer 2 of 4')."""
         return []
+
+    def score_texts(self) -> list[str] | None:
+        """Each seat's score as the side panel shows it, from what the viewing seat may see
+        (e.g. "12 + ?" when face-down cards hide points), or None: the state's scores()."""
+        return None
 
 
 class Step:

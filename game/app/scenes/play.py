@@ -283,10 +283,7 @@ class PlayScene(Scene):
     def _draw_panel(self, surface) -> None:
         """The side panel (cached until something in it changes) and the log."""
         st = self.ctl.state
-        try:
-            scores = tuple(st.scores())
-        except Exception:  # noqa: BLE001
-            scores = ()
+        scores = tuple(self._scores())
         key = (self.panel_rect.size, self.scale, st.turn_number, st.current_player, scores,
                tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
                tuple((s["name"], s["colour"]) for s in self.ctl.seats))
@@ -297,6 +294,17 @@ class PlayScene(Scene):
         surface.blit(self._panel_img, self.panel_rect.topleft)
         self.log.draw(surface)
 
+    def _scores(self) -> list:
+        """Each seat's score as the viewing seat may see it (the board view knows what is
+        hidden, e.g. face-down insect cards), else the state's scores."""
+        try:
+            texts = None if self.ctl.is_over() else self.board.score_texts()
+            if texts is not None:
+                return [str(t) for t in texts]
+            return list(self.ctl.state.scores())
+        except Exception:  # noqa: BLE001
+            return []
+
     def _render_panel(self, surface, p: pygame.Rect) -> None:
         pad = self.px(14)
         ui.draw_panel(surface, p, radius=self.px(16))
@@ -306,10 +314,7 @@ class PlayScene(Scene):
         rh = self._row_h()
         pal = ui.seat_palette()
         state = self.ctl.state
-        try:
-            scores = list(state.scores())
-        except Exception:  # noqa: BLE001
-            scores = []
+        scores = self._scores()
         cur = state.current_player
         winners = state.winners() if state.is_over() else []
         compact = len(self.ctl.seats) > 4

@@ -26,6 +26,11 @@ def make_board_view(game_id: str, seats: list[dict], assets):
             from .hamster_view import HamsterView as cls  # noqa: N813
         except Exception:  # noqa: BLE001 - no (or broken) hamster view: use the placeholder
             cls = None
+    elif game_id == "ants":
+        try:
+            from .ants_view import AntsView as cls  # noqa: N813
+        except Exception:  # noqa: BLE001 - no (or broken) ants view: use the placeholder
+            cls = None
     if cls is None:
         from .placeholder import PlaceholderView as cls  # noqa: N813
     return cls(game_id, seats, assets)

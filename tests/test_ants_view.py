@@ -1,0 +1,148 @@
+"""The Ants & Grasshopper board view: animations replay the events into the same picture as the
+final view, drawing works in every step and size, side-panel scores keep face-down insects
+secret, and clicks that the rules forbid are explained."""
+from __future__ import annotations
+
+import os
+import random
+
+import pygame
+import pytest
+
+from game.app.views import make_board_view
+from game.rules import new_game
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+
+@pytest.fixture(scope="module")
+def screen():
+    pygame.display.init()
+    pygame.font.init()
+    surf = pygame.display.set_mode((1280, 720))
+    yield surf
+    pygame.display.quit()
+
+
+SEATS = [{"name": f"P{i + 1}", "colour": i, "kind": "computer", "level": "random"} for i in range(4)]
+
+
+def make(players):
+    v = make_board_view("ants", SEATS[:players], None)
+    assert type(v).__name__ == "AntsView"
+    v.set_rect(pygame.Rect(14, 14, 842, 692))
+    return v
+
+
+def comparable(view):
+    seats = []
+    for s in view["seats"]:
+        seats.append({k: s.get(k) for k in ("store", "supplies", "shelves", "insect_count", "red", "red_made")})
+    return {"chain": view["chain"], "grid": view["grid"], "guess": view["guess"], "seats": seats,
+            "display": view["display"], "abilities": view["abilities"], "ant": view["ant"],
+            "hopper": view["hopper"], "revealed": view["revealed"], "choice": view["choice"]}
+
+
+@pytest.mark.parametrize("variant,players", [("autumn", 2), ("autumn", 4), ("winter", 3), ("beetle", 4),
+                                             ("beetle", 2)])
+def test_animations_end_in_the_final_picture(screen, variant, players):
+    for seed in range(3):
+        state = new_game("ants", players, seed=seed, variant=variant)
+        view = make(players)
+        view.sync(state.view(None), None, None)
+        rng = random.Random(seed)
+        n = 0
+        while not state.is_over() and n < 600:
+            events = state.apply(rng.choice(state.legal_actions()))
+            view.play(events, "normal")
+            view.sync(state.view(None), None, None)
+            if n % 7 == 0:              # a few frames mid-animation
+                for _ in range(4):
+                    view.update(0.07)
+                    view.draw(screen)
+            view._flush()              # every step ends, nothing reconciled yet
+            assert comparable(view._shown) == comparable(view.view), (seed, n, events)
+            view.update(0.0)
+            n += 1
+        view.draw(screen)
+
+
+def test_every_step_draws_for_the_player_to_act_at_two_sizes(screen):
+    seen = set()
+    for variant in ("autumn", "winter", "beetle"):
+        for seed in range(4):
+            state = new_game("ants", 3, seed=seed, variant=variant)
+            view = make(3)
+            rng = random.Random(seed)
+            while not state.is_over():
+                seat = state.current_player
+                view.sync(state.view(seat), state.legal_actions(), seat)
+                view.update(0.0)
+                view.draw(screen)
+                seen.add(state.step)
+                a = rng.choice(state.legal_actions())
+                if a["type"] == "buy" and seed == 0:
+                    view.set_rect(pygame.Rect(10, 10, 700, 560))
+                    pos = view.next_click(a)
+                    view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                    assert view._dialog is not None
+                    view.draw(screen)
+                    view.set_rect(pygame.Rect(14, 14, 842, 692))
+                view.play(state.apply(a), "off")
+    assert {"place", "choose", "red_choose", "guess", "take", "buy"} <= seen
+
+
+def test_side_panel_scores_hide_face_down_insects():
+    state = new_game("ants", 2, seed=3, variant="autumn")
+    rng = random.Random(3)
+    while not any(state.insects):
+        state.apply(rng.choice(state.legal_actions()))
+    owner = 0 if state.insects[0] else 1
+    other = 1 - owner
+    view = make(2)
+    view.sync(state.view(other), None, other)
+    texts = view.score_texts()
+    assert "?" in texts[owner] and str(state.autumn_points(owner)) not in texts[owner].split(" + ")[1:]
+    view.sync(state.view(owner), None, owner)
+    assert view.score_texts()[owner] == str(state.autumn_points(owner))
+    open_state = new_game("ants", 2, seed=3, variant="autumn", options={"insects": "open"})
+    view.sync(open_state.view(0), None, 0)
+    assert all("?" not in t for t in view.score_texts())
+
+
+def test_disc_buttons_only_for_kinds_under_the_ants(screen):
+    state = new_game("ants", 2, seed=5, variant="autumn")
+    rng = random.Random(5)
+    while state.step != "choose":
+        state.apply(rng.choice(state.legal_actions()))
+    view = make(2)
+    view.sync(state.view(0), state.legal_actions(), 0)
+    view.update(0.0)
+    legal_kinds = {a["kind"] for a in state.legal_actions()}
+    for b in view._bar_items():
+        kind = b["key"].removeprefix("disc_")
+        assert (b["action"] is not None) == (kind in legal_kinds)
+        if b["action"] is None:
+            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["rect"].center, button=1))
+            assert isinstance(result, str) and "not under" in result
+        else:
+            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["rect"].center, button=1))
+            assert result is b["action"]
+
+
+def test_keyboard_places_an_ant_and_picks_a_disc(screen):
+    state = new_game("ants", 2, seed=8, variant="autumn")
+    view = make(2)
+    for _ in range(6):
+        view.sync(state.view(0), state.legal_actions(), 0)
+        if view._cursor is None:                     # an arrow shows the cursor on a lit card
+            down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+            view.handle_event(down)
+        enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+        a = view.handle_event(enter)
+        assert isinstance(a, dict) and a["type"] == "place"
+        state.apply(a)
+    view.sync(state.view(0), state.legal_actions(), 0)
+    picks = [view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + j, mod=0, unicode="",
+                                                  scancode=0)) for j in range(4)]
+    assert any(isinstance(p, dict) and p["type"] == "choose" for p in picks)

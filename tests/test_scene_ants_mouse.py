@@ -1,0 +1,116 @@
+"""Ants & Grasshopper played to the end on the real play screen, only by posted mouse clicks:
+every human decision (placing ants, the secret discs, the grasshopper's jump, insect swaps,
+ability cards, buying through the dialog, the exchange) is a click that the board view turns
+into exactly that legal action; computers play their seats; the "pass the device" curtain is
+clicked away whenever the next human takes over.  Each mode with 2, 3 and 4 seats."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
+
+
+def start(app, variant, kinds, seed, monkeypatch=None):
+    if monkeypatch is not None:     # the same deal every run
+        from game.app.scenes import seats as seats_mod
+        monkeypatch.setattr(seats_mod.random, "SystemRandom", lambda: random.Random(seed))
+    app.go_title()
+    pump(app)
+    click(app, button(app.top, "New game").rect.center)
+    click(app, app.top.card_rects["ants"].center)
+    seats = app.top
+    seats.set_count(len(kinds))
+    for i, k in enumerate(kinds):
+        seats.set_kind(i, k)
+        if k == "computer":
+            seats.set_level(i, "beginner" if i % 2 else "good")
+    seats.set_variant(variant)
+    seats.rebuild()
+    pump(app)
+    click(app, button(seats, "Start game").rect.center)
+    play = app.top
+    assert play.name == "play" and type(play.board).__name__ == "AntsView"
+    return play
+
+
+def human_turn(app, play, rng) -> bool:
+    """Wait for a human decision (clearing the curtain); False when the game is over."""
+    ctl = play.ctl
+    for _ in range(3000):
+        if ctl.is_over():
+            return False
+        if ctl.curtain_seat is not None and not play.animating:
+            click(app, play.curtain_button.rect.center)
+            assert ctl.curtain_seat is None
+            continue
+        if ctl.human_to_act() and not play.animating:
+            return True
+        pump(app, 1)
+        ctl.wait_for_computer()
+    raise AssertionError("no human turn came")
+
+
+def play_by_clicks(app, play, seed, max_actions=2000) -> int:
+    rng = random.Random(seed)
+    ctl = play.ctl
+    board = play.board
+    n_human = 0
+    while human_turn(app, play, rng):
+        legal = ctl.state.legal_actions()
+        action = rng.choice(legal)
+        seat = ctl.current
+        before = ctl.state.turn_number
+        for _ in range(4):
+            pos = board.next_click(action)
+            assert pos is not None, f"no click for {action}"
+            click(app, pos, frames=1)
+            if ctl.state.turn_number != before:
+                break
+        assert ctl.state.turn_number == before + 1, f"the clicks did not make {action}"
+        entry = ctl.history[-1]
+        assert entry["seat"] == seat and entry["human"]
+        n_human += 1
+        assert n_human < max_actions
+    return n_human
+
+
+CASES = [
+    ("autumn", ["human", "human"]),
+    ("autumn", ["human", "computer", "human"]),
+    ("autumn", ["computer", "human", "computer", "human"]),
+    ("winter", ["human", "computer"]),
+    ("winter", ["human", "human", "computer"]),
+    ("winter", ["human", "computer", "human", "computer"]),
+    ("beetle", ["computer", "human"]),
+    ("beetle", ["human", "computer", "human"]),
+    ("beetle", ["human", "human", "computer", "human"]),
+]
+
+
+@pytest.mark.parametrize("variant,kinds", CASES, ids=[f"{v}-{len(k)}" for v, k in CASES])
+def test_a_whole_game_by_mouse(app, monkeypatch, variant, kinds):
+    play = start(app, variant, kinds, seed=len(kinds) * 7 + len(variant), monkeypatch=monkeypatch)
+    n = play_by_clicks(app, play, seed=len(kinds))
+    assert play.ctl.is_over() and n > 5
+    pump(app, 5)
+
+
+def test_wrong_clicks_explain_themselves(app, monkeypatch):
+    play = start(app, "autumn", ["human", "computer"], seed=1, monkeypatch=monkeypatch)
+    ctl = play.ctl
+    human_turn(app, play, None)
+    board = play.board
+    # first ant anywhere; then a card that is not next to the trail
+    first = ctl.state.legal_actions()[0]
+    click(app, board.next_click(first))
+    far = [i for i in range(16) if i not in {c[1] * 4 + c[0] for c in
+                                             (a["cell"] for a in ctl.state.legal_actions())}
+           and [i % 4, i // 4] != first["cell"]]
+    r = board._cell_rect(far[0])
+    n = ctl.state.turn_number
+    result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1))
+    assert isinstance(result, str) and "end of the trail" in result
+    assert ctl.state.turn_number == n
