@@ -114,3 +114,18 @@ def test_wrong_clicks_explain_themselves(app, monkeypatch):
     result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1))
     assert isinstance(result, str) and "end of the trail" in result
     assert ctl.state.turn_number == n
+
+
+def test_setup_offers_the_three_modes_and_autumn_options_only_in_autumn(app):
+    app.go_title()
+    pump(app)
+    click(app, button(app.top, "New game").rect.center)
+    click(app, app.top.card_rects["ants"].center)
+    seats = app.top
+    assert [v["id"] for v in seats.info.variants] == ["autumn", "winter", "beetle"]
+    labels = [lab for lab, _ in seats.option_labels]
+    assert {"Variant", "Autumn insect cards", "Autumn insect scoring", "First ant"} <= set(labels)
+    seats.set_variant("winter")
+    pump(app)
+    labels = [lab for lab, _ in seats.option_labels]
+    assert "First ant" in labels and not any(lab.startswith("Autumn") for lab in labels)

@@ -77,11 +77,21 @@ class GameInfo:
         # variants: [{"id": ..., "label": ...}], the first is the default
         self.variants = variants or []
         # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...,
-        #            "when": {other_option_id: value}}]  ("when": shown only with that value)
+        #            "when": {other_option_id: value}}]  ("when": shown only with that value;
+        #            the key "variant" names the variant, a list value allows several)
         self.options = options or []
         self.available = available
         self.state_class = state_class
         self.score_label = score_label   # what scores() counts, e.g. "moles left"
+
+    @staticmethod
+    def option_applies(option: dict, variant, options: dict) -> bool:
+        """Whether ``option`` matters with this variant and these option values ("when")."""
+        for key, want in (option.get("when") or {}).items():
+            have = variant if key == "variant" else options.get(key)
+            if have not in (want if isinstance(want, list) else [want]):
+                return False
+        return True
 
     def default_variant(self) -> str | None:
         return self.variants[0]["id"] if self.variants else None

@@ -180,9 +180,8 @@ class SeatsScene(Scene):
             oy += rh + self.px(40)
         for opt in self.info.options:
             oid = opt["id"]
-            when = opt.get("when") or {}
-            if any(self.options.get(k) != v for k, v in when.items()):
-                continue   # only meaningful with another option's value (e.g. chosen rotations)
+            if not self.info.option_applies(opt, self.variant, self.options):
+                continue   # only meaningful with another value (e.g. chosen rotations, one mode)
             self.option_labels.append((opt.get("label", oid), oy))
             if opt.get("text"):
                 self.entry((ox, oy + self.px(26), right_w, rh), self.option_text.get(oid, ""),
