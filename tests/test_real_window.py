@@ -362,3 +362,74 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
         if game is not None:
             game.stop()
         xserver.stop()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cmd", _commands())
+def test_ants_round_in_a_real_window(cmd, tmp_path, request):
+    """Ants & Grasshopper by real clicks: the human (the first ant) lays six ants on lit cards
+    and picks a disc; the computer jumps as the grasshopper; the round is collected and saved."""
+    reason = _missing_tools_reason()
+    if reason:
+        if os.environ.get("BURROWBOX_REQUIRE_XVFB") == "1":
+            pytest.fail(reason + " (BURROWBOX_REQUIRE_XVFB=1: CI installed them)")
+        pytest.skip(reason)
+    variant = request.node.callspec.id
+    shots = Path(os.environ.get("BURROWBOX_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    xserver = XServer(tmp_path)
+    game = None
+    try:
+        game = GameWindow(cmd, xserver, tmp_path)
+        game.button("New game", "title")
+        game.find_window()
+        game.click_button("New game", "title")
+        card = game.wait("the Ants & Grasshopper card", lambda t: t.get("scene") == "choose"
+                         and t.get("cards", {}).get("ants"))
+        game.click(*card)
+        count = game.wait("the player count", lambda t: t.get("scene") == "seats" and next(
+            (b for b in t["buttons"] if b["text"].endswith("players")), None))
+        if count["text"] != "2 players":
+            game.click(*count["center"])
+            game.click_button("2 players", "seats")
+        game.wait("two seat rows", lambda t: t.get("scene") == "seats" and [
+            b["text"] for b in t["buttons"] if b["text"] in ("Human", "Computer")] == ["Human", "Computer"])
+        game.click_button("Start game", "seats")
+
+        def ready(kind):
+            def check(t):
+                play = t.get("play") or {}
+                found = [p for p in play.get("targets", []) if p["kind"] == kind]
+                return (t.get("scene") == "play" and play.get("human_to_act")
+                        and not play.get("animating") and found and (play, found))
+            return check
+        play, cells = game.wait("the first ant", ready("cell"))
+        assert play["current"] == 0 and play["turn"] == 0
+        for n in range(6):
+            play, cells = game.wait(f"ant {n + 1}", ready("cell"))
+            assert play["turn"] == n
+            game.click(*cells[len(cells) // 2]["center"])
+        play, discs = game.wait("the secret disc", ready("button"))
+        time.sleep(0.3)
+        game.screenshot(shots / f"ants-{variant}-trail.png")
+        game.click(*discs[0]["center"])
+
+        def saved(_):
+            try:
+                data = json.loads((game.home / "autosave.json").read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                return None
+            return data if data["state"]["turn_number"] >= 8 else None
+        data = game.wait("the grasshopper's jump and the round's end", saved, timeout=30)
+        log = "\n".join(data["log"])
+        assert "Player 1 puts ant 6" in log and "Player 1 lays a disc face down" in log, log
+        assert "Computer 2 jumps onto" in log and "reveals the" in log, log
+        time.sleep(1.5)
+        after = game.screenshot(shots / f"ants-{variant}-after.png")
+        colours = {tuple(after.get_at((x, y)))[:3] for x in range(0, SIZE[0], 7)
+                   for y in range(0, SIZE[1], 7)}
+        assert len(colours) > 300
+    finally:
+        if game is not None:
+            game.stop()
+        xserver.stop()

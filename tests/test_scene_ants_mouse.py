@@ -98,6 +98,16 @@ def test_a_whole_game_by_mouse(app, monkeypatch, variant, kinds):
     pump(app, 5)
 
 
+@pytest.mark.parametrize("variant,kinds,speed", [("autumn", ["human", "computer"], "normal"),
+                                                 ("beetle", ["human", "computer", "human"], "fast")])
+def test_a_whole_game_by_mouse_with_animations(app, monkeypatch, variant, kinds, speed):
+    """The same with animations on: buttons and lit cards come alive once things stop moving."""
+    app.settings.speed = speed
+    play = start(app, variant, kinds, seed=11, monkeypatch=monkeypatch)
+    n = play_by_clicks(app, play, seed=11)
+    assert play.ctl.is_over() and n > 5
+
+
 def test_wrong_clicks_explain_themselves(app, monkeypatch):
     play = start(app, "autumn", ["human", "computer"], seed=1, monkeypatch=monkeypatch)
     ctl = play.ctl

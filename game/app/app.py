@@ -298,8 +298,12 @@ class _DebugTargets:
         ctl, board = getattr(scene, "ctl", None), getattr(scene, "board", None)
         if ctl is not None and board is not None:
             targets = []
+            if ctl.human_to_act():
+                for t in board.targets():
+                    targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
+                                    "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
             get = getattr(board, "_get_targets", None)
-            for t in (get() if get is not None and ctl.human_to_act() else []):
+            for t in (get() if get is not None and ctl.human_to_act() and not targets else []):
                 centre = t.rect.center if getattr(t, "rect", None) is not None else t.pos
                 targets.append({"kind": t.kind, "key": str(t.key),
                                 "center": [int(round(centre[0])), int(round(centre[1]))]})

@@ -70,6 +70,11 @@ class BoardView:
         """Short game-specific lines for the side panel (e.g. 'Layer 2 of 4')."""
         return []
 
+    def targets(self) -> list[dict]:
+        """What a click can do right now: [{"kind": "cell" | "button" | ..., "key": str,
+        "center": (x, y)}] (tests drive real windows with it); [] if the view does not say."""
+        return []
+
     def score_texts(self) -> list[str] | None:
         """Each seat's score as the side panel shows it, from what the viewing seat may see
         (e.g. "12 + ?" when face-down cards hide points), or None: the state's scores()."""

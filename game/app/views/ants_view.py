@@ -23,6 +23,7 @@ from ..board_view import AnimatedBoardView, Step
 
 SPEED_FACTOR = {"normal": 1.0, "fast": 1.0 / 3.0}
 TOAST_LIFE = 2.4
+TOOLTIP_DELAY = 0.6          # seconds the mouse rests on a card before its description shows
 
 INK = (43, 29, 20)
 CREAM = (251, 241, 220)
@@ -83,6 +84,7 @@ class AntsView(AnimatedBoardView):
         self._buttons: list | None = None
         self._hover = None                # ("cell", i) | ("btn", key) | ("supply", slot) | ...
         self._mouse = (0, 0)
+        self._hover_since = 0.0
         self._cursor: int | None = None
         self._keyboard = False
         self._dialog: dict | None = None  # {"kind": "buy"|"swap", "card": sid, "rows": [...]}
@@ -408,6 +410,7 @@ class AntsView(AnimatedBoardView):
 
     def _reconcile(self) -> None:
         self._shown = copy.deepcopy(self.view)
+        self._buttons = None
         self._flying = []
         self._dirty = False
 
@@ -577,10 +580,25 @@ class AntsView(AnimatedBoardView):
                 for c in st.data.get("cards", []):
                     info.setdefault("store", []).append(c)
             else:
-                for key in ("shelves", "shelf_points", "insect_count", "insects", "insect_points"):
+                for key in ("insect_count", "insects", "insect_points"):
                     if key in fin:
                         info[key] = copy.deepcopy(fin[key])
+                # the cube climbs its shelf one space at a time
+                kinds = list(self.data.kinds)
+                j = kinds.index(ev["shelf"]) if ev.get("shelf") in kinds else None
+                shelves = info.get("shelves")
+                if j is not None and shelves and isinstance(ev.get("space"), int):
+                    steps = [Step("cube", {"type": "cube", "seat": s, "shelf": j, "space": p},
+                                  0.16 * self._speed) for p in range(shelves[j] + 1, ev["space"] + 1)]
+                    self._queue.extendleft(reversed(steps))
             sh["collector"] = s
+        elif k == "cube":
+            info = seat_info(s)
+            shelves = info.get("shelves")
+            if shelves:
+                shelves[ev["shelf"]] = ev["space"]
+                vals = self.data.scoring.get("shelf_values", SHELF_VALUES_FALLBACK)
+                info["shelf_points"] = sum(vals[p] for p in shelves if p >= 0)
         elif k == "draw":
             if ev.get("card") is not None:
                 seat_info(s).setdefault("store", []).append(ev["card"])
@@ -1325,7 +1343,8 @@ class AntsView(AnimatedBoardView):
             items.append(b)
         items.reverse()
         self._label_right = x
-        self._buttons = items
+        if not self.animating:          # buttons come alive when the animation is over
+            self._buttons = items
         return items
 
     def _draw_bar(self, surface) -> None:
@@ -1568,6 +1587,8 @@ class AntsView(AnimatedBoardView):
         h = self._hover
         if not h:
             return ""
+        if h[0] == "cell" and self._time - self._hover_since < TOOLTIP_DELAY:
+            return ""       # cards under a moving mouse: only when it rests on one
         if h[0] == "cell":
             grid = sh.get("grid") or []
             cid = grid[h[1]] if h[1] < len(grid) else None
@@ -1648,7 +1669,10 @@ class AntsView(AnimatedBoardView):
         if et == pygame.MOUSEMOTION:
             self._keyboard = False
             self._mouse = event.pos
-            self._hover = self._hit(event.pos)
+            hover = self._hit(event.pos)
+            if hover != self._hover:
+                self._hover_since = self._time
+            self._hover = hover
             return None
         if et == pygame.MOUSEWHEEL and self._dialog is not None:
             d = self._dialog
@@ -1775,6 +1799,23 @@ class AntsView(AnimatedBoardView):
             if b.get("action") == action:
                 return b["rect"].center
         return None
+
+    def targets(self) -> list[dict]:
+        out = []
+        if not self.legal or self.animating:
+            return out
+        for i in sorted(self._lit_cells()):
+            out.append({"kind": "cell", "key": f"cell {i % 4},{i // 4}", "center": self._cell_rect(i).center})
+        for b in self._bar_items():
+            if b.get("action") is not None or b["key"] == "swapdlg":
+                out.append({"kind": "button", "key": b["key"], "center": b["rect"].center})
+        if self._step() == "buy":
+            buyable = {a.get("card") for a in self._legal_of("buy")}
+            disp = (self.view or {}).get("display") or []
+            for j, r in enumerate(self._display_rects):
+                if j < len(disp) and disp[j] in buyable:
+                    out.append({"kind": "supply", "key": str(disp[j]), "center": r.center})
+        return out
 
     def _button_centre(self, key):
         for b in self._bar_items():
