@@ -1534,11 +1534,10 @@ class AntsView(AnimatedBoardView):
                     x += ps + self._px(3)
                 subs = self._substitutions(a.get("card"), a.get("pay") or [])
                 if subs:
-                    n = len(a.get("pay") or [])
-                    txt = "swap: " + ", ".join(f"{self._kind_label(k).lower()}" for k in subs) + \
-                          f" paid with {self.data.scoring.get('trade_in', 3)}-for-1"
-                    if n and self._owns_bargain():
-                        txt = "swap: " + ", ".join(self._kind_label(k).lower() for k in subs) + " paid with a trade"
+                    sc = self.data.scoring
+                    trade = sc.get("trade_in_ability", 2) if self._owns_bargain() else sc.get("trade_in", 3)
+                    txt = f"{trade} for 1 instead of " + " and ".join(
+                        self._kind_label(k).lower() for k in subs)
                     t = self._text(txt, self._px(12), ui.colour("text_muted"), False, rr.right - x - self._px(12))
                     surface.blit(t, t.get_rect(midleft=(x + self._px(10), rr.centery)))
             else:
