@@ -302,11 +302,6 @@ class _DebugTargets:
                 for t in board.targets():
                     targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
                                     "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
-            get = getattr(board, "_get_targets", None)
-            for t in (get() if get is not None and ctl.human_to_act() and not targets else []):
-                centre = t.rect.center if getattr(t, "rect", None) is not None else t.pos
-                targets.append({"kind": t.kind, "key": str(t.key),
-                                "center": [int(round(centre[0])), int(round(centre[1]))]})
             out["play"] = {"turn": ctl.state.turn_number, "current": ctl.current,
                            "human_to_act": bool(ctl.human_to_act()),
                            "animating": bool(scene.animating), "targets": targets}

@@ -1210,6 +1210,13 @@ class MolesView(AnimatedBoardView):
             return []
         return [a for a in self.legal if a.get("type") == "move" and _pt(a["frm"]) == tuple(p)]
 
+    def targets(self) -> list[dict]:
+        out = []
+        for t in self._get_targets():
+            centre = t.rect.center if getattr(t, "rect", None) is not None else t.pos
+            out.append({"kind": t.kind, "key": str(t.key), "center": centre})
+        return out
+
     def _get_targets(self) -> list:
         if self._targets is not None:
             return self._targets
