@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 
 import pytest
 import yaml
@@ -142,3 +143,19 @@ def test_games_catalog_is_valid():
     assert set(GAMES) == {"moles", "ants", "hamster", "forest", "gopher"}
     assert GAMES["moles"].available and GAMES["ants"].available and GAMES["hamster"].available
     assert not GAMES["forest"].available
+
+
+def test_games_catalog_labels(tmp_path, monkeypatch):
+    from game.rules import GAMES, registry
+    from game.rules.data import DataError
+    assert GAMES["ants"].variant_label == "Mode" and GAMES["moles"].variant_label == "Variant"
+    assert GAMES["ants"].score_label_for("winter") == "victory points"
+    assert GAMES["ants"].score_label_for("autumn") == "points"
+    text = (Path(__file__).resolve().parents[1] / "data" / "games.yaml").read_text(encoding="utf-8")
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "games.yaml").write_text(
+        text.replace("score_labels: {winter:", "score_labels: {summer:"), encoding="utf-8")
+    monkeypatch.setattr(registry, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
+    with pytest.raises(DataError) as err:
+        registry._load_catalog()
+    assert "games[1].score_labels" in str(err.value) and "'summer' is not a variant of ants" in str(err.value)

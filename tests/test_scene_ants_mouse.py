@@ -134,7 +134,7 @@ def test_setup_offers_the_three_modes_and_autumn_options_only_in_autumn(app):
     seats = app.top
     assert [v["id"] for v in seats.info.variants] == ["autumn", "winter", "beetle"]
     labels = [lab for lab, _ in seats.option_labels]
-    assert {"Variant", "Autumn insect cards", "Autumn insect scoring", "First ant"} <= set(labels)
+    assert {"Mode", "Autumn insect cards", "Autumn insect scoring", "First ant"} <= set(labels)
     seats.set_variant("winter")
     pump(app)
     labels = [lab for lab, _ in seats.option_labels]

@@ -899,7 +899,7 @@ class AntsState(GameState):
             top = d.scoring["cubes_on_top_to_end"]
             full = [s for s in range(self.players) if self.shelves[s].count(3) >= top]
             if full or len(empty) > len(self.deck):
-                why = (f"{self.names[full[0]]} has {top} cubes on a top space" if full
+                why = (f"{self.names[full[0]]} has {top} cubes on top spaces" if full
                        else "the deck cannot refill the grid")
                 self._end_by_points(why, ev)
                 return

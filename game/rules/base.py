@@ -84,6 +84,12 @@ class GameInfo:
         self.state_class = state_class
         self.score_label = score_label   # what scores() counts, e.g. "moles left"
 
+    variant_label = "Variant"            # what the setup screen calls the variants ("Mode")
+    score_labels: dict = {}              # variant -> score label, where it differs
+
+    def score_label_for(self, variant) -> str:
+        return self.score_labels.get(variant, self.score_label) if variant else self.score_label
+
     @staticmethod
     def option_applies(option: dict, variant, options: dict) -> bool:
         """Whether ``option`` matters with this variant and these option values ("when")."""

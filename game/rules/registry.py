@@ -42,8 +42,15 @@ def _load_catalog() -> dict[str, GameInfo]:
         info = GameInfo(gid, chk.str(chk.key(entry, "title", where), where + ".title"), lo, hi,
                         blurb=str(entry.get("blurb", "")).strip(), available=available,
                         state_class=cls, score_label=str(entry.get("score_label", "score")))
+        info.variant_label = str(entry.get("variant_label", "Variant"))
+        labels = entry.get("score_labels", {})
+        chk.mapping(labels, where + ".score_labels")
+        info.score_labels = {str(k): str(v) for k, v in labels.items()}
         if cls is not None:
             info.variants, info.options = cls.describe_setup()
+            for k in info.score_labels:
+                if k not in [v["id"] for v in info.variants]:
+                    chk.fail(where + ".score_labels", f"'{k}' is not a variant of {gid}")
         games[gid] = info
     return games
 

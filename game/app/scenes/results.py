@@ -86,7 +86,7 @@ class ResultsScene(Scene):
     def _score_label(self) -> str:
         from ...rules import GAMES
         info = GAMES.get(self.ctl.game_id)
-        return info.score_label if info is not None else "score"
+        return info.score_label_for(self.ctl.state.variant) if info is not None else "score"
 
     def on_draw(self, surface) -> None:
         ui.dim(surface, 150)

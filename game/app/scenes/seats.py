@@ -174,7 +174,7 @@ class SeatsScene(Scene):
             vlabels = [v["label"] for v in self.info.variants]
             vids = [v["id"] for v in self.info.variants]
             cur = vlabels[vids.index(self.variant)] if self.variant in vids else vlabels[0]
-            self.option_labels.append(("Variant", oy))
+            self.option_labels.append((self.info.variant_label, oy))
             self.dropdown((ox, oy + self.px(26), right_w, rh), vlabels, cur,
                           lambda t: self.set_variant(vids[vlabels.index(t)]), key="variant")
             oy += rh + self.px(40)

@@ -1959,8 +1959,8 @@ class AntsView(AnimatedBoardView):
                     t = f.render(str(vals[pos]) if pos >= 0 else "-", True, ui.colour("text"))
                     surface.blit(t, t.get_rect(midleft=(x + isz + px(2), y + rh // 2)))
                     x += isz + px(30)
-                txt = (f"shelves {info.get('shelf_points', 0)} + insects {info.get('insect_points', 0)}"
-                       f" ({info.get('insect_count', 0)} cards)")
+                n = int(info.get("insect_count", 0) or 0)
+                txt = f"+ {info.get('insect_points', 0)} for {n} insect card{'s' if n != 1 else ''}"
             t = f.render(txt, True, ui.colour("text_muted"))
             if x + px(8) + t.get_width() <= rect.right:
                 surface.blit(t, t.get_rect(midleft=(x + px(8), y + rh // 2)))
