@@ -146,3 +146,21 @@ def test_keyboard_places_an_ant_and_picks_a_disc(screen):
     picks = [view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + j, mod=0, unicode="",
                                                   scancode=0)) for j in range(4)]
     assert any(isinstance(p, dict) and p["type"] == "choose" for p in picks)
+
+
+def test_missing_artwork_falls_back_to_drawn_shapes(screen, monkeypatch):
+    state = new_game("ants", 3, seed=2, variant="beetle")
+    view = make(3)
+    monkeypatch.setattr(view.assets, "image", lambda name, size=None: None)
+    rng = random.Random(2)
+    for _ in range(120):
+        if state.is_over():
+            break
+        seat = state.current_player
+        view.sync(state.view(seat), state.legal_actions(), seat)
+        view.update(0.0)
+        view.draw(screen)
+        view.play(state.apply(rng.choice(state.legal_actions())), "normal")
+        view.update(0.2)
+        view.draw(screen)
+    assert any(k[0] == "fallback" for k in view._cache if isinstance(k, tuple))

@@ -70,6 +70,35 @@ class BoardView:
         """Short game-specific lines for the side panel (e.g. 'Layer 2 of 4')."""
         return []
 
+    # ---- seats --------------------------------------------------------------------------
+    def _name(self, seat) -> str:
+        """The seat's name: from the setup, else from the view, else "Player N"."""
+        if seat is None:
+            return ""
+        if self.seats and 0 <= seat < len(self.seats) and self.seats[seat].get("name"):
+            return str(self.seats[seat]["name"])
+        v = self.view or {}
+        names = v.get("names") or [s.get("name") for s in v.get("seats") or [] if isinstance(s, dict)]
+        if 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
+        return f"Player {seat + 1}"
+
+    def _is_computer(self, seat) -> bool:
+        return bool(self.seats and seat is not None and 0 <= seat < len(self.seats)
+                    and self.seats[seat].get("kind") == "computer")
+
+    def _palette(self, seat: int) -> dict:
+        """The seat's colour entry ({"rgb", "dark", "marking", "name", ...})."""
+        from . import ui
+        ci = seat
+        if self.seats and 0 <= seat < len(self.seats):
+            ci = self.seats[seat].get("colour", seat)
+        try:
+            return self.assets.seat(int(ci))
+        except Exception:  # noqa: BLE001 - no assets (tests): the palette itself
+            pal = ui.seat_palette()
+            return pal[int(ci) % len(pal)]
+
     def targets(self) -> list[dict]:
         """What a click can do right now: [{"kind": "cell" | "button" | ..., "key": str,
         "center": (x, y)}] (tests drive real windows with it); [] if the view does not say."""
@@ -99,8 +128,12 @@ class AnimatedBoardView(BoardView):
     moves, and ``_prewarm()`` may build one cached surface per idle frame.
     """
 
+    TOAST_PX = 18            # toast font size at scale 1
+
     def __init__(self, game_id: str, seats: list[dict], assets: Any):
         super().__init__(game_id, seats, assets)
+        self._k = 1.0            # drawing scale: subclasses set it from their rect
+        self._texts: dict = {}   # rendered text, see _text()
         self._queue: deque = deque()
         self._cur: Step | None = None
         self._toasts: list = []
@@ -149,6 +182,66 @@ class AnimatedBoardView(BoardView):
         elif not self.animating:
             self._prewarm()
 
+    def _px(self, v: float) -> int:
+        """``v`` pixels at scale 1, at the current scale."""
+        return max(1, int(round(v * self._k)))
+
+    def _text(self, text: str, px: int, colour, bold: bool = False, width: int | None = None):
+        """Rendered text (cached); cut with "..." to ``width`` pixels if given."""
+        key = (text, px, tuple(colour), bold, width)
+        img = self._texts.get(key)
+        if img is None:
+            if len(self._texts) > 1200:
+                self._texts.clear()
+            f = self.assets.font(px, bold)
+            if width is not None:
+                from . import ui
+                text = ui.ellipsize(str(text), f, max(10, width))
+            img = f.render(str(text), True, colour)
+            self._texts[key] = img
+        return img
+
+    # ---- toasts: short messages that fade in over the board and out again ----------------
+    def _toast_anchor(self) -> tuple[int, int, int]:
+        """(centre x, top y, widest text) of the toast stack; subclasses place it."""
+        r = self.rect
+        return (r.centerx, r.y + self._px(12), r.w - self._px(60)) if r is not None else (0, 0, 400)
+
+    def _add_toast(self, text: str, life: float) -> None:
+        import pygame
+
+        from . import ui
+        f = self.assets.font(self._px(self.TOAST_PX), True)
+        width = max(40, self._toast_anchor()[2])
+        img = f.render(ui.ellipsize(str(text), f, width), True, ui.colour("text"))
+        pad_x, pad_y = self._px(16), self._px(8)
+        surf = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
+        r = surf.get_rect()
+        pygame.draw.rect(surf, (*ui.mix(ui.colour("panel"), (0, 0, 0), 0.25), 235), r,
+                         border_radius=self._px(12))
+        pygame.draw.rect(surf, (*ui.colour("accent"), 255), r, width=max(2, self._px(2)),
+                         border_radius=self._px(12))
+        surf.blit(img, (pad_x, pad_y))
+        self._toasts.append({"surf": surf, "t": 0.0, "life": max(0.8, life)})
+        self._toasts = self._toasts[-3:]
+
+    def _draw_toasts(self, surface) -> None:
+        if not self._toasts:
+            return
+        cx, y, _ = self._toast_anchor()
+        for t in self._toasts:
+            img = t["surf"]
+            a = 1.0
+            if t["t"] < 0.15:
+                a = t["t"] / 0.15
+            elif t["t"] > t["life"] - 0.4:
+                a = max(0.0, (t["life"] - t["t"]) / 0.4)
+            img.set_alpha(int(255 * a))
+            r = img.get_rect(midtop=(int(cx), int(y)))
+            surface.blit(img, r)
+            y += r.h + self._px(6)
+
+    # ---- steps --------------------------------------------------------------------------------
     def _step_start(self, st: Step) -> None:
         pass
 

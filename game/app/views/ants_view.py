@@ -104,9 +104,6 @@ class AntsView(AnimatedBoardView):
         self._texts.clear()
         self._layout()
 
-    def _px(self, v: float) -> int:
-        return max(1, int(round(v * self._k)))
-
     def _winter(self, v=None) -> bool:
         v = v or self.view or {}
         return v.get("variant") in ("winter", "beetle")
@@ -179,42 +176,6 @@ class AntsView(AnimatedBoardView):
     # ========================================================================================
     # names, colours, text, sprites
     # ========================================================================================
-    def _name(self, seat) -> str:
-        if seat is None:
-            return ""
-        if self.seats and 0 <= seat < len(self.seats) and self.seats[seat].get("name"):
-            return str(self.seats[seat]["name"])
-        try:
-            return str(self.view["seats"][seat]["name"])
-        except (TypeError, KeyError, IndexError):
-            return f"Player {seat + 1}"
-
-    def _is_computer(self, seat) -> bool:
-        return bool(self.seats and seat is not None and 0 <= seat < len(self.seats)
-                    and self.seats[seat].get("kind") == "computer")
-
-    def _palette(self, seat: int) -> dict:
-        ci = seat
-        if self.seats and 0 <= seat < len(self.seats):
-            ci = self.seats[seat].get("colour", seat)
-        try:
-            return self.assets.seat(int(ci))
-        except Exception:  # noqa: BLE001
-            pal = ui.seat_palette()
-            return pal[int(ci) % len(pal)]
-
-    def _text(self, text: str, px: int, colour, bold: bool = False, width: int | None = None):
-        key = (text, px, tuple(colour), bold, width)
-        img = self._texts.get(key)
-        if img is None:
-            if len(self._texts) > 1200:
-                self._texts.clear()
-            f = self.assets.font(px, bold)
-            s = str(text) if width is None else ui.ellipsize(str(text), f, max(10, width))
-            img = f.render(s, True, colour)
-            self._texts[key] = img
-        return img
-
     def _kind_label(self, kind) -> str:
         try:
             return self.data.kind_labels[kind]
@@ -294,76 +255,55 @@ class AntsView(AnimatedBoardView):
         img.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         pygame.draw.circle(img, INK, (c, c), c, max(1, size // 30))
 
-    def _insect(self, ins: str, size: int):
-        spr = self._sprite(f"insect_{ins}", size)
+    def _sprite_or(self, name: str, size: int, fallback):
+        """``sprites/ants/<name>.svg`` at ``size``, or ``fallback(surface, size)`` drawn once
+        (a missing or broken file never stops the game)."""
+        spr = self._sprite(name, size)
         if spr is not None:
             return spr
-        key = ("insect_fb", ins, size)
+        key = ("fallback", name, size)
         img = self._cache.get(key)
         if img is None:
             img = pygame.Surface((size, size), pygame.SRCALPHA)
-            cols = {"ladybug": (213, 94, 0), "beetle": (40, 50, 90), "bee": (240, 200, 40),
-                    "butterfly": (204, 121, 167), "dragonfly": (86, 180, 233),
-                    "caterpillar": (90, 160, 60)}
-            pygame.draw.ellipse(img, cols.get(ins, (90, 90, 90)), (size * 0.2, size * 0.1, size * 0.6, size * 0.8))
-            pygame.draw.ellipse(img, INK, (size * 0.2, size * 0.1, size * 0.6, size * 0.8), max(1, size // 14))
+            fallback(img, size)
             self._cache[key] = img
         return img
+
+    def _insect(self, ins: str, size: int):
+        cols = {"ladybug": (213, 94, 0), "beetle": (40, 50, 90), "bee": (240, 200, 40),
+                "butterfly": (204, 121, 167), "dragonfly": (86, 180, 233), "caterpillar": (90, 160, 60)}
+
+        def draw(img, n):
+            body = (n * 0.2, n * 0.1, n * 0.6, n * 0.8)
+            pygame.draw.ellipse(img, cols.get(ins, (90, 90, 90)), body)
+            pygame.draw.ellipse(img, INK, body, max(1, n // 14))
+        return self._sprite_or(f"insect_{ins}", size, draw)
 
     def _symbol(self, kind: str, size: int):
         """The small round disc of a kind (for discs, prices, buttons)."""
-        spr = self._sprite(f"symbol_{kind}", size)
-        if spr is not None:
-            return spr
-        key = ("sym_fb", kind, size)
-        img = self._cache.get(key)
-        if img is None:
-            img = pygame.Surface((size, size), pygame.SRCALPHA)
-            self._draw_kind_fallback(img, kind, size)
-            self._cache[key] = img
-        return img
+        return self._sprite_or(f"symbol_{kind}", size, lambda img, n: self._draw_kind_fallback(img, kind, n))
 
     def _disc_back(self, size: int):
-        spr = self._sprite("disc_back", size)
-        if spr is not None:
-            return spr
-        key = ("discb_fb", size)
-        img = self._cache.get(key)
-        if img is None:
-            img = pygame.Surface((size, size), pygame.SRCALPHA)
-            pygame.draw.circle(img, (96, 60, 34), (size // 2, size // 2), size // 2)
-            pygame.draw.circle(img, INK, (size // 2, size // 2), size // 2, max(1, size // 16))
-            pygame.draw.circle(img, (170, 120, 70), (size // 2, size // 2), size // 4, max(1, size // 16))
-            self._cache[key] = img
-        return img
+        def draw(img, n):
+            c = (n // 2, n // 2)
+            pygame.draw.circle(img, (96, 60, 34), c, n // 2)
+            pygame.draw.circle(img, INK, c, n // 2, max(1, n // 16))
+            pygame.draw.circle(img, (170, 120, 70), c, n // 4, max(1, n // 16))
+        return self._sprite_or("disc_back", size, draw)
 
     def _figure(self, name: str, size: int):
-        spr = self._sprite(name, size)
-        if spr is not None:
-            return spr
-        key = ("fig_fb", name, size)
-        img = self._cache.get(key)
-        if img is None:
-            img = pygame.Surface((size, size), pygame.SRCALPHA)
+        def draw(img, n):
             col = (90, 35, 20) if name == "ant" else (120, 190, 70)
             for j in range(3):
-                pygame.draw.circle(img, col, (size // 2, int(size * (0.25 + 0.25 * j))), size // 7)
-            self._cache[key] = img
-        return img
+                pygame.draw.circle(img, col, (n // 2, int(n * (0.25 + 0.25 * j))), n // 7)
+        return self._sprite_or(name, size, draw)
 
     def _icon(self, name: str, size: int):
-        """A supply-card or ability icon (or a plain coloured circle)."""
-        spr = self._sprite(name, size)
-        if spr is not None:
-            return spr
-        key = ("icon_fb", name, size)
-        img = self._cache.get(key)
-        if img is None:
-            img = pygame.Surface((size, size), pygame.SRCALPHA)
-            pygame.draw.circle(img, GOLD, (size // 2, size // 2), size // 2 - 1)
-            pygame.draw.circle(img, INK, (size // 2, size // 2), size // 2 - 1, max(1, size // 16))
-            self._cache[key] = img
-        return img
+        """A supply-card or ability icon (or a plain golden coin)."""
+        def draw(img, n):
+            pygame.draw.circle(img, GOLD, (n // 2, n // 2), n // 2 - 1)
+            pygame.draw.circle(img, INK, (n // 2, n // 2), n // 2 - 1, max(1, n // 16))
+        return self._sprite_or(name, size, draw)
 
     def _cube(self, seat: int, size: int):
         key = ("cube", seat, size)
@@ -502,7 +442,7 @@ class AntsView(AnimatedBoardView):
     def _step_start(self, st: Step) -> None:
         text = self._toast_for(st.ev)
         if text:
-            self._add_toast(text, TOAST_LIFE * max(0.45, self._speed))
+            self._add_toast(text, TOAST_LIFE * max(0.5, self._speed))
         sh = self._shown
         ev = st.ev
         k = st.kind
@@ -651,19 +591,6 @@ class AntsView(AnimatedBoardView):
             r = self._tableaux[seat]
             return (r.x + r.w // 3, r.centery)
         return self._right.center
-
-    def _add_toast(self, text: str, life: float) -> None:
-        f = self.assets.font(self._px(17), True)
-        img = f.render(ui.ellipsize(text, f, max(40, self._grid.w - self._px(30))), True, ui.colour("text"))
-        pad_x, pad_y = self._px(14), self._px(7)
-        surf = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, (*_mix(ui.colour("panel"), (0, 0, 0), 0.25), 235), r, border_radius=self._px(12))
-        pygame.draw.rect(surf, (*ui.colour("accent"), 255), r, width=max(2, self._px(2)),
-                         border_radius=self._px(12))
-        surf.blit(img, (pad_x, pad_y))
-        self._toasts.append({"surf": surf, "t": 0.0, "life": max(0.9, life)})
-        self._toasts = self._toasts[-3:]
 
     # ========================================================================================
     # legal moves in board terms
@@ -1460,21 +1387,8 @@ class AntsView(AnimatedBoardView):
                 img = self._card(st.ev.get("card"), sz)
             surface.blit(img, img.get_rect(center=(int(x), int(y))))
 
-    def _draw_toasts(self, surface) -> None:
-        if not self._toasts:
-            return
-        y = self._grid.y + self._px(16)
-        for t in self._toasts:
-            img = t["surf"]
-            a = 1.0
-            if t["t"] < 0.15:
-                a = t["t"] / 0.15
-            elif t["t"] > t["life"] - 0.4:
-                a = max(0.0, (t["life"] - t["t"]) / 0.4)
-            img.set_alpha(int(255 * a))
-            r = img.get_rect(midtop=(self._grid.centerx, int(y)))
-            surface.blit(img, r)
-            y += r.h + self._px(6)
+    def _toast_anchor(self) -> tuple[int, int, int]:
+        return self._grid.centerx, self._grid.y + self._px(16), self._grid.w - self._px(30)
 
     # ---- dialog ---------------------------------------------------------------------------------
     def _draw_dialog(self, surface) -> None:

@@ -135,9 +135,6 @@ class HamsterView(AnimatedBoardView):
         self._buttons = None
         self._layout()
 
-    def _px(self, v: float) -> int:
-        return max(1, int(round(v * self._k)))
-
     def _layout(self) -> None:
         if self.rect is None:
             return
@@ -186,47 +183,6 @@ class HamsterView(AnimatedBoardView):
     # ========================================================================================
     # names, colours, text, sprites
     # ========================================================================================
-    def _name(self, seat) -> str:
-        if seat is None:
-            return ""
-        if self.seats and 0 <= seat < len(self.seats) and self.seats[seat].get("name"):
-            return str(self.seats[seat]["name"])
-        if self.view and 0 <= seat < len(self.view.get("names", []) or []):
-            return str(self.view["names"][seat])
-        return f"Player {seat + 1}"
-
-    def _is_computer(self, seat) -> bool:
-        return bool(self.seats and 0 <= seat < len(self.seats) and self.seats[seat].get("kind") == "computer")
-
-    def _palette(self, seat: int) -> dict:
-        ci = seat
-        if self.seats and 0 <= seat < len(self.seats):
-            ci = self.seats[seat].get("colour", seat)
-        try:
-            return self.assets.seat(int(ci))
-        except Exception:  # noqa: BLE001
-            pal = ui.seat_palette()
-            return pal[int(ci) % len(pal)]
-
-    def _text(self, text: str, px: int, colour, bold: bool = False):
-        key = (text, px, tuple(colour), bold)
-        img = self._texts.get(key)
-        if img is None:
-            if len(self._texts) > 800:
-                self._texts.clear()
-            img = self.assets.font(px, bold).render(str(text), True, colour)
-            self._texts[key] = img
-        return img
-
-    def _fit_text(self, text: str, px: int, colour, bold: bool, width: int):
-        key = ("fit", text, px, tuple(colour), bold, width)
-        img = self._texts.get(key)
-        if img is None:
-            f = self.assets.font(px, bold)
-            img = f.render(ui.ellipsize(str(text), f, max(10, width)), True, colour)
-            self._texts[key] = img
-        return img
-
     def _image(self, name: str, size: int):
         """``sprites/<name>`` at a square size (cached by Assets), or None to draw a stand-in."""
         return self.assets.image(name, (size, size))
@@ -632,19 +588,6 @@ class HamsterView(AnimatedBoardView):
                 return "No crosses fit this roll: you pass"
             return f"{self._name(s)} passes this roll"
         return ""
-
-    def _add_toast(self, text: str, life: float) -> None:
-        k = self._k
-        f = self.assets.font(self._px(18), True)
-        img = f.render(ui.ellipsize(text, f, max(40, self._main.w - self._px(60))), True, ui.colour("text"))
-        pad_x, pad_y = self._px(16), self._px(8)
-        surf = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, (*_mix(ui.colour("panel"), (0, 0, 0), 0.25), 235), r, border_radius=int(12 * k))
-        pygame.draw.rect(surf, (*ui.colour("accent"), 255), r, width=max(2, int(2 * k)), border_radius=int(12 * k))
-        surf.blit(img, (pad_x, pad_y))
-        self._toasts.append({"surf": surf, "t": 0.0, "life": max(0.8, life)})
-        self._toasts = self._toasts[-3:]
 
     # ========================================================================================
     # static sheet surfaces
@@ -1096,7 +1039,7 @@ class HamsterView(AnimatedBoardView):
         if tag:
             tag_img = self._pill(tag, max(7, int(c * 0.25)), ui.colour("highlight") if tag != "decided" else GREEN)
         room = w - total_w - sw.right - int(c * 0.3) - (tag_img.get_width() + gap if tag_img else 0)
-        t = self._fit_text(title, px, ui.colour("text"), True, room)
+        t = self._text(title, px, ui.colour("text"), True, room)
         img.blit(t, t.get_rect(midleft=(sw.right + int(c * 0.2), h // 2)))
         if tag_img is not None:
             img.blit(tag_img, tag_img.get_rect(midleft=(sw.right + int(c * 0.2) + t.get_width() + gap, h // 2)))
@@ -1357,7 +1300,7 @@ class HamsterView(AnimatedBoardView):
         if tag_img is not None:
             room -= tag_img.get_width() + self._px(4)
             img.blit(tag_img, tag_img.get_rect(midright=(rr.right - self._px(10) - score.get_width(), sw.centery)))
-        name = self._fit_text(self._name(s), px, ui.colour("text"), True, room)
+        name = self._text(self._name(s), px, ui.colour("text"), True, room)
         img.blit(name, name.get_rect(midleft=(sw.right + self._px(5), sw.centery)))
         if opened:
             t = self._text("open", self._px(11), ui.colour("accent"), True)
@@ -1365,21 +1308,9 @@ class HamsterView(AnimatedBoardView):
         return img
 
     # ---- toasts -----------------------------------------------------------------------------------------
-    def _draw_toasts(self, surface) -> None:
-        if not self._toasts:
-            return
-        y = self._main.y + self._px(10) + self._toasts[0]["surf"].get_height() // 2 + int(self._c * 0.9)
-        for t in self._toasts:
-            img = t["surf"]
-            a = 1.0
-            if t["t"] < 0.15:
-                a = t["t"] / 0.15
-            elif t["t"] > t["life"] - 0.4:
-                a = max(0.0, (t["life"] - t["t"]) / 0.4)
-            img.set_alpha(int(255 * a))
-            r = img.get_rect(center=(self._main.centerx, int(y)))
-            surface.blit(img, r)
-            y += r.h + self._px(6)
+    def _toast_anchor(self) -> tuple[int, int, int]:
+        return (self._main.centerx, self._main.y + self._px(10) + int(self._c * 0.9),
+                self._main.w - self._px(60))
 
     # ========================================================================================
     # bottom bar
@@ -1488,7 +1419,7 @@ class HamsterView(AnimatedBoardView):
         x += ds + self._px(12)
         text = self._instruction()
         if text:
-            img = self._fit_text(text, self._px(17), ui.colour("text"), True, self._label_right - x - self._px(8))
+            img = self._text(text, self._px(17), ui.colour("text"), True, self._label_right - x - self._px(8))
             surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
         match = self._matching_action()
         for b in items:

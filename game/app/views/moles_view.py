@@ -185,31 +185,9 @@ class MolesView(AnimatedBoardView):
         """Screen pixel (ints) of lattice point ``p`` = (q, r)."""
         return self.layout.to_pixel_int(p[0], p[1])
 
-    def _px(self, v: float) -> int:
-        return max(1, int(round(v * self._k)))
-
     # ========================================================================================
     # names, colours, sprites, text
     # ========================================================================================
-    def _name(self, seat) -> str:
-        if seat is None:
-            return ""
-        if self.seats and 0 <= seat < len(self.seats) and self.seats[seat].get("name"):
-            return str(self.seats[seat]["name"])
-        if self.view and 0 <= seat < len(self.view.get("names", [])):
-            return str(self.view["names"][seat])
-        return f"Player {seat + 1}"
-
-    def _palette(self, seat: int) -> dict:
-        ci = seat
-        if self.seats and 0 <= seat < len(self.seats):
-            ci = self.seats[seat].get("colour", seat)
-        try:
-            return self.assets.seat(int(ci))
-        except Exception:  # noqa: BLE001
-            pal = ui.seat_palette()
-            return pal[int(ci) % len(pal)]
-
     def _image(self, name: str, size: int):
         """``sprites/<name>`` at a square size (cached by Assets), or None to draw a stand-in."""
         return self.assets.image(name, (size, size))
@@ -229,16 +207,6 @@ class MolesView(AnimatedBoardView):
                                 (43, 29, 20))
             self._sprites[key] = spr
         return spr
-
-    def _text(self, text: str, px: int, colour, bold: bool = False):
-        key = (text, px, tuple(colour), bold)
-        img = self._texts.get(key)
-        if img is None:
-            if len(self._texts) > 600:
-                self._texts.clear()
-            img = self.assets.font(px, bold).render(str(text), True, colour)
-            self._texts[key] = img
-        return img
 
     def _pill(self, text: str, px: int, colour):
         """Text on a rounded dark label (cached)."""
@@ -560,21 +528,6 @@ class MolesView(AnimatedBoardView):
         if k == "win" and not ev.get("mole"):
             return f"{name} is the last with moles and wins!"
         return ""
-
-    def _add_toast(self, text: str, life: float) -> None:
-        k = self._k
-        f = self.assets.font(self._px(19), True)
-        img = f.render(text, True, ui.colour("text"))
-        pad_x, pad_y = self._px(18), self._px(9)
-        surf = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)
-        r = surf.get_rect()
-        pygame.draw.rect(surf, (*_mix(ui.colour("panel"), (0, 0, 0), 0.25), 235), r,
-                         border_radius=int(12 * k))
-        pygame.draw.rect(surf, (*ui.colour("accent"), 255), r, width=max(2, int(2 * k)),
-                         border_radius=int(12 * k))
-        surf.blit(img, (pad_x, pad_y))
-        self._toasts.append({"surf": surf, "t": 0.0, "life": max(0.8, life)})
-        self._toasts = self._toasts[-3:]
 
     # ========================================================================================
     # static board surfaces
@@ -1134,21 +1087,8 @@ class MolesView(AnimatedBoardView):
         surface.blit(img, img.get_rect(topright=(self.rect.right - self._px(12), self.rect.y + self._px(10))))
 
     # ---- toasts ------------------------------------------------------------------------------------
-    def _draw_toasts(self, surface) -> None:
-        if not self._toasts:
-            return
-        y = self.rect.y + self._px(12) + self._toasts[0]["surf"].get_height() // 2
-        for t in self._toasts:
-            img = t["surf"]
-            a = 1.0
-            if t["t"] < 0.15:
-                a = t["t"] / 0.15
-            elif t["t"] > t["life"] - 0.4:
-                a = max(0.0, (t["life"] - t["t"]) / 0.4)
-            img.set_alpha(int(255 * a))
-            r = img.get_rect(center=(int(self.layout.cx), int(y)))
-            surface.blit(img, r)
-            y += r.h + self._px(6)
+    def _toast_anchor(self) -> tuple[int, int, int]:
+        return int(self.layout.cx), self.rect.y + self._px(12), self.rect.w - self._px(40)
 
     # ---- disc flip -----------------------------------------------------------------------------------
     def _draw_disc_anim(self, surface) -> None:
