@@ -262,17 +262,22 @@ def _changed_pixels(a, b, centre, radius: int = 24) -> int:
                if a.get_at((x, y)) != b.get_at((x, y)))
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("cmd", _commands())
-def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
+def _session(request, tmp_path):
+    """Skip (or, in CI, fail) without Xvfb/xdotool/xwd; the test's id and its picture folder."""
     reason = _missing_tools_reason()
     if reason:
         if os.environ.get("BURROWBOX_REQUIRE_XVFB") == "1":
             pytest.fail(reason + " (BURROWBOX_REQUIRE_XVFB=1: CI installed them)")
         pytest.skip(reason)
-    variant = request.node.callspec.id
     shots = Path(os.environ.get("BURROWBOX_SHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
+    return request.node.callspec.id, shots
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("cmd", _commands())
+def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
+    variant, shots = _session(request, tmp_path)
 
     xserver = XServer(tmp_path)
     game = None
@@ -369,14 +374,7 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
 def test_ants_round_in_a_real_window(cmd, tmp_path, request):
     """Ants & Grasshopper by real clicks: the human (the first ant) lays six ants on lit cards
     and picks a disc; the computer jumps as the grasshopper; the round is collected and saved."""
-    reason = _missing_tools_reason()
-    if reason:
-        if os.environ.get("BURROWBOX_REQUIRE_XVFB") == "1":
-            pytest.fail(reason + " (BURROWBOX_REQUIRE_XVFB=1: CI installed them)")
-        pytest.skip(reason)
-    variant = request.node.callspec.id
-    shots = Path(os.environ.get("BURROWBOX_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
+    variant, shots = _session(request, tmp_path)
     xserver = XServer(tmp_path)
     game = None
     try:
