@@ -120,6 +120,30 @@ def test_new_game_refuses_bad_setups(game):
 
 
 @pytest.mark.parametrize("game", AVAILABLE)
+def test_the_state_class_checks_its_own_setup(game):
+    """Built directly (not through new_game), a state refuses the same bad setups with a
+    sentence, fills in every option's default and agrees with the catalog's player counts."""
+    info = GAMES[game]
+    cls = info.state_class
+    assert cls.PLAYERS == (info.min_players, info.max_players) and cls.TITLE == info.title
+    lo, hi = cls.PLAYERS
+    for players in (lo - 1, hi + 1, True, "2"):
+        with pytest.raises(ValueError, match=f"{info.title} takes {lo} to {hi} players"):
+            cls(players, seed=0)
+    with pytest.raises(ValueError, match="unknown variant 'no-such-variant'"):
+        cls(lo, seed=0, variant="no-such-variant")
+    with pytest.raises(ValueError, match="unknown option 'no-such-option'"):
+        cls(lo, seed=0, options={"no-such-option": 1})
+    for option in info.options:
+        if option.get("choices"):
+            with pytest.raises(ValueError, match=f"option '{option['id']}' cannot be"):
+                cls(lo, seed=0, options={option["id"]: "no-such-choice"})
+    state = cls(lo, seed=0)
+    assert state.variant == info.default_variant()
+    assert state.options == info.default_options()
+
+
+@pytest.mark.parametrize("game", AVAILABLE)
 def test_every_variant_and_option_choice_plays_to_the_end(game):
     info = GAMES[game]
     setups = [(v["id"], {}) for v in info.variants] or [(None, {})]

@@ -241,6 +241,8 @@ def _plural(n: int, word: str) -> str:
 # ------------------------------------------------------------------------------------------
 class AntsState(GameState):
     GAME_ID = "ants"
+    TITLE = "Ants & Grasshopper"
+    PLAYERS = (2, 4)
     FORMAT = 1
 
     @classmethod
@@ -265,18 +267,7 @@ class AntsState(GameState):
 
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  data: AntsData | None = None):
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-            raise ValueError(f"Ants & Grasshopper takes 2 to 4 players, not {players!r}")
-        variant = variant or "autumn"
-        if variant not in MODES:
-            raise ValueError(f"unknown mode {variant!r} (known: {', '.join(MODES)})")
         super().__init__(players, seed, variant, options)
-        for key, default, allowed in (("insects", "hidden", ("hidden", "open")),
-                                      ("insect_scoring", "sets", ("sets", "linear")),
-                                      ("first_ant", "anywhere", ("anywhere", "edge"))):
-            self.options.setdefault(key, default)
-            if self.options[key] not in allowed:
-                raise ValueError(f"option {key} must be one of {', '.join(allowed)}")
         self.data = data or default_data()
         self._blank(players)
         rng = self.rng

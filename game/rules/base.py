@@ -116,16 +116,45 @@ class GameState:
     """Base class of every game's state."""
 
     GAME_ID: ClassVar[str] = ""
+    TITLE: ClassVar[str] = ""
+    PLAYERS: ClassVar[tuple[int, int]] = (1, 8)   # fewest and most seats the rules allow
     FORMAT: ClassVar[int] = 1  # bump when to_dict's shape changes
+
+    @classmethod
+    def describe_setup(cls) -> tuple[list, list]:
+        """(variants, options) as GameInfo lists them; the first variant is the default."""
+        return [], []
 
     def __init__(self, players: int, seed: int | None = None, variant: str | None = None,
                  options: dict | None = None):
+        """Checks the setup against PLAYERS and describe_setup() (ValueError with a sentence for
+        the user) and fills in the options' defaults, so every game checks it the same way."""
+        title = self.TITLE or self.GAME_ID
+        lo, hi = self.PLAYERS
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise ValueError(f"{title} takes {lo} to {hi} players, not {players!r}")
+        variants, specs = type(self).describe_setup()
+        ids = [v["id"] for v in variants]
+        if variant is None and ids:
+            variant = ids[0]
+        elif variant is not None and variant not in ids:
+            raise ValueError(f"unknown variant '{variant}' for {title} (known: {', '.join(ids) or 'none'})")
+        merged = {o["id"]: o.get("default") for o in specs}
+        for key, value in (options or {}).items():
+            spec = next((o for o in specs if o["id"] == key), None)
+            if spec is None:
+                raise ValueError(f"unknown option '{key}' for {title}")
+            choices = [c["id"] for c in spec.get("choices") or []]
+            if choices and not any(value == c and type(value) is type(c) for c in choices):
+                raise ValueError(f"option '{key}' cannot be {value!r} "
+                                 f"(choices: {', '.join(str(c) for c in choices)})")
+            merged[key] = value
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         self.players = players
         self.seed = seed
         self.variant = variant
-        self.options = dict(options or {})
+        self.options = merged
         self.rng = random.Random(seed)
         self.turn_number = 0       # counts applied actions
         self.current_player: int | None = 0

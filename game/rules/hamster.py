@@ -311,6 +311,8 @@ def _plural(n: int, word: str) -> str:
 # ------------------------------------------------------------------------------------------
 class HamsterState(GameState):
     GAME_ID = "hamster"
+    TITLE = "Hamster Burrow"
+    PLAYERS = (1, 6)
     FORMAT = 1
 
     @classmethod
@@ -325,16 +327,8 @@ class HamsterState(GameState):
 
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  sheet: Sheet | None = None):
-        if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= 6:
-            raise ValueError(f"Hamster Burrow takes 1 to 6 players, not {players!r}")
-        variant = variant or "A"
-        if variant not in SIDES:
-            raise ValueError(f"unknown side {variant!r} (known: A, B)")
         super().__init__(players, seed, variant, options)
-        self.options.setdefault("first_cross", "start")
-        if self.options["first_cross"] not in ("start", "any"):
-            raise ValueError("option first_cross must be 'start' or 'any'")
-        self.sheet = sheet or default_sheet(variant)
+        self.sheet = sheet or default_sheet(self.variant)
         self.names = [f"Player {i + 1}" for i in range(players)]
         n = len(self.sheet.chambers)
         self.marks = [[0] * n for _ in range(players)]     # crossed mask per chamber

@@ -230,6 +230,8 @@ def _label(p) -> str:
 # ------------------------------------------------------------------------------------------
 class MolesState(GameState):
     GAME_ID = "moles"
+    TITLE = "Mole Dig"
+    PLAYERS = (2, 4)
     FORMAT = 1
 
     @classmethod
@@ -260,11 +262,8 @@ class MolesState(GameState):
         self.board = board or _default_board()
         if players not in self.board.moles_per_player:
             raise ValueError(f"Mole Dig takes 2 to 4 players, not {players}")
-        if self.options.get("rotations", "random") == "chosen":
-            rots = [self.options.get(f"rotation_{i + 1}", 0) for i in range(LAYER_COUNT)]
-            if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 5 for x in rots):
-                raise ValueError("each chosen layer rotation must be a number from 0 to 5")
-            self.rotations = list(rots)
+        if self.options["rotations"] == "chosen":
+            self.rotations = [self.options[f"rotation_{i + 1}"] for i in range(LAYER_COUNT)]
         else:
             self.rotations = [self.rng.randrange(6) for _ in range(LAYER_COUNT)]
         self.names = [f"Player {i + 1}" for i in range(players)]

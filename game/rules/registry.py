@@ -65,23 +65,11 @@ def new_game(game: str, players: int, seed: int | None = None, variant: str | No
         raise ValueError(f"unknown game '{game}' (known: {', '.join(GAMES)})")
     if info.state_class is None:
         raise ValueError(f"{info.title} is not playable yet")
-    if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+    if (isinstance(players, bool) or not isinstance(players, int)
+            or not info.min_players <= players <= info.max_players):
         raise ValueError(f"{info.title} takes {info.min_players} to {info.max_players} players, "
                          f"not {players}")
-    if variant is None:
-        variant = info.default_variant()
-    elif variant not in [v["id"] for v in info.variants]:
-        known = ", ".join(v["id"] for v in info.variants) or "none"
-        raise ValueError(f"unknown variant '{variant}' for {info.title} (known: {known})")
-    merged = info.default_options()
-    for key, value in (options or {}).items():
-        spec = next((o for o in info.options if o["id"] == key), None)
-        if spec is None:
-            raise ValueError(f"unknown option '{key}' for {info.title}")
-        if "choices" in spec and value not in [c["id"] for c in spec["choices"]]:
-            raise ValueError(f"option '{key}' cannot be {value!r}")
-        merged[key] = value
-    return info.state_class(players, seed=seed, variant=variant, options=merged)
+    return info.state_class(players, seed=seed, variant=variant, options=options)
 
 
 def load_state(d: Any) -> GameState:
