@@ -44,7 +44,7 @@ from itertools import product
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record, action_key
+from .base import GameState, IllegalAction, Record
 from .data import Checker, load_yaml
 
 MODES = ("autumn", "winter", "beetle")
@@ -327,11 +327,6 @@ class AntsState(GameState):
         self.winner_list: list = []
         self.end_reason = ""
         self._legal = None
-        self._keys = None
-
-    def set_names(self, names: list) -> None:
-        super().set_names(names)
-        self._keys = None
 
     # ---- helpers ------------------------------------------------------------------------------
     def kind_of_cell(self, i: int) -> int:
@@ -422,11 +417,7 @@ class AntsState(GameState):
         used = set(chain)
         return sorted({j for e in ends for j in NEIGHBOURS[e] if j not in used})
 
-    def legal_actions(self) -> list:
-        if self.current_player is None:
-            return []
-        if self._legal is not None:
-            return self._legal
+    def _legal_actions(self) -> list:
         seat = self.current_player
         name = self.names[seat]
         d = self.data
@@ -474,8 +465,6 @@ class AntsState(GameState):
                                    f"{d.designs[_design(mine)]['label']} for the "
                                    f"{d.designs[_design(other)]['label']}", mine=mine, other=other))
             acts.append(Record("skip_swap", f"{name} keeps the exchange card for later"))
-        self._legal = acts
-        self._keys = None
         return acts
 
     def _pay_text(self, pay) -> str:
@@ -486,28 +475,7 @@ class AntsState(GameState):
                          else d.kind_labels[d.card_kind[c]].lower())
         return ", ".join(parts)
 
-    def apply(self, action):
-        legal = self._legal
-        if legal is not None and self.current_player is not None:
-            for a in legal:
-                if a is action:
-                    self.turn_number += 1
-                    return self._apply(a)
-        if self.is_over():
-            raise IllegalAction("the game is over")
-        legal = self.legal_actions()
-        if self._keys is None:
-            self._keys = {a.key(): a for a in legal}
-        a = self._keys.get(action_key(action))
-        if a is None:
-            raise IllegalAction(f"not a legal action now: "
-                                f"{action.get('text') if isinstance(action, dict) else action}")
-        self.turn_number += 1
-        return self._apply(a)
-
-    def _apply(self, a: Record) -> list:
-        self._legal = None
-        self._keys = None
+    def _apply(self, a: Record, index: int) -> list:
         seat = self.current_player
         name = self.names[seat]
         d = self.data
@@ -877,7 +845,6 @@ class AntsState(GameState):
         self.current_player = None
         self.step = "over"
         self._legal = None
-        self._keys = None
 
     def _round_end(self, ev: list) -> None:
         d = self.data
@@ -1151,7 +1118,6 @@ class AntsState(GameState):
             setattr(new, k, [list(x) for x in getattr(self, k)])
         new.owner = dict(self.owner)
         new._legal = None
-        new._keys = None
         return new
 
 

@@ -160,26 +160,44 @@ class GameState:
         self.current_player: int | None = 0
 
     # ---- contract -------------------------------------------------------------------------
+    # The legal actions are computed once per position (``_legal_actions``) and cached in
+    # ``_legal``; anything that changes the position outside ``apply`` sets ``_legal = None``.
+    _legal: list | None = None
+    _keys: tuple | None = None      # (the cached list, {action key: index}) for apply()
+
     def legal_actions(self) -> list[Record]:
+        if self.current_player is None:
+            return []
+        if self._legal is None:
+            self._legal = self._legal_actions()
+        return self._legal
+
+    def _legal_actions(self) -> list[Record]:
+        """Every legal action of ``current_player`` now (not cached; see legal_actions)."""
         raise NotImplementedError
 
     def apply(self, action: Any) -> list[Record]:
         """Check ``action`` against ``legal_actions()`` and carry it out."""
         if self.is_over():
             raise IllegalAction("the game is over")
-        legal_now = self.legal_actions()
-        for legal in legal_now:     # fast path: one of the very records legal_actions() gave
-            if legal is action:
-                self.turn_number += 1
-                return self._apply(legal)
-        key = action_key(action)
-        for legal in legal_now:
-            if legal.key() == key:
-                self.turn_number += 1
-                return self._apply(legal)
-        raise IllegalAction(f"not a legal action now: {action.get('text') or key}")
+        legal = self.legal_actions()
+        for i, a in enumerate(legal):    # fast path: one of the very records legal_actions() gave
+            if a is action:
+                break
+        else:
+            if self._keys is None or self._keys[0] is not legal:
+                self._keys = (legal, {a.key(): i for i, a in enumerate(legal)})
+            i = self._keys[1].get(action_key(action), -1)
+            if i < 0:
+                text = action.get("text") if isinstance(action, dict) else None
+                raise IllegalAction(f"not a legal action now: {text or action_key(action)}")
+            a = legal[i]
+        self.turn_number += 1
+        self._legal = self._keys = None
+        return self._apply(a, i)
 
-    def _apply(self, action: Record) -> list[Record]:
+    def _apply(self, action: Record, index: int) -> list[Record]:
+        """Carry out ``action``, the ``index``-th of the legal actions; return the events."""
         raise NotImplementedError
 
     def is_over(self) -> bool:

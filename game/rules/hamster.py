@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record
+from .base import GameState, Record
 from .data import Checker, DataError, display_name, load_yaml
 
 SIDES = {"A": ("data", "hamster", "side_a.yaml"), "B": ("data", "hamster", "side_b.yaml")}
@@ -423,11 +423,7 @@ class HamsterState(GameState):
         return out
 
     # ---- contract ---------------------------------------------------------------------------
-    def legal_actions(self) -> list:
-        if self.current_player is None:
-            return []
-        if self._legal is not None:
-            return self._legal
+    def _legal_actions(self) -> list:
         seat = self.current_player
         name = self.names[seat]
         if self.step == "roll":
@@ -444,31 +440,11 @@ class HamsterState(GameState):
                     c = chambers[ci]
                     acts.append(Record("cross", f"{name} crosses {c.describe(s)}",
                                        cells=[[x, y] for x, y in c.cells_of(s)]))
-        self._legal = acts
         self._legal_masks = masks
         return acts
 
-    def apply(self, action):
-        legal = self._legal
-        if legal is not None:
-            for i, a in enumerate(legal):
-                if a is action:
-                    if self.current_player is None:   # pragma: no cover - cache is cleared
-                        raise IllegalAction("the game is over")
-                    self.turn_number += 1
-                    return self._apply_index(i, a)
-        return super().apply(action)
-
-    def _apply(self, action: Record) -> list:
-        # base.apply found ``action`` (an element of the cached legal list)
-        for i, a in enumerate(self._legal):
-            if a is action:
-                return self._apply_index(i, a)
-        raise IllegalAction("not a legal action now")   # pragma: no cover
-
-    def _apply_index(self, i: int, a: Record) -> list:
+    def _apply(self, a: Record, i: int) -> list:
         masks = self._legal_masks
-        self._legal = None
         self._legal_masks = None
         seat = self.current_player
         ev: list = []

@@ -341,11 +341,7 @@ class MolesState(GameState):
         return out
 
     # ---- contract ---------------------------------------------------------------------------
-    def legal_actions(self) -> list:
-        if self.current_player is None:
-            return []
-        if self._legal is not None:
-            return self._legal
+    def _legal_actions(self) -> list:
         seat = self.current_player
         name = self.names[seat]
         acts: list = []
@@ -367,11 +363,9 @@ class MolesState(GameState):
         elif self.step == "bonus":
             acts = [Record("bonus", f"{name} takes the bonus move"),
                     Record("pass", f"{name} passes on the bonus move")]
-        self._legal = acts
         return acts
 
-    def _apply(self, a: Record) -> list:
-        self._legal = None
+    def _apply(self, a: Record, index: int) -> list:
         self._moves_cache = None
         seat = self.current_player
         name = self.names[seat]
