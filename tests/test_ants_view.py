@@ -164,3 +164,23 @@ def test_missing_artwork_falls_back_to_drawn_shapes(screen, monkeypatch):
         view.update(0.2)
         view.draw(screen)
     assert any(k[0] == "fallback" for k in view._cache if isinstance(k, tuple))
+
+
+def test_the_spyglass_peek_stays_in_the_grasshoppers_bar_only():
+    for seed in range(200):
+        state = new_game("ants", 2, seed=seed, variant="beetle")
+        if "spyglass" not in state.owner:
+            continue
+        state.owner["spyglass"] = state.hopper
+        rng = random.Random(seed)
+        while state.step != "guess":
+            state.apply(rng.choice(state.legal_actions()))
+        view = make(2)
+        hopper = state.hopper
+        view.sync(state.view(hopper), state.legal_actions(), hopper)
+        peek = state.view(hopper)["peek"]
+        assert peek and f"did not pick {peek}" in view._instruction()
+        view.sync(state.view(state.ant), None, state.ant)
+        assert "spyglass" not in view._instruction()
+        return
+    pytest.fail("no beetle game with the spyglass in play")

@@ -1210,6 +1210,9 @@ class AntsView(AnimatedBoardView):
         if step == "red_choose":
             return "Red ant: guess the ant's kind in secret"
         if step == "guess":
+            peek = v.get("peek")
+            if peek:
+                return f"Jump onto a card with an ant (spyglass: the ant did not pick {self._kind_label(peek).lower()})"
             return "Grasshopper: jump onto a card with an ant"
         if step == "take":
             pend = v.get("pending") or []
