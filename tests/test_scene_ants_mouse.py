@@ -36,7 +36,7 @@ def start(app, variant, kinds, seed, monkeypatch=None):
     return play
 
 
-def human_turn(app, play, rng) -> bool:
+def human_turn(app, play) -> bool:
     """Wait for a human decision (clearing the curtain); False when the game is over."""
     ctl = play.ctl
     for _ in range(3000):
@@ -58,7 +58,7 @@ def play_by_clicks(app, play, seed, max_actions=2000) -> int:
     ctl = play.ctl
     board = play.board
     n_human = 0
-    while human_turn(app, play, rng):
+    while human_turn(app, play):
         legal = ctl.state.legal_actions()
         action = rng.choice(legal)
         seat = ctl.current
@@ -111,7 +111,7 @@ def test_a_whole_game_by_mouse_with_animations(app, monkeypatch, variant, kinds,
 def test_wrong_clicks_explain_themselves(app, monkeypatch):
     play = start(app, "autumn", ["human", "computer"], seed=1, monkeypatch=monkeypatch)
     ctl = play.ctl
-    human_turn(app, play, None)
+    human_turn(app, play)
     board = play.board
     # first ant anywhere; then a card that is not next to the trail
     first = ctl.state.legal_actions()[0]

@@ -80,6 +80,7 @@ class AntsView(AnimatedBoardView):
         self._ability_rects: list = []
         self._tableaux: list = []
         self._bar = pygame.Rect(0, 0, 0, 0)
+        self._label_right = 0             # where the bar's buttons begin (set with them)
         # interaction
         self._buttons: list | None = None
         self._hover = None                # ("cell", i) | ("btn", key) | ("supply", slot) | ...
@@ -89,7 +90,6 @@ class AntsView(AnimatedBoardView):
         self._keyboard = False
         self._dialog: dict | None = None  # {"kind": "buy"|"swap", "card": sid, "rows": [...]}
         self._dialog_sel = 0
-        self._flying: list = []          # drawn by the current step
 
     # ========================================================================================
     # layout
@@ -351,7 +351,6 @@ class AntsView(AnimatedBoardView):
     def _reconcile(self) -> None:
         self._shown = copy.deepcopy(self.view)
         self._buttons = None
-        self._flying = []
         self._dirty = False
 
     def play(self, events: list, speed: str = "normal") -> None:
@@ -1397,7 +1396,6 @@ class AntsView(AnimatedBoardView):
     def _draw_dialog(self, surface) -> None:
         d = self._dialog
         rect = d["rect"]
-        ui.dim(surface, 110) if False else None
         shade = pygame.Surface(self._grid.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
         surface.blit(shade, self._grid.topleft)
@@ -1623,8 +1621,6 @@ class AntsView(AnimatedBoardView):
         if hit[0] == "dlgbody":
             return None
         if not self.legal:
-            if hit[0] == "cell":
-                return None
             return None
         if hit[0] == "btn":
             return self._activate(hit[1])
