@@ -182,6 +182,22 @@ class AnimatedBoardView(BoardView):
         elif not self.animating:
             self._prewarm()
 
+    MIN_SCALE = 0.7          # the drawing scale never goes below this
+
+    def set_rect(self, rect) -> None:
+        """Takes the new board rect, sets the scale ``_k`` (1.0 for a 900x640 board) and calls
+        ``_on_resize()`` to lay out again; the same rect again changes nothing."""
+        import pygame
+        rect = pygame.Rect(rect)
+        if self.rect is not None and pygame.Rect(self.rect) == rect:
+            return
+        self.rect = rect
+        self._k = max(self.MIN_SCALE, min(3.6, min(rect.w / 900.0, rect.h / 640.0)))
+        self._on_resize()
+
+    def _on_resize(self) -> None:
+        """Drop what was drawn for the old size and lay out again."""
+
     def _px(self, v: float) -> int:
         """``v`` pixels at scale 1, at the current scale."""
         return max(1, int(round(v * self._k)))

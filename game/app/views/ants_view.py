@@ -94,12 +94,9 @@ class AntsView(AnimatedBoardView):
     # ========================================================================================
     # layout
     # ========================================================================================
-    def set_rect(self, rect) -> None:
-        rect = pygame.Rect(rect)
-        if self.rect is not None and pygame.Rect(self.rect) == rect and self._grid.w:
-            return
-        self.rect = rect
-        self._k = max(0.6, min(3.6, min(rect.w / 900.0, rect.h / 640.0)))
+    MIN_SCALE = 0.6
+
+    def _on_resize(self) -> None:
         self._cache.clear()
         self._texts.clear()
         self._layout()

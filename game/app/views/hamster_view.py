@@ -124,12 +124,7 @@ class HamsterView(AnimatedBoardView):
     # ========================================================================================
     # layout
     # ========================================================================================
-    def set_rect(self, rect) -> None:
-        rect = pygame.Rect(rect)
-        if self.rect is not None and pygame.Rect(self.rect) == rect and self._bar.w:
-            return
-        self.rect = rect
-        self._k = max(0.7, min(3.6, min(rect.w / 900.0, rect.h / 640.0)))
+    def _on_resize(self) -> None:
         self._cache.clear()
         self._sprites.clear()
         self._buttons = None

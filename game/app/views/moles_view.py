@@ -130,12 +130,8 @@ class MolesView(AnimatedBoardView):
     # ========================================================================================
     # layout
     # ========================================================================================
-    def set_rect(self, rect) -> None:
-        rect = pygame.Rect(rect)
-        if self.rect is not None and pygame.Rect(self.rect) == rect and self._box.w:
-            return
-        self.rect = rect
-        self._k = max(0.7, min(3.6, min(rect.w / 900.0, rect.h / 640.0)))
+    def _on_resize(self) -> None:
+        rect = self.rect
         bar_h = int(round(max(56, 80 * self._k)))
         bar_h = min(bar_h, max(40, rect.h // 4))
         self._bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
