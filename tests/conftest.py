@@ -10,6 +10,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -20,6 +22,16 @@ os.environ["BURROWBOX_HOME"] = _HOME   # settings, saves and crash logs never to
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+
+@pytest.fixture(scope="module")
+def display():
+    """A 1280x720 window (dummy video driver) for tests that draw board views."""
+    import pygame
+    pygame.init()
+    screen = pygame.display.set_mode((1280, 720))
+    yield screen
+    pygame.display.quit()
 
 
 def pytest_sessionfinish(session, exitstatus):

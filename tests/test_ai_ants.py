@@ -15,29 +15,12 @@ import pytest
 from game.ai import LEVELS, Agent, make_agent
 from game.ai.ants_ai import AntsAgent, AntsBeginnerAgent, duel, solve
 from game.rules import new_game
+from tests.helpers import key, play
 
 STRENGTH_GAMES = 60     # 2-player Autumn games good vs random in the suite
 TIME_MAX = 1.0          # seconds, any single decision
 TIME_MEDIAN = 0.25     # generous: CI machines are noisy (the bench reports the real figure)
 MODES = ("autumn", "winter", "beetle")
-
-
-def key(action) -> str:
-    return json.dumps({k: v for k, v in action.items() if k != "text"}, sort_keys=True)
-
-
-def play(state, agents, check=None, limit=20_000):
-    steps = 0
-    while not state.is_over():
-        seat = state.current_player
-        view, legal = state.view(seat), state.legal_actions()
-        action = agents[seat].decide(view, legal)
-        if check:
-            check(seat, view, legal, action)
-        state.apply(action)
-        steps += 1
-        assert steps < limit
-    return state
 
 
 def advance_to(state, step, seed=0):

@@ -12,21 +12,17 @@ Checked for every playable game and every computer level, so later games inherit
 from __future__ import annotations
 
 import copy
-import json
 
 import pytest
 
 from game.ai import LEVELS, make_agent
 from game.rules import GAMES, GameState, new_game, state_from_view
+from tests.helpers import key
 
 AVAILABLE = [gid for gid, info in GAMES.items() if info.state_class is not None]  # rules exist
 CASES = [pytest.param(g, lv, id=f"{g}-{lv}") for g in AVAILABLE for lv in LEVELS]
 STEPS = 160       # actions played per game
 EVERY = 7         # check every EVERY-th decision
-
-
-def key(action) -> str:
-    return json.dumps({k: v for k, v in action.items() if k != "text"}, sort_keys=True)
 
 
 def player_counts(game: str) -> list[int]:

@@ -15,28 +15,11 @@ from game.ai import LEVELS, Agent, make_agent
 from game.ai.hamster_ai import HamsterAgent, HamsterBeginnerAgent, geometry, play_game, \
     strength_report
 from game.rules import new_game
+from tests.helpers import key, play
 
 STRENGTH_GAMES = 20     # solo games per side in the suite; the report plays 200
 TIME_MAX = 1.0          # seconds, any single decision
 TIME_MEDIAN = 0.25     # generous: CI machines are noisy (the bench reports the real figure)
-
-
-def key(action) -> str:
-    return json.dumps({k: v for k, v in action.items() if k != "text"}, sort_keys=True)
-
-
-def play(state, agents, check=None, limit=20_000):
-    steps = 0
-    while not state.is_over():
-        seat = state.current_player
-        view, legal = state.view(seat), state.legal_actions()
-        action = agents[seat].decide(view, legal)
-        if check:
-            check(seat, view, legal, action)
-        state.apply(action)
-        steps += 1
-        assert steps < limit
-    return state
 
 
 def to_choice(state):

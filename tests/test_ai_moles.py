@@ -13,15 +13,12 @@ from game.ai import LEVELS, Agent, RandomAgent, make_agent
 from game.ai.moles_ai import MolesAgent, MolesBeginnerAgent, Pos, equity, play_match, \
     strength_report
 from game.rules import new_game
+from tests.helpers import key
 from tests.moles_helpers import position
 
 STRENGTH_GAMES = 20     # good vs random in the suite; the bench plays 200
 TIME_MAX = 1.0          # seconds, any single decision
 TIME_MEDIAN = 0.05
-
-
-def key(action) -> tuple:
-    return tuple(sorted((k, str(v)) for k, v in action.items() if k != "text"))
 
 
 # ---- levels -----------------------------------------------------------------------------------

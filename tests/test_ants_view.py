@@ -3,7 +3,6 @@ final view, drawing works in every step and size, side-panel scores keep face-do
 secret, and clicks that the rules forbid are explained."""
 from __future__ import annotations
 
-import os
 import random
 
 import pygame
@@ -11,17 +10,6 @@ import pytest
 
 from game.app.views import make_board_view
 from game.rules import new_game
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-
-@pytest.fixture(scope="module")
-def screen():
-    pygame.display.init()
-    pygame.font.init()
-    surf = pygame.display.set_mode((1280, 720))
-    yield surf
-    pygame.display.quit()
 
 
 SEATS = [{"name": f"P{i + 1}", "colour": i, "kind": "computer", "level": "random"} for i in range(4)]
@@ -45,7 +33,7 @@ def comparable(view):
 
 @pytest.mark.parametrize("variant,players", [("autumn", 2), ("autumn", 4), ("winter", 3), ("beetle", 4),
                                              ("beetle", 2)])
-def test_animations_end_in_the_final_picture(screen, variant, players):
+def test_animations_end_in_the_final_picture(display, variant, players):
     for seed in range(3):
         state = new_game("ants", players, seed=seed, variant=variant)
         view = make(players)
@@ -59,15 +47,15 @@ def test_animations_end_in_the_final_picture(screen, variant, players):
             if n % 7 == 0:              # a few frames mid-animation
                 for _ in range(4):
                     view.update(0.07)
-                    view.draw(screen)
+                    view.draw(display)
             view._flush()              # every step ends, nothing reconciled yet
             assert comparable(view._shown) == comparable(view.view), (seed, n, events)
             view.update(0.0)
             n += 1
-        view.draw(screen)
+        view.draw(display)
 
 
-def test_every_step_draws_for_the_player_to_act_at_two_sizes(screen):
+def test_every_step_draws_for_the_player_to_act_at_two_sizes(display):
     seen = set()
     for variant in ("autumn", "winter", "beetle"):
         for seed in range(4):
@@ -78,7 +66,7 @@ def test_every_step_draws_for_the_player_to_act_at_two_sizes(screen):
                 seat = state.current_player
                 view.sync(state.view(seat), state.legal_actions(), seat)
                 view.update(0.0)
-                view.draw(screen)
+                view.draw(display)
                 seen.add(state.step)
                 a = rng.choice(state.legal_actions())
                 if a["type"] == "buy" and seed == 0:
@@ -86,7 +74,7 @@ def test_every_step_draws_for_the_player_to_act_at_two_sizes(screen):
                     pos = view.next_click(a)
                     view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
                     assert view._dialog is not None
-                    view.draw(screen)
+                    view.draw(display)
                     view.set_rect(pygame.Rect(14, 14, 842, 692))
                 view.play(state.apply(a), "off")
     assert {"place", "choose", "red_choose", "guess", "take", "buy"} <= seen
@@ -110,7 +98,7 @@ def test_side_panel_scores_hide_face_down_insects():
     assert all("?" not in t for t in view.score_texts())
 
 
-def test_disc_buttons_only_for_kinds_under_the_ants(screen):
+def test_disc_buttons_only_for_kinds_under_the_ants(display):
     state = new_game("ants", 2, seed=5, variant="autumn")
     rng = random.Random(5)
     while state.step != "choose":
@@ -130,7 +118,7 @@ def test_disc_buttons_only_for_kinds_under_the_ants(screen):
             assert result is b["action"]
 
 
-def test_keyboard_places_an_ant_and_picks_a_disc(screen):
+def test_keyboard_places_an_ant_and_picks_a_disc(display):
     state = new_game("ants", 2, seed=8, variant="autumn")
     view = make(2)
     for _ in range(6):
@@ -148,7 +136,7 @@ def test_keyboard_places_an_ant_and_picks_a_disc(screen):
     assert any(isinstance(p, dict) and p["type"] == "choose" for p in picks)
 
 
-def test_missing_artwork_falls_back_to_drawn_shapes(screen, monkeypatch):
+def test_missing_artwork_falls_back_to_drawn_shapes(display, monkeypatch):
     state = new_game("ants", 3, seed=2, variant="beetle")
     view = make(3)
     monkeypatch.setattr(view.assets, "image", lambda name, size=None: None)
@@ -159,10 +147,10 @@ def test_missing_artwork_falls_back_to_drawn_shapes(screen, monkeypatch):
         seat = state.current_player
         view.sync(state.view(seat), state.legal_actions(), seat)
         view.update(0.0)
-        view.draw(screen)
+        view.draw(display)
         view.play(state.apply(rng.choice(state.legal_actions())), "normal")
         view.update(0.2)
-        view.draw(screen)
+        view.draw(display)
     assert any(k[0] == "fallback" for k in view._cache if isinstance(k, tuple))
 
 

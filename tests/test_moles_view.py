@@ -22,14 +22,6 @@ def _home(tmp_path, monkeypatch):
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
 
 
-@pytest.fixture(scope="module")
-def display():
-    pygame.init()
-    screen = pygame.display.set_mode((1280, 720))
-    yield screen
-    pygame.display.quit()
-
-
 def seats(n):
     return [{"name": NAMES[i], "colour": i, "kind": "human", "level": "good"} for i in range(n)]
 
