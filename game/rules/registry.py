@@ -14,9 +14,11 @@ class LoadError(ValueError):
 
 def _state_classes() -> dict[str, type[GameState]]:
     from .ants import AntsState
+    from .gopher import GopherState
     from .hamster import HamsterState
     from .moles import MolesState
-    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState}
+    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState,
+            "gopher": GopherState}
 
 
 def _load_catalog() -> dict[str, GameInfo]:
