@@ -158,15 +158,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ---- checks shared by the sub-commands ------------------------------------------------------
 
-def _game_info(game_id: str):
+def _game_info(game_id: str, headless: bool = False):
+    """The catalog entry of ``game_id``; it must be playable on screen, or, for the headless
+    commands (``headless``), at least have its rules."""
     from .rules import GAMES
     info = GAMES.get(game_id)
     if info is None:
         raise UsageError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
-    if not info.available:
-        playable = ", ".join(g for g, i in GAMES.items() if i.available) or "none"
+    ok = info.state_class is not None if headless else info.available
+    if not ok:
+        playable = ", ".join(g for g, i in GAMES.items()
+                             if (i.state_class is not None if headless else i.available))
         raise UsageError(f"{info.title} ('{game_id}') is not playable yet "
-                         f"(playable now: {playable})")
+                         f"(playable now: {playable or 'none'})")
     return info
 
 
@@ -251,7 +255,7 @@ def cmd_simulate(args) -> int:
     from .ai import LEVELS
     from . import sim
 
-    info = _game_info(args.game)
+    info = _game_info(args.game, headless=True)
     options = {key: _option_value(info, key, text) for key, text in args.option}
     players = _check_setup(info, args.players, args.variant, options)
     levels = [part.strip() for part in (args.ai or LEVELS[-1]).split(",")]
