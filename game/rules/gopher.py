@@ -70,8 +70,14 @@ def card_kind(code: str):
     return None if code == DIGGER else code.split(":")[0]
 
 
+_VALUES: dict = {DIGGER: 0}
+
+
 def card_value(code: str) -> int:
-    return 0 if code == DIGGER else int(code.split(":")[1])
+    v = _VALUES.get(code)
+    if v is None:
+        v = _VALUES[code] = int(code.split(":")[1])
+    return v
 
 
 # ------------------------------------------------------------------------------------------
@@ -104,6 +110,7 @@ class GopherData:
         self.die = numbers["die"]
         self.stalled_rounds = numbers["stalled_rounds"]
         self.rule_sets = rule_sets
+        self._labels: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -115,10 +122,15 @@ class GopherData:
         return out
 
     def label(self, code: str) -> str:
-        if code == DIGGER:
-            return "digger"
-        k, v = code.split(":")
-        return f"{self.kind_labels[k].lower()} {v}"
+        got = self._labels.get(code)
+        if got is None:
+            if code == DIGGER:
+                got = "digger"
+            else:
+                k, v = code.split(":")
+                got = f"{self.kind_labels[k].lower()} {v}"
+            self._labels[code] = got
+        return got
 
     def sign_text(self, sign) -> str:
         what, amount = sign
@@ -350,7 +362,8 @@ def eligible(hand, what: str) -> list:
     """The hand cards that may be used at a sign (its kind; any provision at a store)."""
     if what == "store":
         return [c for c in hand if c != DIGGER]
-    return [c for c in hand if c != DIGGER and c.split(":")[0] == what]
+    prefix = what + ":"
+    return [c for c in hand if c.startswith(prefix)]
 
 
 def combinations(hand, what: str, amount: int, subtract: bool, limit: int = 5000) -> list:
@@ -597,13 +610,15 @@ class GopherState(GameState):
     def _pick_actions(self, s: int) -> list:
         what, amount = self.sign_at(s)
         cards = eligible(self.hands[s], what)
-        need = amount - sum(map(card_value, self.picks_add)) + sum(map(card_value, self.picks_sub))
+        val = _VALUES
+        need = amount - sum(val[c] for c in self.picks_add) + sum(val[c] for c in self.picks_sub)
         nm = self._nm(s)
         out = []
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         done = set()
         vals = [card_value(c) for c in cards]
+        lab = self.data.label
         for i, c in enumerate(cards):
             if c in done:
                 continue
@@ -611,9 +626,9 @@ class GopherState(GameState):
             rest = reach(vals[:i] + vals[i + 1:], self.subtract)
             v = vals[i]
             if rest >> (OFF + need - v) & 1:
-                out.append(Record("add", f"{nm} adds a {self.data.label(c)}.", card=c))
+                out.append(Record("add", f"{nm} adds a {lab(c)}.", card=c))
             if self.subtract and rest >> (OFF + need + v) & 1:
-                out.append(Record("subtract", f"{nm} subtracts a {self.data.label(c)}.", card=c))
+                out.append(Record("subtract", f"{nm} subtracts a {lab(c)}.", card=c))
         out.append(Record("pass", f"{nm} does not collect."))
         return out
 
