@@ -677,6 +677,20 @@ def test_beginner_give_back_change():
     assert st.face_up[0] == ["berry:8"] and st.table["berry:3"] == 2
 
 
+def test_beginner_harder_no_sign_paid_with_a_single_card():
+    st = new_game("gopher", players=2, seed=1, variant="beginner",
+                  options={"single_card": "not_allowed"})
+    for s in range(2):
+        act(st, "place", hole=(1, 20)[s])
+    st.page = 1
+    st._start_turn(0, [])
+    st._legal = None
+    roll(st, 1)
+    act(st, "move", to=2)                                # berry 5
+    takes = [a for a in st.legal_actions() if a["type"] == "take"]
+    assert takes and all(len(a["take"]) >= 2 for a in takes)
+
+
 def test_beginner_at_a_store_choose_the_kind():
     st = table("beginner", tokens=(7, 20))
     roll(st, 1)

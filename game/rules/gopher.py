@@ -10,6 +10,9 @@ Rule sets (the ``variant``): ``standard``; ``simplified`` (addition only, 2 digg
 ``beginner`` (no hands: the cards lie open on the table, sorted; a take may give change; score =
 complete lunches).
 
+Option ``single_card`` (beginner only): ``allowed`` (default) or ``not_allowed`` - the
+rulebook's harder beginner game, where no sign may be paid with one card from the table.
+
 Cards are short codes: ``"acorn:5"`` (kind and value) or ``"digger"``.  Identical cards are
 interchangeable, so hands are sorted lists of codes.
 
@@ -476,7 +479,11 @@ class GopherState(GameState):
                     {"id": "simplified", "label": "Simplified (adding only)"},
                     {"id": "baskets", "label": "With baskets (leapfrog ransom)"},
                     {"id": "beginner", "label": "Beginner (cards open on the table)"}]
-        return variants, []
+        options = [{"id": "single_card", "label": "Beginner: one card may pay a sign",
+                    "choices": [{"id": "allowed", "label": "Allowed"},
+                                {"id": "not_allowed", "label": "No, combine cards"}],
+                    "default": "allowed", "when": {"variant": "beginner"}}]
+        return variants, options
 
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  data: GopherData | None = None):
@@ -636,6 +643,7 @@ class GopherState(GameState):
         what, amount = self.sign_at(s)
         kinds = self.data.kinds if what == "store" else [what]
         most = self.rs["take_most"]
+        fewest = 2 if self.options.get("single_card") == "not_allowed" else 1
         out = []
         nm = self._nm(s)
         for k in kinds:
@@ -644,6 +652,8 @@ class GopherState(GameState):
 
             def rec(start, left, picked):
                 if left == 0:
+                    if len(picked) < fewest:
+                        return
                     out.append(Record("take", f"{nm} takes {'+'.join(map(str, picked))} "
                                       f"{self.data.kind_labels[k].lower()}.", kind=k,
                                       take=list(picked), give=[]))
@@ -1120,8 +1130,9 @@ class GopherState(GameState):
             raise ValueError(f"unknown rule set {self.variant!r}")
         if isinstance(self.players, bool) or not 2 <= self.players <= 4:
             raise ValueError("a game of Gopher's Pantry has 2 to 4 players")
-        if self.options:
-            raise ValueError("Gopher's Pantry has no options")
+        if set(self.options) != {"single_card"} or \
+                self.options["single_card"] not in ("allowed", "not_allowed"):
+            raise ValueError("the options of Gopher's Pantry are damaged")
         self.data = data = default_data()
         self._blank(self.players)
         if not isinstance(d, dict):
