@@ -706,6 +706,17 @@ def test_beginner_a_present_gives_another_turn():
     assert st.active == 0 and st.step == "roll" and any(e.get("again") for e in ev)
 
 
+def test_designed_beginner_only_one_extra_turn_in_a_row():
+    st = table("beginner", tokens=(2, 20))
+    roll(st, 1)
+    act(st, "move", to=3)                                # present: another turn
+    st.tokens[0] = 2
+    st._legal = None
+    roll(st, 1)
+    ev = act(st, "move", to=3)                           # a present again: nothing
+    assert any(e["type"] == "present_empty" for e in ev) and st.active == 1
+
+
 def test_beginner_one_digger_each():
     st = table("beginner", tokens=(1, 20))
     assert st.diggers_left == [1, 1] and "dig" in types(st)

@@ -48,24 +48,31 @@ class _Base(Agent):
         return self.data.pages[page].signs[view["seats"][seat]["token"]]
 
     def table_can(self, view, kind, amount, seat) -> bool:
-        """Beginner rule set: can ``amount`` of ``kind`` be taken from the table?"""
-        vals = [card_value(c) for c, n in view["table"].items()
-                if card_kind(c) == kind for _ in range(min(n, 3))]
-        most = self.rs["take_most"]
-        # one to ``most`` cards: a small search over the distinct values
-        vals.sort(reverse=True)
+        """Beginner rule set: can ``amount`` of ``kind`` be taken from the table (one to
+        ``take_most`` cards, or one card and change from the own pile)?"""
+        counts = {}
+        for c, n in view["table"].items():
+            if n > 0 and card_kind(c) == kind:
+                counts[card_value(c)] = n
+        fewest = 2 if view["options"].get("single_card") == "not_allowed" else 1
 
-        def rec(i, left, k):
+        def rec(left, k, lowest, used):
             if left == 0:
-                return True
-            if k == 0 or i >= len(vals):
+                return used >= fewest
+            if k == 0:
                 return False
-            return rec(i + 1, left - vals[i], k - 1) if vals[i] <= left and \
-                rec(i + 1, left - vals[i], k - 1) else rec(i + 1, left, k)
-        if rec(0, amount, most):
+            for v, n in counts.items():
+                if lowest <= v <= left and n > 0:
+                    counts[v] -= 1
+                    ok = rec(left - v, k - 1, v, used + 1)
+                    counts[v] += 1
+                    if ok:
+                        return True
+            return False
+        if rec(amount, self.rs["take_most"], 1, 0):
             return True
         pile = {card_value(c) for c in view["seats"][seat]["face_up"] if card_kind(c) == kind}
-        return any(v > amount and v - amount in pile for v in vals)
+        return any(v > amount and v - amount in pile for v in counts)
 
     def collect_value(self, view, what, amount, seat=None) -> float:
         """What collecting at a sign is worth to ``seat`` (0 when it cannot)."""
@@ -130,7 +137,7 @@ class GopherAgent(_Base):
             return self.change_value(view, page, hole)
         if what == "present":
             if self.beginner:
-                return 4.0                       # another turn
+                return 0.0 if view["bonus"] else 4.0      # another turn (one in a row)
             return PRESENT_VALUE if view["deck_count"] else DRAW_VALUE * 0
         if what == "nothing":
             return 0.0 if self.beginner else DRAW_VALUE

@@ -44,6 +44,8 @@ Readings of our own where the rulebook and RULINGS.md say nothing (also in the r
   - after a level change only provision and store signs can be collected (a present or portal
     on the new page does nothing); the active player's own collection then counts for baskets;
   - a digger that turns up the same page changes nothing and the turn ends (not ineffective);
+  - beginner: a present reached on the extra turn a present gave is an empty hole (one extra
+    turn in a row), so that no turn can run on and on;
   - with the deck empty (beginner: always) the game also ends after ``stalled_rounds`` full
     rounds in which nobody collected, so that no game can run forever.
 
@@ -530,6 +532,7 @@ class GopherState(GameState):
         self.after_change = False
         self.effective = False
         self.collected_any = False
+        self.bonus = False            # beginner: this turn is an extra turn from a present
         self.jumped: list = []
         self.present: list = []
         self.stall = 0
@@ -777,10 +780,16 @@ class GopherState(GameState):
                              hole=self.tokens[s]))
             self._level_change(s, ev)
         elif what == "present":
-            if self.beginner:
+            if self.beginner and not self.bonus:
                 ev.append(Record("present", f"{self._nm(s)} reaches a present and takes "
                                  "another turn.", seat=s, hole=self.tokens[s], again=True))
                 self._start_turn(s, ev)
+                self.bonus = True
+            elif self.beginner:
+                ev.append(Record("present_empty", f"{self._nm(s)} reaches a present again, "
+                                 "but only one extra turn is given in a row.", seat=s,
+                                 hole=self.tokens[s]))
+                self._ineffective(ev)
             elif self.deck:
                 n = min(self.data.present_look, len(self.deck))
                 self.present = [self.deck.pop() for _ in range(n)]
@@ -955,6 +964,7 @@ class GopherState(GameState):
 
     def _end_turn(self, ev: list) -> None:
         self.collector = None
+        self.bonus = False
         self.queue = []
         self.turns += 1
         n = self.players
@@ -1053,7 +1063,8 @@ class GopherState(GameState):
             "collector": self.collector, "picks_add": list(self.picks_add),
             "picks_sub": list(self.picks_sub), "queue": list(self.queue),
             "after_change": self.after_change, "effective": self.effective,
-            "collected_any": self.collected_any, "jumped": list(self.jumped),
+            "collected_any": self.collected_any, "bonus": self.bonus,
+            "jumped": list(self.jumped),
             "present_count": len(self.present), "present": list(look) if look else None,
             "stall": self.stall, "seats": seats, "winners": self.winners(),
             "end_reason": self.end_reason,
@@ -1072,7 +1083,7 @@ class GopherState(GameState):
         obj._blank(n)
         obj.current_player = view["current_player"]
         for k in ("step", "active", "page", "roll", "turns", "collector", "after_change",
-                  "effective", "collected_any", "stall", "end_reason"):
+                  "effective", "collected_any", "bonus", "stall", "end_reason"):
             setattr(obj, k, view[k])
         obj.discard = list(view["discard"])
         obj.table = dict(view["table"])
@@ -1118,7 +1129,7 @@ class GopherState(GameState):
     _FIELDS = ("names", "page", "tokens", "hands", "deck", "discard", "face_up", "face_down",
                "trophies", "holder", "diggers_left", "step", "active", "roll", "collector",
                "picks_add", "picks_sub", "queue", "after_change", "effective", "collected_any",
-               "jumped", "present", "stall", "turns", "winner_list", "end_reason")
+               "bonus", "jumped", "present", "stall", "turns", "winner_list", "end_reason")
 
     def _state_dict(self) -> dict:
         out = {k: getattr(self, k) for k in self._FIELDS}
@@ -1228,7 +1239,7 @@ class GopherState(GameState):
         if not isinstance(jumped, list) or not all(is_int(x, 0, n - 1) for x in jumped):
             raise ValueError("bad list of jumped seats")
         self.jumped = list(jumped)
-        for k in ("after_change", "effective", "collected_any"):
+        for k in ("after_change", "effective", "collected_any", "bonus"):
             if not isinstance(d[k], bool):
                 raise ValueError(f"{k} must be true or false")
             setattr(self, k, d[k])
