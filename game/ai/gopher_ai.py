@@ -196,7 +196,7 @@ class GopherAgent(_Base):
             if dig is not None:
                 ev = statistics.mean(max([v for v, _, _ in self.move_values(view, r)] or [0.0])
                                      for r in range(1, 7))
-                if self.dig_value(view) > ev + DIGGER_KEEP:
+                if self.dig_value(view) > ev + self.keep_digger(view):
                     return dig
             return next(a for a in legal if a["type"] == "roll")
         if step == "move":
@@ -206,6 +206,13 @@ class GopherAgent(_Base):
         if step == "present":
             return self.present(view, legal)
         return legal[0]
+
+    def keep_digger(self, view) -> float:
+        """What keeping a digger is worth: one is worth keeping for later; more only clog the
+        hand, and with the deck empty none is worth keeping."""
+        if view["deck_count"] == 0 or self.hand.count(DIGGER) > 1:
+            return -1.0
+        return DIGGER_KEEP
 
     def dig_value(self, view) -> float:
         return self.change_value(view, view["page"], view["seats"][self.me]["token"])
@@ -222,7 +229,7 @@ class GopherAgent(_Base):
             if a["type"] == "move":
                 v = self.hole_value(view, page, a["to"], a["jumped"] if self.rs["baskets"] else ())
             elif a["type"] == "dig":
-                v = self.dig_value(view) - DIGGER_KEEP
+                v = self.dig_value(view) - self.keep_digger(view)
             else:
                 v = 0.0 if self.beginner else DRAW_VALUE
             if best_v is None or v > best_v:
