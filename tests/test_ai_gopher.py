@@ -3,8 +3,8 @@ never depend on what the seat cannot see.
 
 The full strength report (200 seeded 2-player standard games per opponent) is
 ``python -c "from game.ai.gopher_ai import strength_report; print(strength_report())"``;
-measured: good beats random in 100% and beginner in 83% of the games, the slowest decision
-takes about 0.03 s.  The tests below play fewer games to stay quick.
+measured: good beats random in 100% and beginner in 88% of the games, the slowest decision
+takes about 0.04 s.  The tests below play fewer games to stay quick.
 """
 from __future__ import annotations
 
