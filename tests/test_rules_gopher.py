@@ -882,6 +882,8 @@ def test_spec_save_and_load_round_trip_exactly(variant):
     (lambda s: s.__setitem__("stall", -1), "stall"),
     (lambda s: s.pop("deck"), "deck"),
     (lambda s: s.__setitem__("effective", "yes"), "effective"),
+    (lambda s: s.__setitem__("present", s["hands"][0][:1]) or s["hands"][0].pop(0), "present"),
+    (lambda s: s.__setitem__("table", [["acorn:1", 2]]), "cards"),
 ])
 def test_spec_a_damaged_save_is_refused_with_a_sentence(change, word):
     st = placed()

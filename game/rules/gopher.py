@@ -1231,6 +1231,12 @@ class GopherState(GameState):
         self.collector = d["collector"]
         if self.step == "collect" and self.collector != self.current_player:
             raise ValueError("the collector is not the current player")
+        if (self.picks_add or self.picks_sub) and self.step != "collect":
+            raise ValueError("picked cards lie on the table outside a collection")
+        if bool(self.present) != (self.step == "present"):
+            raise ValueError("the present cards do not fit the step")
+        if self.beginner != bool(self.table) and self.step != "over":
+            raise ValueError("the open table belongs to the beginner rule set only")
         q = d["queue"]
         if not isinstance(q, list) or not all(is_int(x, 0, n - 1) for x in q):
             raise ValueError("bad queue of collectors")
