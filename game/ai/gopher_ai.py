@@ -3,7 +3,7 @@ hand, the open piles, the tokens and the page) plus the book and deck data.
 
 ``GopherBeginnerAgent``: places and rolls without a plan, prefers an end hole where its hand can
 collect (any such hole, at random), builds a random working combination, keeps the best card of
-a present and never plays a digger.
+a present and plays a digger only to get rid of a second one.
 
 ``GopherAgent`` (good): values every end hole by what it pays now - the amount it can collect
 (beginner rule set: weighted towards the kinds it has least of), a present's likely trophy, a
@@ -109,6 +109,8 @@ class GopherBeginnerAgent(_Base):
                     if self.collect_value(view, *self.data.pages[view["page"]].signs[a["to"]]) > 0]
             return self.rng.choice(good or moves or legal)
         if step == "roll":
+            if self.hand.count(DIGGER) >= 2:           # too many diggers: spend one
+                return next(a for a in legal if a["type"] == "dig")
             return next(a for a in legal if a["type"] == "roll")
         if step == "collect":
             if self.beginner:
