@@ -20,9 +20,10 @@ Steps, one decision per action of ``current_player``:
   place    setup: every seat in turn puts its token on an empty hole ({"type": "place",
            "hole": h}); then a roll opens the start page
   roll     the active seat rolls ({"type": "roll"}) or plays a digger first ({"type": "dig"})
-  move     one action per reachable end hole ({"type": "move", "to": h, "path": [h0, h1, ...]}),
-           or {"type": "dig"} instead of moving, or {"type": "stay"} when no end hole can be
-           reached with exactly the roll
+  move     one action per reachable end hole ({"type": "move", "to": h, "path": [h0, h1, ...],
+           "jumped": [seats leapfrogged]}; with baskets one per end hole and set of jumped
+           seats), or {"type": "dig"} instead of moving, or {"type": "stay"} when no end hole
+           can be reached with exactly the roll
   collect  the collecting seat builds its combination card by card: {"type": "add", "card": c}
            (face up, counts plus) or {"type": "subtract", "card": c} (face down, counts minus),
            then {"type": "collect"} once the signed total is the sign's amount; {"type": "pass"}
@@ -48,6 +49,15 @@ Readings of our own where the rulebook and RULINGS.md say nothing (also in the r
     turn in a row), so that no turn can run on and on;
   - with the deck empty (beginner: always) the game also ends after ``stalled_rounds`` full
     rounds in which nobody collected, so that no game can run forever.
+
+Events (each with ``type``, data fields and an English ``text``): ``place``, ``page`` (every
+roll for a page: ``value``, ``page_from``, ``page_to``, ``changed``, ``extra``), ``turn``,
+``roll``, ``move`` (``start``, ``to``, ``path`` and ``hops``: each hop's ``from``, ``to``,
+``over`` [holes jumped] and ``jumped`` [their seats]), ``portal``, ``dig``, ``pick``,
+``collect`` (``add``, ``sub``, ``what``, ``amount``), ``take`` (beginner), ``pass``,
+``cannot_collect``, ``empty_hole``, ``ineffective``, ``draw``, ``present``, ``present_empty``,
+``trophy``, ``baskets``, ``ransom``, ``stay``, ``game_over``.  Rolls, draws and looks carry
+``chance: True``.
 
 Secrets: the hands of other seats, the deck order and the cards a seat looks at on a present
 hole.  Events that show cards to one seat only carry ``seat`` and keep the cards under
