@@ -139,7 +139,8 @@ def test_end_deck_empty_and_a_player_holds_three_or_fewer_cards():
     assert st.is_over() and "deck is empty" in st.end_reason
 
 
-def test_end_not_while_the_deck_has_cards():
+def test_ruling_the_end_is_checked_after_refilling():
+    """Down to 2 cards after collecting, refilled to 6 by the last 4 cards: no end yet."""
     st = table(tokens=(1, 20), hands={0: ["berry:5", "acorn:1", "acorn:2"]},
                deck=["spikelet:1", "spikelet:2", "spikelet:3", "spikelet:4"])
     roll(st, 1)
