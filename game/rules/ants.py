@@ -433,10 +433,10 @@ class AntsState(GameState):
                 if len(chain) >= 2 and i in NEIGHBOURS[chain[0]] and i in NEIGHBOURS[chain[-1]]:
                     # next to both ends (the trail closes a ring): the player says which end
                     # it joins, so the trail's two ends are the player's choice, not the order
-                    acts.append(Record("place", text + f", joining ant {len(chain)}", cell=[x, y],
-                                       end="tail"))
                     acts.append(Record("place", text + ", joining ant 1", cell=[x, y],
                                        end="head"))
+                    acts.append(Record("place", text + f", joining ant {len(chain)}", cell=[x, y],
+                                       end="tail"))
                 else:
                     acts.append(Record("place", text, cell=[x, y]))
         elif step == "choose":
