@@ -340,3 +340,37 @@ def test_ants_three_for_one_can_be_used_several_times_in_one_purchase():
 def _design_of(st, sid):
     from game.rules.ants import _design
     return _design(sid)
+
+
+# ---- the play scene asks before an undo into a turn already handed on ---------------------------
+from tests.test_app_scenes import app, button, click, home, key, pump  # noqa: E402,F401  (fixtures)
+
+
+def test_play_scene_asks_before_undo_into_a_handed_on_turn_and_computers_wait(app):
+    import pygame
+    from game.app.scenes.play import PlayScene
+    st = new_game("moles", 2, seed=6)
+    ctl = PlayController("moles", seats(["human", "computer"]), st, autosave=False)
+    app.settings.speed = "normal"           # the computer pauses before it moves
+    app.go(PlayScene(app, ctl))
+    pump(app, 2)
+    while not ctl.human_to_act():
+        ctl.wait_for_computer()
+        pump(app, 1)
+    before = ctl.state.to_dict()
+    app.top.human_choice(ctl.state.legal_actions()[0])
+    assert ctl.computer_to_act() and ctl.undo_needs_confirm()
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    play = app.top
+    assert play.confirm_undo and ctl.state.to_dict() != before
+    answered = ctl.state.to_dict()
+    for _ in range(60):                     # a second of frames: the computer waits
+        ctl.wait_for_computer()
+        pump(app, 1)
+    assert ctl.state.to_dict() == answered
+    click(app, button(play, "Keep playing").rect.center)
+    assert not play.confirm_undo and ctl.state.to_dict() == answered
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert play.confirm_undo
+    click(app, button(play, "Take it back").rect.center)
+    assert not play.confirm_undo and ctl.state.to_dict() == before and ctl.human_to_act()

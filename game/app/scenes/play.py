@@ -306,7 +306,7 @@ class PlayScene(Scene):
         ui.draw_text(surface, "Take back your last action?", ui.font(self.px(28), True),
                      ui.colour("accent"), (r.centerx, r.centery - self.px(60)), "center",
                      max_width=r.w - self.px(40))
-        ui.draw_text(surface, "Your turn is over and has been handed on.", ui.font(self.px(18)),
+        ui.draw_text(surface, "The play has already passed to the next player.", ui.font(self.px(18)),
                      ui.colour("text_muted"), (r.centerx, r.centery - self.px(20)), "center",
                      max_width=r.w - self.px(40))
 
