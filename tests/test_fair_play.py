@@ -374,3 +374,15 @@ def test_play_scene_asks_before_undo_into_a_handed_on_turn_and_computers_wait(ap
     assert play.confirm_undo
     click(app, button(play, "Take it back").rect.center)
     assert not play.confirm_undo and ctl.state.to_dict() == before and ctl.human_to_act()
+
+
+def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
+    ctl = controller("moles", ["human", "computer"], seed=3)
+    play_until(ctl, ctl.human_to_act)
+    step(ctl)                                       # a placement, not answered yet: undoable
+    assert ctl.can_undo()
+    ctl.history[-1]["before"]["rng"][1][3] = -5     # a negative random-state word
+    now = ctl.state.to_dict()
+    assert ctl.undo() is False
+    assert ctl.message.startswith("Undo failed") and ctl.state.to_dict() == now
+    assert not ctl.can_undo()

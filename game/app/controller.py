@@ -279,6 +279,11 @@ class PlayController:
             self.message = f"Undo failed: {exc}"
             del self.history[target:]
             return False
+        except (OverflowError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            # a damaged undo entry (e.g. a negative random-state word): say so, keep playing
+            self.message = f"Undo failed: the saved step is damaged ({type(exc).__name__})"
+            del self.history[target:]
+            return False
         undone = len(self.history) - target
         removed = [id(e) for e in self.history[target:]]
         self.held = [(h, e) for h, e in self.held if id(h) not in removed]
