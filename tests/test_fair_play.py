@@ -386,3 +386,17 @@ def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
     assert ctl.undo() is False
     assert ctl.message.startswith("Undo failed") and ctl.state.to_dict() == now
     assert not ctl.can_undo()
+
+
+def test_curtain_in_games_yaml_must_be_true_or_false(tmp_path, monkeypatch):
+    from game.rules import registry
+    from game.rules.data import DataError
+    from pathlib import Path
+    text = Path("data/games.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "games.yaml"
+    bad.write_text(text.replace("    curtain: true", "    curtain: maybe", 1), encoding="utf-8")
+    monkeypatch.setattr(registry, "resource_path", lambda *parts: bad)
+    with pytest.raises(DataError) as err:
+        registry._load_catalog()
+    assert "games.yaml" in str(err.value) and "curtain" in str(err.value)
+    assert GAMES["ants"].to_dict()["curtain"] is True

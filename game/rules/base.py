@@ -123,7 +123,8 @@ class GameInfo:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "blurb": self.blurb,
                 "variants": self.variants, "options": self.options,
-                "available": self.available, "score_label": self.score_label}
+                "available": self.available, "score_label": self.score_label,
+                "curtain": self.curtain}
 
 
 class GameState:
