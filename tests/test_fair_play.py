@@ -319,7 +319,7 @@ def test_ants_rules_text_says_what_the_program_does():
     assert "exists **twice**" in text and "**3+**" in text and "cards marked **4** only" in text
     assert st.data.copies == 2
     assert "**several times in one purchase**" in text
-    assert '"joining ant 1"' in text
+    assert "may then join either end" in text
 
 
 def test_ants_three_for_one_can_be_used_several_times_in_one_purchase():
