@@ -135,8 +135,9 @@ def test_end_deck_empty_and_a_player_holds_three_or_fewer_cards():
                                       1: ["acorn:3", "acorn:4", "berry:1", "berry:2"]}, deck=[])
     roll(st, 1)
     act(st, "move", to=2)
-    collect_with(st, add=["berry:5"])
+    ev = collect_with(st, add=["berry:5"])
     assert st.is_over() and "deck is empty" in st.end_reason
+    assert ev[-1]["type"] == "game_over" and ev[-1]["end"] == {"why": "deck_empty", "cards": 2}
 
 
 def test_ruling_the_end_is_checked_after_refilling():
@@ -374,7 +375,7 @@ def test_ruling_failing_to_collect_after_a_change_costs_nothing():
     dice(st, 5)
     act(st, "dig")
     act(st, "pass")                                    # seat 0 passes: no card drawn
-    assert not any(e["type"] == "draw" and e["seat"] == 0 and e["why"] == "ineffective turn"
+    assert not any(e["type"] == "draw" and e["seat"] == 0 and e["why"] == "ineffective"
                    for e in act(st, "pass"))
 
 

@@ -588,7 +588,8 @@ class GopherState(GameState):
         if got:
             self.hands[seat] = sorted(self.hands[seat] + got)
             ev.append(Record("draw", f"{self._nm(seat)} draws {_plural(len(got), 'card')} "
-                             f"({why}).", seat=seat, count=len(got), why=why,
+                             f"({'refill' if why == 'refill' else 'ineffective turn'}).",
+                             seat=seat, count=len(got), why=why,
                              secret={"cards": got}, chance=True))
 
     # ---- legal actions ------------------------------------------------------------------------
@@ -845,7 +846,7 @@ class GopherState(GameState):
         s = self.active
         ev.append(Record("ineffective", f"{self._nm(s)}'s turn is ineffective.", seat=s))
         if not self.beginner:
-            self._draw(s, 1, ev, "ineffective turn")
+            self._draw(s, 1, ev, "ineffective")
         self._end_turn(ev)
 
     def _level_change(self, s: int, ev: list) -> None:
@@ -988,23 +989,26 @@ class GopherState(GameState):
             self.stall = 0
         else:
             self.stall += 1
-        why = None
+        why = end = None
         if self.beginner:
             for k in self.data.kinds:
                 if not any(n_ > 0 for c, n_ in self.table.items() if card_kind(c) == k):
                     why = f"the {self.data.kind_labels[k].lower()} cards ran out"
+                    end = {"why": "kind_ran_out", "kind": k}
                     break
         elif not self.deck and any(len(h) <= self.data.end_hand for h in self.hands):
-            why = "the deck is empty and a hand is down to " \
-                  f"{min(len(h) for h in self.hands)} cards"
+            least = min(len(h) for h in self.hands)
+            why = f"the deck is empty and a hand is down to {_plural(least, 'card')}"
+            end = {"why": "deck_empty", "cards": least}
         if why is None and self.stall >= self.data.stalled_rounds * n:
             why = f"nobody collected for {self.data.stalled_rounds} rounds"
+            end = {"why": "stalled", "rounds": self.data.stalled_rounds}
         if why is not None:
-            self._finish(why, ev)
+            self._finish(why, ev, end)
             return
         self._start_turn((self.active + 1) % n, ev)
 
-    def _finish(self, why: str, ev: list) -> None:
+    def _finish(self, why: str, ev: list, end: dict | None = None) -> None:
         sc = self.scores()
         best = max(sc)
         top = [s for s in range(self.players) if sc[s] == best]
@@ -1019,7 +1023,7 @@ class GopherState(GameState):
                           f"{'has' if len(top) == 1 else 'have'} the most provisions."
         ev.append(Record("game_over", f"Game over: {why}. {names} "
                          f"win{'s' if len(top) == 1 else ''}.", winners=list(top),
-                         scores=list(sc), reason=why))
+                         scores=list(sc), end=end or {"why": "other"}))
 
     # ---- results --------------------------------------------------------------------------------
     def plus(self, s: int) -> int:
