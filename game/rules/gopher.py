@@ -147,6 +147,11 @@ class GopherData:
             self._labels[code] = got
         return got
 
+    def a_label(self, code: str) -> str:
+        """The label with its article: "a berry 4", "an acorn 8"."""
+        label = self.label(code)
+        return ("an " if label[0] in "aeiou" else "a ") + label
+
     def sign_text(self, sign) -> str:
         what, amount = sign
         if what == "store":
@@ -639,7 +644,7 @@ class GopherState(GameState):
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         done = set()
         vals = [card_value(c) for c in cards]
-        lab = self.data.label
+        lab = self.data.a_label
         for i, c in enumerate(cards):
             if c in done:
                 continue
@@ -647,9 +652,9 @@ class GopherState(GameState):
             rest = reach(vals[:i] + vals[i + 1:], self.subtract)
             v = vals[i]
             if rest >> (OFF + need - v) & 1:
-                out.append(Record("add", f"{nm} adds a {lab(c)}.", card=c))
+                out.append(Record("add", f"{nm} adds {lab(c)}.", card=c))
             if self.subtract and rest >> (OFF + need + v) & 1:
-                out.append(Record("subtract", f"{nm} subtracts a {lab(c)}.", card=c))
+                out.append(Record("subtract", f"{nm} subtracts {lab(c)}.", card=c))
         out.append(Record("pass", f"{nm} does not collect."))
         return out
 
@@ -685,7 +690,8 @@ class GopherState(GameState):
                 pile = {card_value(c) for c in self.face_up[s] if card_kind(c) == k}
                 for v in avail:
                     if v > amount and (v - amount) in pile:
-                        out.append(Record("take", f"{nm} takes a {k} {v} and gives {v - amount} "
+                        big = self.data.a_label(f"{k}:{v}")
+                        out.append(Record("take", f"{nm} takes {big} and gives {v - amount} "
                                           "back.", kind=k, take=[v], give=[v - amount]))
         return out
 
@@ -968,7 +974,7 @@ class GopherState(GameState):
             self._level_change(s, ev)
             return
         self.trophies[s].append(card)
-        ev.append(Record("trophy", f"{self._nm(s)} keeps a {self.data.label(card)} as a trophy; "
+        ev.append(Record("trophy", f"{self._nm(s)} keeps {self.data.a_label(card)} as a trophy; "
                          f"{_plural(len(rest), 'card')} go under the deck.", seat=s, card=card,
                          returned=len(rest)))
         self._end_turn(ev)
