@@ -89,10 +89,15 @@ def test_unknown_game(command, tmp_path):
 
 
 def test_unavailable_game():
+    """A game not yet on screen cannot be shown (screenshot); one without rules cannot be
+    simulated either (simulate plays every game that has rules)."""
     unavailable = [gid for gid, info in GAMES.items() if not info.available]
     if not unavailable:
         pytest.skip("every game is playable")
-    assert_usage_error(run_main("simulate", unavailable[0]), "not playable yet")
+    assert_usage_error(run_main("screenshot", unavailable[0], "--out", "x.png"), "not playable yet")
+    no_rules = [gid for gid in unavailable if GAMES[gid].state_class is None]
+    if no_rules:
+        assert_usage_error(run_main("simulate", no_rules[0]), "not playable yet")
 
 
 def test_simulate_prints_a_table():
