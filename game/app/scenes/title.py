@@ -1,4 +1,4 @@
-"""Title screen: Continue, New game, Rules, Settings, Quit."""
+"""Title screen: Continue (the newest saved game), Saved games, New game, Rules, Settings, Quit."""
 from __future__ import annotations
 
 import math
@@ -15,6 +15,7 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.saved = None
+        self.saved_count = 0
         self.save_message = None
         self.time = 0.0
         self._checked = False
@@ -25,7 +26,10 @@ class TitleScene(Scene):
 
     def check_save(self) -> None:
         from .. import saves
-        self.saved, self.save_message = saves.check_autosave()
+        games, messages = saves.list_saves()
+        self.saved = games[0] if games else None
+        self.saved_count = len(games)
+        self.save_message = " ".join(messages) or None
         self._checked = True
 
     def build(self) -> None:
@@ -34,7 +38,7 @@ class TitleScene(Scene):
         w, h = self.size
         bw, bh, gap = self.px(330), self.px(54), self.px(14)
         x = w // 2 - bw // 2
-        y = int(h * 0.40)
+        y = int(h * (0.36 if self.saved_count else 0.40))
         cont_text = "Continue"
         if self.saved is not None:
             from ...rules import GAMES
@@ -45,11 +49,14 @@ class TitleScene(Scene):
                     enabled=self.saved is not None, key="continue", object_id="#primary")
         items = [("New game", self.new_game), ("Rules", self.rules), ("Settings", self.settings),
                  ("Quit", self.app.quit)]
+        if self.saved_count:
+            items.insert(0, (f"Saved games ({self.saved_count})", self.saved_games))
         for i, (text, cb) in enumerate(items):
-            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb, key=text,
+            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb,
+                        key="Saved games" if text.startswith("Saved games") else text,
                         object_id="#primary" if (self.saved is None and i == 0) else None)
         self.focus.first_enabled()
-        self.buttons_bottom = y + 5 * (bh + gap)
+        self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
 
     def on_back(self) -> None:
         # Esc on the title does not close the window by surprise: it points at Quit.
@@ -66,10 +73,22 @@ class TitleScene(Scene):
         from ..controller import PlayController
         from ..views import needs_curtain
         from .play import PlayScene
-        s = self.saved
+        from .. import saves
+        try:   # read again: a game played since may have moved on
+            s = saves.read_autosave(self.saved.slot)
+        except saves.SaveError as exc:
+            self.save_message = str(exc)
+            self.check_save()
+            self.rebuild()
+            return
+        saves.set_current(s.slot)
         ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
                              curtain=needs_curtain(s.game_id))
         self.app.go(PlayScene(self.app, ctl))
+
+    def saved_games(self) -> None:
+        from .saved import SavedGamesScene
+        self.app.push(SavedGamesScene(self.app))
 
     def new_game(self) -> None:
         from .choose import ChooseScene
@@ -104,7 +123,7 @@ class TitleScene(Scene):
                      (w - self.px(12), h - self.px(10)), "bottomright")
         notes = []
         if self.save_message:
-            notes.append(self.save_message + " Start a new game; it will replace the damaged save.")
+            notes.append(self.save_message)
         notes.extend(self.app.notices)
         if notes:
             y = getattr(self, "buttons_bottom", int(h * 0.85)) + self.px(6)
