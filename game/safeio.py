@@ -205,15 +205,19 @@ def load_yaml(path, name: str | None = None, max_bytes: int = MAX_BYTES) -> Any:
 TMP_PREFIX = ".tmp-"
 
 
-def atomic_write_bytes(path, data: bytes) -> None:
+def atomic_write_bytes(path, data: bytes, public: bool = False) -> None:
     """Write ``data`` so that neither a crash nor a full disk leaves half a file: a temp file
     in the same folder, flushed and fsync'd, then renamed over ``path`` (and the folder
-    fsync'd where the platform allows)."""
+    fsync'd where the platform allows).  The file is private unless ``public``."""
     import tempfile
     path = os.fspath(path)
     folder = os.path.dirname(path) or "."
     fd, tmp = tempfile.mkstemp(prefix=TMP_PREFIX, suffix=".part", dir=folder)
     try:
+        if public:   # like a file made with open(): readable by others as the umask allows
+            mask = os.umask(0)
+            os.umask(mask)
+            os.chmod(tmp, 0o666 & ~mask)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()

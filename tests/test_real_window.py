@@ -334,7 +334,8 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
 
         def saved(_):
             try:
-                data = json.loads((game.home / "autosave.json").read_text(encoding="utf-8"))
+                data = json.loads(max((game.home / "saves").glob("*.json"),
+                                      key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 return None
             return data if data["state"]["turn_number"] >= first + 2 else None
@@ -414,7 +415,8 @@ def test_ants_round_in_a_real_window(cmd, tmp_path, request):
 
         def saved(_):
             try:
-                data = json.loads((game.home / "autosave.json").read_text(encoding="utf-8"))
+                data = json.loads(max((game.home / "saves").glob("*.json"),
+                                      key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 return None
             return data if data["state"]["turn_number"] >= 8 else None

@@ -477,11 +477,18 @@ def list_saves() -> tuple[list[Saved], list[str]]:
     return games, messages
 
 
-def describe(saved: Saved) -> str:
-    """One line for the list: game, seats, turn, date."""
+def describe_parts(saved: Saved) -> tuple[str, str]:
+    """Two lines for the list: (game, progress and date; the seats)."""
     from ..rules import GAMES
     info = GAMES.get(saved.game_id)
     title = info.title if info else saved.game_id
-    names = ", ".join(s["name"] for s in saved.seats)
+    n = saved.state.turn_number
     when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else ""
-    return f"{title} - {names} - action {saved.state.turn_number}" + (f" - {when}" if when else "")
+    head = f"{title} - {n} move{'' if n == 1 else 's'} played" + (f" - {when}" if when else "")
+    return head, ", ".join(s["name"] for s in saved.seats)
+
+
+def describe(saved: Saved) -> str:
+    """One line for the list: game, progress, date, seats."""
+    head, seats = describe_parts(saved)
+    return f"{head} - {seats}"

@@ -29,7 +29,7 @@ class SavedGamesScene(Scene):
 
     def per_page(self) -> int:
         w, h = self.size
-        return max(1, (h - self.px(260)) // self.px(62))
+        return max(1, (h - self.px(260)) // self.px(66))
 
     def build(self) -> None:
         from .. import saves
@@ -37,7 +37,7 @@ class SavedGamesScene(Scene):
         pw = min(w - self.px(60), self.px(980))
         x0 = w // 2 - pw // 2
         y = self.px(110)
-        rh, gap = self.px(50), self.px(12)
+        rh, gap = self.px(56), self.px(10)
         n = self.per_page()
         pages = max(1, -(-len(self.games) // n))
         self.page = min(self.page, pages - 1)
@@ -46,7 +46,7 @@ class SavedGamesScene(Scene):
         self.rows = []
         for s in shown:
             text_w = pw - 2 * bw - self.px(40)
-            self.rows.append((pygame.Rect(x0, y, text_w, rh), saves.describe(s)))
+            self.rows.append((pygame.Rect(x0, y, text_w, rh), saves.describe_parts(s)))
             self.button((x0 + text_w + self.px(12), y, bw, rh), "Continue",
                         lambda s=s: self.continue_game(s), key=f"continue:{s.slot}")
             sure = self.confirm == s.slot
@@ -105,11 +105,14 @@ class SavedGamesScene(Scene):
         w, h = self.size
         ui.draw_text(surface, "Saved games", ui.font(self.px(40), True), ui.colour("accent"),
                      (w // 2, self.px(36)), "midtop")
-        fnt = ui.font(self.px(18))
-        for rect, text in self.rows:
+        fnt, small_fnt = ui.font(self.px(17), True), ui.font(self.px(15))
+        for rect, (head, seats) in self.rows:
             ui.draw_panel(surface, rect, radius=self.px(8))
-            ui.draw_text(surface, text, fnt, ui.colour("text"),
-                         (rect.x + self.px(14), rect.centery), "midleft",
+            ui.draw_text(surface, head, fnt, ui.colour("text"),
+                         (rect.x + self.px(14), rect.y + self.px(7)), "topleft",
+                         max_width=rect.w - self.px(24))
+            ui.draw_text(surface, seats, small_fnt, ui.colour("text_muted"),
+                         (rect.x + self.px(14), rect.bottom - self.px(7)), "bottomleft",
                          max_width=rect.w - self.px(24))
         notes = list(self.messages)
         if not self.games:
