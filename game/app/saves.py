@@ -310,7 +310,7 @@ def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
         if isinstance(log, bool) or not isinstance(log, int) or log < 0:
             raise SaveError(damaged + f" (step {i + 1}).")
         try:
-            before = load_state(e["before"])
+            before = load_state(e["before"], thorough=False)
         except LoadError as exc:
             raise SaveError(f"{damaged} (step {i + 1}: {exc}).") from None
         if (before.players, before.variant, before.options) != \

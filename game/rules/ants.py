@@ -1177,6 +1177,10 @@ class AntsState(GameState):
         for a, b in zip(chain, chain[1:]):
             if b not in NEIGHBOURS[a]:
                 C.bad("chain", f"cards {a} and {b} of the trail are not side by side")
+        if d["step"] in ("place", "choose", "red_choose", "guess"):
+            for c in chain:
+                if grid[c] is None:
+                    C.bad("chain", f"the trail runs over an empty place ({c})")
         kind(d["choice"], "choice")
         kind(d["peek"], "peek")
         for i, s_ in enumerate(C.seq(d["reds"], "reds", hi=n)):
