@@ -298,3 +298,20 @@ def test_a_state_that_loads_but_would_crash_later_is_refused():
     d = new_game("moles", 2, seed=1).to_dict()
     d["state"]["moles"][0]["at"] = [40, 40]          # off the board
     _refused(d, "moles")
+
+
+def test_continue_never_crashes_even_when_the_play_screen_cannot_start(app, home, monkeypatch):
+    _save(_played(seed=1))
+    app.go_title()
+    pump(app)
+    from game.app.scenes import play
+
+    def broken(*a, **k):
+        raise RuntimeError("boom")
+    monkeypatch.setattr(play, "PlayScene", broken)
+    app.top.continue_game()
+    pump(app)
+    title = app.top
+    assert title.name == "title" and title.saved is None
+    assert "could not be continued" in title.save_message
+    assert (saves.saves_dir() / "moles-1.json.damaged").is_file()

@@ -408,6 +408,21 @@ def _move_aside(path: Path) -> Path | None:
     return None
 
 
+def set_aside(slot: str, why: str) -> str:
+    """A saved game that failed when it was continued: keep the file aside, say where."""
+    flush_autosave()
+    _cache.pop(slot, None)
+    if slot == _current:
+        set_current(None)
+    try:
+        path = slot_path(slot)
+    except (OSError, SaveError):
+        return f"The saved game could not be continued ({why})."
+    where = _move_aside(path) if path.exists() else None
+    return (f"The saved game could not be continued ({why}); the file was kept as "
+            f"{where or path}.")
+
+
 def _migrate_legacy(messages: list[str]) -> None:
     """Move the single autosave.json of older versions into a slot."""
     try:

@@ -85,9 +85,16 @@ class SavedGamesScene(Scene):
             self.rebuild()
             return
         saves.set_current(s.slot)
-        ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
-                             curtain=needs_curtain(s.game_id))
-        self.app.go(PlayScene(self.app, ctl))
+        try:
+            ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
+                                 curtain=needs_curtain(s.game_id))
+            scene = PlayScene(self.app, ctl)
+        except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
+            self.messages = [saves.set_aside(s.slot, type(exc).__name__)]
+            self.reload()
+            self.rebuild()
+            return
+        self.app.go(scene)
 
     def delete(self, saved) -> None:
         from .. import saves

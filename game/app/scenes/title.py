@@ -82,9 +82,17 @@ class TitleScene(Scene):
             self.rebuild()
             return
         saves.set_current(s.slot)
-        ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
-                             curtain=needs_curtain(s.game_id))
-        self.app.go(PlayScene(self.app, ctl))
+        try:
+            ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
+                                 curtain=needs_curtain(s.game_id))
+            scene = PlayScene(self.app, ctl)
+        except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
+            message = saves.set_aside(s.slot, type(exc).__name__)
+            self.check_save()
+            self.save_message = " ".join(filter(None, [message, self.save_message]))
+            self.rebuild()
+            return
+        self.app.go(scene)
 
     def saved_games(self) -> None:
         from .saved import SavedGamesScene
