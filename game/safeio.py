@@ -67,16 +67,23 @@ def decode(data: bytes, name: str) -> str:
     return text
 
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+# a string runs to its closing quote or, unterminated, to the end of the text: every character
+# has exactly one way to match, so there is no backtracking and the scan stays linear
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\(?:.|\Z))*(?:"|\Z)', re.S)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 
 
-def json_depth(text: str) -> int:
-    """The deepest nesting of [ and { outside strings (cheap; no recursion)."""
+def json_depth(text: str, stop_above: int | None = None) -> int:
+    """The deepest nesting of [ and { outside strings (linear; no recursion).  With
+    ``stop_above``, counting stops as soon as the depth goes beyond it."""
     brackets = _NOT_BRACKET.sub("", _JSON_STRING.sub("", text))
-    if not brackets:
-        return 0
-    return max(0, max(accumulate(1 if c in "[{" else -1 for c in brackets)))
+    deepest = 0
+    for depth in accumulate(1 if c in "[{" else -1 for c in brackets):
+        if depth > deepest:
+            deepest = depth
+            if stop_above is not None and depth > stop_above:
+                break
+    return deepest
 
 
 def bad_text(value: str) -> str | None:
@@ -117,9 +124,8 @@ def _no_constant(word: str):
 
 
 def parse_json(text: str, name: str, max_depth: int = MAX_DEPTH) -> Any:
-    depth = json_depth(text)
-    if depth > max_depth:
-        raise FileProblem(name, f"is nested too deeply ({depth} levels; at most {max_depth})")
+    if json_depth(text, max_depth) > max_depth:
+        raise FileProblem(name, f"is nested too deeply (more than {max_depth} levels)")
     try:
         value = json.loads(text, parse_constant=_no_constant)
     except RecursionError:  # pragma: no cover - the depth check above comes first

@@ -334,3 +334,12 @@ def test_language_catalog_mutations_give_a_data_error(tmp_path, monkeypatch, lan
             errors += 1
             assert f"{lang}.yaml" in str(exc)
     assert errors > 5
+
+
+@pytest.mark.parametrize("text", ['\\"' * 300_000, '"' + '\\"' * 300_000 + "\\", "[" * 600_000,
+                                  '"' + "a" * 600_000])
+def test_the_json_reader_stays_fast_on_adversarial_text(text):
+    start = time.perf_counter()
+    with pytest.raises(safeio.FileProblem):
+        safeio.parse_json(text, "x.json")
+    assert time.perf_counter() - start < 2.0
