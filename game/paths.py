@@ -53,6 +53,12 @@ def user_data_dir() -> Path:
     return path
 
 
+def cannot_save_message(exc: OSError) -> str:
+    """The sentence for the player when the user-data folder cannot be used."""
+    return (f"Burrow Box {exc}, so nothing is saved this time (settings and games in progress "
+            "are lost when you quit).")
+
+
 def atomic_write(path, text: str) -> None:
     """Write ``text`` to ``path`` so that neither a crash nor a full disk leaves half a file
     (a temp file in the same folder, fsync'd, then renamed over ``path``)."""

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..paths import UserDataUnavailable, atomic_write, user_data_dir
+from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, bad_text, clean_temp_files, load_json
 
 APP_TAG = "BurrowBox"
@@ -458,7 +458,7 @@ def list_saves() -> tuple[list[Saved], list[str]]:
     try:
         folder = saves_dir()
     except UserDataUnavailable as exc:
-        return [], [f"Games cannot be saved: Burrow Box {exc}."]
+        return [], [cannot_save_message(exc)]
     clean_temp_files(folder)
     try:
         clean_temp_files(user_data_dir())

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from ..paths import UserDataUnavailable, atomic_write, user_data_dir
+from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"
@@ -45,8 +45,7 @@ def load() -> tuple[Settings, str | None]:
     try:
         path = settings_path()
     except UserDataUnavailable as exc:
-        return Settings(), (f"Burrow Box {exc}, so nothing is saved this time (settings and "
-                            "games in progress are lost when you quit).")
+        return Settings(), cannot_save_message(exc)
     try:
         raw = load_json(path, FILE_NAME, max_bytes=64 * 1024)
     except FileNotFoundError:

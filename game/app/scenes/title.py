@@ -17,6 +17,7 @@ class TitleScene(Scene):
         self.saved = None
         self.saved_count = 0
         self.save_message = None
+        self.save_message_parts: list[str] = []
         self.time = 0.0
         self._checked = False
 
@@ -30,6 +31,7 @@ class TitleScene(Scene):
         self.saved = games[0] if games else None
         self.saved_count = len(games)
         self.save_message = " ".join(messages) or None
+        self.save_message_parts = list(messages)
         self._checked = True
 
     def build(self) -> None:
@@ -90,6 +92,7 @@ class TitleScene(Scene):
             message = saves.set_aside(s.slot, type(exc).__name__)
             self.check_save()
             self.save_message = " ".join(filter(None, [message, self.save_message]))
+            self.save_message_parts.insert(0, message)
             self.rebuild()
             return
         self.app.go(scene)
@@ -131,8 +134,8 @@ class TitleScene(Scene):
                      (w - self.px(12), h - self.px(10)), "bottomright")
         notes = []
         if self.save_message:
-            notes.append(self.save_message)
-        notes.extend(self.app.notices)
+            notes.extend(m for m in self.save_message_parts if m)
+        notes.extend(n for n in self.app.notices if n not in notes)
         if notes:
             y = getattr(self, "buttons_bottom", int(h * 0.85)) + self.px(6)
             bw = min(w - self.px(80), self.px(720))
