@@ -114,9 +114,11 @@ def rng_state(value: Any, field: str = "rng") -> tuple:
     version, internal, gauss = value
     integer(version, f"{field}[0]", 3, 3)
     seq(internal, f"{field}[1]", MT_WORDS + 1)
-    for i, w in enumerate(internal[:MT_WORDS]):
-        if isinstance(w, bool) or not isinstance(w, int) or not 0 <= w < 2 ** 32:
-            bad(f"{field}[1][{i}]", f"{show(w)} is not a word of the random generator")
+    words = internal[:MT_WORDS]
+    if not (all(type(w) is int for w in words) and min(words) >= 0 and max(words) < 2 ** 32):
+        for i, w in enumerate(words):   # name the first bad word
+            if type(w) is not int or not 0 <= w < 2 ** 32:
+                bad(f"{field}[1][{i}]", f"{show(w)} is not a word of the random generator")
     integer(internal[MT_WORDS], f"{field}[1][{MT_WORDS}]", 0, MT_WORDS)
     if not any(internal[:MT_WORDS]):
         bad(f"{field}[1]", "the random generator state is all zeros")

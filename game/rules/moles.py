@@ -223,6 +223,12 @@ def _build_layer(spec: dict, rotation: int) -> dict:
             "rays": movement_rays(spec["radius"], lines)}
 
 
+@lru_cache(maxsize=96)
+def _layer_of(board: Board, index: int, rotation: int) -> dict:
+    """The geometry of a layer in a rotation, built once (it is never changed, only read)."""
+    return _build_layer(board.layers[index], rotation)
+
+
 def _pt(p) -> list:
     return [p[0], p[1]]
 
@@ -295,8 +301,7 @@ class MolesState(GameState):
 
     # ---- derived caches --------------------------------------------------------------------
     def _init_cache(self):
-        self._layers = [_build_layer(spec, rot)
-                        for spec, rot in zip(self.board.layers, self.rotations)]
+        self._layers = [_layer_of(self.board, i, rot) for i, rot in enumerate(self.rotations)]
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
         self._legal = None
         self._moves_cache = None

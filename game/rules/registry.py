@@ -112,7 +112,8 @@ def _exercise(state: GameState, thorough: bool = True) -> None:
     acts = state.legal_actions()
     if not over and not acts:
         raise ValueError("the player to move has no legal action")
-    for seat in [None, *range(state.players)]:
+    seats = [None, *range(state.players)] if thorough else [state.current_player]
+    for seat in seats:
         json.dumps(state.view(seat))
     state.scores()
     state.winners()
