@@ -1,7 +1,8 @@
 """Texts a player reads, in the player's language.
 
-Every sentence shown on screen comes from a catalog, ``data/i18n/<lang>.yaml``, one per
-language, never from a string glued together in code:
+Every sentence shown on screen comes from a catalog, ``data/i18n/<lang>/*.yaml`` (one folder
+per language, one file per area: ``common.yaml``, ``moles.yaml``, ...; a key lives in exactly one
+file), never from a string glued together in code:
 
     from game.i18n import tr, set_language
     set_language("ru")
@@ -104,17 +105,29 @@ def _fields(text: str, entry: str, chk: Checker) -> set[str]:
 
 
 def _load(lang: str) -> dict[str, Any]:
-    path = resource_path("data", "i18n", f"{lang}.yaml")
+    """Every ``data/i18n/<lang>/*.yaml`` file merged (one file per area: common, moles, ...)."""
+    folder = resource_path("data", "i18n", lang)
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not files:
+        raise DataError(display_name(folder), "", "no catalog files (*.yaml) for this language")
+    out: dict[str, Any] = {}
+    for path in files:
+        _load_file(path, lang, out)
+    return out
+
+
+def _load_file(path, lang: str, out: dict[str, Any]) -> None:
     chk = Checker(display_name(path))
     raw = chk.mapping(load_yaml(path), "top level")
     if raw.get("language") != lang:
         chk.fail("language", f"expected '{lang}', found {raw.get('language')!r}")
     messages = chk.mapping(chk.key(raw, "messages", "top level"), "messages")
-    out: dict[str, Any] = {}
     for key, value in messages.items():
         entry = f"messages.{key}"
         if not isinstance(key, str) or not key:
             chk.fail("messages", f"a key must be a text, found {key!r}")
+        if key in out:
+            chk.fail(entry, "this key is already given in another file of the language")
         if isinstance(value, str):
             if len(value) > _MAX_TEXT:
                 chk.fail(entry, "text too long")
@@ -133,7 +146,6 @@ def _load(lang: str) -> dict[str, Any]:
             out[key] = forms
         else:
             chk.fail(entry, f"expected a text or plural forms, found {type(value).__name__}")
-    return out
 
 
 def catalog(lang: str) -> dict[str, Any]:
@@ -149,7 +161,7 @@ def check_catalogs() -> None:
     ref = catalog(DEFAULT)
     for lang in LANGUAGES:
         cat = catalog(lang)
-        name = f"data/i18n/{lang}.yaml"
+        name = f"data/i18n/{lang}/"
         chk = Checker(name)
         missing = sorted(set(ref) - set(cat))
         extra = sorted(set(cat) - set(ref))

@@ -97,10 +97,22 @@ def test_first_start_follows_the_system_locale_with_english_as_fallback(monkeypa
     ("language: de\nmessages: {a: 'x {'}\n", "broken braces"),
 ])
 def test_a_broken_catalog_names_the_file_and_the_entry(tmp_path, monkeypatch, body, problem):
-    (tmp_path / "data" / "i18n").mkdir(parents=True)
-    (tmp_path / "data" / "i18n" / "de.yaml").write_text(body, encoding="utf-8")
+    (tmp_path / "data" / "i18n" / "de").mkdir(parents=True)
+    (tmp_path / "data" / "i18n" / "de" / "common.yaml").write_text(body, encoding="utf-8")
     monkeypatch.setattr(i18n, "resource_path", lambda *p: tmp_path.joinpath(*p))
     monkeypatch.setattr(i18n, "_catalogs", {})
     with pytest.raises(DataError, match=problem) as err:
         i18n.catalog("de")
-    assert "de.yaml" in str(err.value)
+    assert "common.yaml" in str(err.value)
+
+
+def test_a_key_given_in_two_files_of_a_language_is_refused(tmp_path, monkeypatch):
+    folder = tmp_path / "data" / "i18n" / "de"
+    folder.mkdir(parents=True)
+    for name in ("a.yaml", "b.yaml"):
+        (folder / name).write_text("language: de\nmessages: {x: y}\n", encoding="utf-8")
+    monkeypatch.setattr(i18n, "resource_path", lambda *p: tmp_path.joinpath(*p))
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    with pytest.raises(DataError, match="already given in another file") as err:
+        i18n.catalog("de")
+    assert "b.yaml" in str(err.value)
