@@ -1219,8 +1219,8 @@ class GopherState(GameState):
         self.diggers_left = list(dl)
         table = d["table"]
         if not isinstance(table, list) or not all(
-                isinstance(e, list) and len(e) == 2 and isinstance(e[0], str) and is_int(e[1], 0)
-                for e in table):
+                isinstance(e, list) and len(e) == 2 and isinstance(e[0], str)
+                and is_int(e[1], 0, 6) for e in table) or len(table) > 60:
             raise ValueError("the table is not a list of [card, count]")
         self.table = {c: k for c, k in table}
         everything = (self.deck + self.discard + self.picks_add + self.picks_sub + self.present
@@ -1270,7 +1270,7 @@ class GopherState(GameState):
                 raise ValueError(f"{k} must be true or false")
             setattr(self, k, d[k])
         for k in ("stall", "turns"):
-            if not is_int(d[k], 0):
+            if not is_int(d[k], 0, 10 ** 6):
                 raise ValueError(f"bad {k}")
             setattr(self, k, d[k])
         wl = d["winner_list"]
