@@ -204,7 +204,10 @@ def run_bench(games: list[str], quick: bool = False) -> dict:
 
     for game in games:
         entry: dict = {}
+        from .rules import GAMES
         try:
+            if not GAMES[game].available:     # rules and computer players, no screen yet
+                raise ImportError("no play screen yet")
             entry["frames"] = measure_frames(game, cfg["warmup"], cfg["frames"])
         except ImportError as exc:  # the app package is not there (yet)
             entry["frames"] = {"error": f"not measured ({exc})", "median_ms": None,
