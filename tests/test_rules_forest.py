@@ -661,8 +661,8 @@ def test_ruling_bear_as_far_back_as_the_edge_allows(st):
 
 
 def test_tile_serpent_traps_a_canine_until_a_pack_mate_steps_on(st):
-    """The Serpent traps a canine; the other canine or the hunter of its pack must step onto
-    the tile to free it."""
+    """A canine caught by the Serpent stays put until a pack mate (canine or hunter) comes
+    onto that tile and frees it."""
     lay(st, 4, 6, "serpent")
     act(st, "move", piece="0-c1", to=[4, 7], carry=False)
     turn(st, 0)
@@ -806,8 +806,8 @@ def test_tile_swamp_pieces_wade_through_every_bump_one_per_turn(st):
 
 
 def test_tile_swamp_a_nugget_put_on_another_on_one_bump_sinks_the_lower_one(st):
-    """Nuggets may go into the swamp, but a nugget put on top of another on the same bump
-    sinks the bottom one."""
+    """Gold may be taken into a swamp; when a second nugget lands on a bump that already
+    holds one, the one underneath is lost."""
     lay(st, 4, 6, "swamp-2")
     st.bump_nug[C(st, 4, 6)] = [1, 0]
     put(st, "0-c1", 4, 7, carry=True)
