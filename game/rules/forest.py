@@ -212,7 +212,8 @@ def geometry(n: int) -> dict:
             "E": [y * n + n - 1 for y in range(1, n - 1)]}
     corners = {"S": (0, n - 1), "N": (n * (n - 1), n * n - 1),    # far corners of each edge
                "W": (n - 1, n * n - 1), "E": (0, n * (n - 1))}
-    return {"nb": nb, "kn": kn, "edge": edge, "far": corners}
+    names = tuple(f"({i % n + 1},{i // n + 1})" for i in range(n * n))
+    return {"nb": nb, "kn": kn, "edge": edge, "far": corners, "names": names}
 
 
 def _plural(n: int, word: str) -> str:
@@ -297,7 +298,7 @@ class ForestState(GameState):
 
     def _init_cache(self):
         g = geometry(self.n)
-        self._nb, self._kn = g["nb"], g["kn"]
+        self._nb, self._kn, self._xyt_s = g["nb"], g["kn"], g["names"]
         self._pid = {p["id"]: p for p in self.pieces}
         self._camp_of = {c: s for s, c in enumerate(self.camps) if c is not None}
         self._legal = None
@@ -308,7 +309,8 @@ class ForestState(GameState):
         return "campfire" if t is None else self.data.types[t]["kind"]
 
     def xy(self, c: int) -> list:
-        return [c % self.n, c // self.n]
+        n = self.n
+        return [c % n, c // n]
 
     def _cell(self, v) -> int:
         n = self.n
@@ -400,19 +402,21 @@ class ForestState(GameState):
                 out.append(Record("choose", text, to=self.xy(c), why=pend["why"]))
             return out
         out = []
+        xyt = self._xyt_s
+        n = self.n
         for p in self.pieces:
             if p["seat"] != seat or p["at"] is None:
                 continue
             if p["kind"] == "hunter" and self.hunter_moved[seat]:
                 continue
+            label, pid = self._label(p), p["id"]
             for t, k in self._piece_moves(p):
-                what = " with a nugget" if k else ""
+                what = " with a nugget." if k else "."
                 if t < 0:
-                    out.append(Record("wade", f"{self._label(p)} wades on{what}.",
-                                      piece=p["id"], carry=k))
+                    out.append(Record("wade", f"{label} wades on{what}", piece=pid, carry=k))
                 else:
-                    out.append(Record("move", f"{self._label(p)} steps to {self._xyt(t)}{what}.",
-                                      piece=p["id"], to=self.xy(t), carry=k))
+                    out.append(Record("move", f"{label} steps to {xyt[t]}{what}", piece=pid,
+                                      to=[t % n, t // n], carry=k))
         for t in self._camp_targets(seat):
             out.append(Record("move_camp", f"{name} moves its campfire to {self._xyt(t)}.",
                               to=self.xy(t)))
@@ -421,7 +425,7 @@ class ForestState(GameState):
         return out
 
     def _xyt(self, c: int) -> str:
-        return f"({c % self.n + 1},{c // self.n + 1})"
+        return self._xyt_s[c]
 
     # ---- applying -------------------------------------------------------------------------------
     def _apply(self, a: Record, index: int) -> list:
