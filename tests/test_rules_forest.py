@@ -897,7 +897,8 @@ def test_spec_events_carry_what_a_screen_needs(st):
     assert reveal["chance"] is True and reveal["kind"] == "gold" and reveal["tile"] == "gold-2"
     assert all("chance" not in e for e in events if e["type"] != "reveal")
     steps = [e for e in events if e["type"] == "step"]
-    assert all({"piece", "frm", "to", "by", "carry"} <= set(e) for e in steps)
+    assert all({"piece", "frm", "to", "by", "carry", "kind"} <= set(e) for e in steps)
+    assert [e["kind"] for e in steps] == ["arrows", "face_down"]
 
 
 def test_spec_to_dict_round_trips_exactly_and_refuses_damage():

@@ -379,7 +379,8 @@ class ForestState(GameState):
         out = []
         for t in edge:
             if t in self._nb[c] and t not in self._camp_of and self.loose[t] == 0 \
-                    and not self.bump_nug.get(t) and not any(q["at"] == t for q in self.pieces):
+                    and not sum(self.bump_nug.get(t, ())) \
+                    and not any(q["at"] == t for q in self.pieces):
                 out.append(t)
         return out
 
@@ -423,6 +424,12 @@ class ForestState(GameState):
         if not out:
             out.append(Record("pass", f"{name} can do nothing and passes."))
         return out
+
+    def _seen_kind(self, c: int) -> str:
+        """The kind of tile ``c`` as everybody sees it now ("face_down" if not yet open)."""
+        if c in self._camp_of:
+            return "campfire"
+        return self.data.types[self.tile[c]]["kind"] if self.opened[c] else "face_down"
 
     def _xyt(self, c: int) -> str:
         return self._xyt_s[c]
@@ -468,7 +475,7 @@ class ForestState(GameState):
                 d = (_sign(to % self.n - frm % self.n), _sign(to // self.n - frm // self.n))
                 ev.append(Record("step", f"{self._label(p)} steps to {self._xyt(to)}.",
                                  piece=p["id"], seat=seat, frm=self.xy(frm), to=self.xy(to),
-                                 by="step", carry=p["carry"]))
+                                 by="step", carry=p["carry"], kind=self._seen_kind(to)))
                 self._chain(p, to, d, [], ev)
         elif t == "choose":
             pend = self.pending
@@ -486,7 +493,7 @@ class ForestState(GameState):
                 d = (_sign(to % self.n - frm % self.n), _sign(to // self.n - frm // self.n))
                 ev.append(Record("step", f"{self._label(p)} goes on to {self._xyt(to)}.",
                                  piece=p["id"], seat=seat, frm=self.xy(frm), to=self.xy(to),
-                                 by=pend["why"], carry=p["carry"]))
+                                 by=pend["why"], carry=p["carry"], kind=self._seen_kind(to)))
                 self._chain(p, to, d, list(pend["visited"]), ev)
         else:  # pragma: no cover - legal_actions lists nothing else
             raise IllegalAction(f"unknown action {t!r}")
@@ -656,7 +663,8 @@ class ForestState(GameState):
             d = (_sign(t % self.n - c % self.n), _sign(t // self.n - c // self.n))
             ev.append(Record("step", f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
                              f"on to {self._xyt(t)}.", piece=p["id"], seat=seat,
-                             frm=self.xy(c), to=self.xy(t), by=why, carry=p["carry"]))
+                             frm=self.xy(c), to=self.xy(t), by=why, carry=p["carry"],
+                             kind=self._seen_kind(t)))
             c = t
 
     def _loop(self, p, c: int, ev: list) -> None:
@@ -725,7 +733,7 @@ class ForestState(GameState):
         c = p["at"]
         ev.append(Record("step", f"{self._label(p)} wades on.", piece=p["id"], seat=p["seat"],
                          frm=self.xy(c), to=self.xy(c), by="wade", carry=p["carry"],
-                         bump=p["bump"] + 1))
+                         bump=p["bump"] + 1, kind="swamp"))
         self._enter_bump(p, c, p["bump"] + 1, ev)
 
     def _rest(self, p, ev: list) -> None:
