@@ -21,6 +21,10 @@ otherwise moves at random.
     (exploring); dead and trapped canines; a carrier standing next to a rival that can attack
     it; an unguarded campfire with gold while rivals are near (guarding and raiding); and the
     Race target reached.
+
+Measured with ``strength_report(200, seed=1)`` (2-pack Race, seats alternating): good wins
+97.5% against random and 81% against the beginner; median decision 29 ms, longest 0.62 s
+(on a busy machine).
 """
 from __future__ import annotations
 
