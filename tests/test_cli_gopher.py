@@ -1,5 +1,6 @@
 """Gopher's Pantry on the command line: it has rules and computer players but no screen yet, so
-``simulate`` plays it and ``screenshot`` / ``bench`` explain that it is not playable yet."""
+``simulate`` plays it, ``bench`` measures its rules and computer player, and ``screenshot``
+explains that it is not on screen yet."""
 from __future__ import annotations
 
 import json
@@ -29,7 +30,13 @@ def test_a_bad_rule_set_is_one_line():
     assert_usage_error(run_main("simulate", "gopher", "--variant", "chess"), "chess")
 
 
-def test_screenshot_and_bench_need_the_screen():
+def test_screenshot_needs_the_screen():
     assert_usage_error(run_main("screenshot", "gopher", "--out", "/tmp/never.png"),
                        "not playable yet")
-    assert_usage_error(run_main("bench", "gopher"), "not playable yet")
+
+
+def test_bench_measures_the_rules_and_the_computer_player():
+    proc = run_main("bench", "gopher", "--quick")
+    assert proc.returncode == 0, proc.stderr
+    assert "gopher: rules, random playouts" in proc.stdout
+    assert "gopher: computer move (good), max" in proc.stdout
