@@ -143,7 +143,7 @@ def flush_autosave(timeout: float = 10.0) -> None:
 
 
 def _check_seats(seats: Any, players: int) -> list[dict]:
-    from ..ai import LEVELS
+    from ..ai import DEFAULT_LEVEL, LEVELS
     if not isinstance(seats, list) or len(seats) != players:
         raise SaveError("The saved game is damaged: its list of players does not match the game.")
     out = []
@@ -153,12 +153,12 @@ def _check_seats(seats: Any, players: int) -> list[dict]:
         name = s.get("name")
         col = s.get("colour")
         kind = s.get("kind")
-        level = s.get("level", LEVELS[-1])
+        level = s.get("level", DEFAULT_LEVEL)
         if not isinstance(name, str) or not isinstance(col, int) or isinstance(col, bool) \
                 or col < 0 or kind not in KINDS:
             raise SaveError(f"The saved game is damaged: player {i + 1} is not readable.")
         if level not in LEVELS:
-            level = LEVELS[-1]
+            level = DEFAULT_LEVEL
         out.append({"name": name[:40], "colour": col, "kind": kind, "level": level})
     return out
 
