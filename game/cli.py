@@ -352,8 +352,13 @@ def cmd_strength(args) -> int:
     for level in (args.a, args.b):
         if level not in LEVELS:
             raise UsageError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
+    def progress(done: int, wins: float) -> None:   # on stderr, so that --json stays clean
+        print(f"  game {done}/{args.games}: {args.a} {wins:g} wins so far", file=sys.stderr,
+              flush=True)
+
     result = strength(info.id, args.a, args.b, games=args.games, players=players,
-                      seed=args.seed, think=args.think, variant=args.variant)
+                      seed=args.seed, think=args.think, variant=args.variant,
+                      progress=progress)
     print(json.dumps(result, indent=2) if args.json else format_result(result))
     return 0
 

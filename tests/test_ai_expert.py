@@ -181,3 +181,24 @@ def test_strength_bad_input_is_one_clear_line(argv, msg, capsys):
         code = exc.code
     assert code == 2
     assert msg in capsys.readouterr().err
+
+
+# ---- the play screen stops a thinking expert ------------------------------------------------
+
+def test_leaving_the_game_stops_a_thinking_expert(tmp_path, monkeypatch):
+    from game.app import saves
+    from game.app.controller import PlayController
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    monkeypatch.setattr(expert, "THINK_SECONDS", 30.0)
+    seats = [{"name": f"C{i}", "colour": i, "kind": "computer", "level": "expert"}
+             for i in range(2)]
+    state = position("ants", 2, 6, 4)
+    ctl = PlayController("ants", seats, state)
+    ctl.tick(0.0, animating=True)          # starts thinking
+    time.sleep(0.1)
+    assert ctl.thinking
+    start = time.perf_counter()
+    ctl.stop()
+    ctl.wait_for_computer(5.0)
+    assert not ctl.thinking and time.perf_counter() - start < 0.5
+    saves.flush_autosave()

@@ -4,8 +4,9 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
 
 * every iteration deals the unknowns afresh from the deciding seat's own view
   (``type(state).from_view(view, seed)``), so the search never sees a secret; where dealing is
-  slow (Mole Dig rebuilds its boards), a few deals are kept and cloned, and each clone gets a
-  fresh random seed, so rolls, draws and face-down tiles still come from the real odds;
+  slow (Mole Dig rebuilds its boards: ``TUNING["pool"]``), a few deals are kept and cloned, and
+  each clone gets a fresh random seed, so rolls, draws and face-down tiles still come from the
+  real odds;
 * one tree for the whole information set (single-observer ISMCTS): a node's children are the
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
@@ -27,18 +28,17 @@ import time
 
 from . import Agent
 
-THINK_SECONDS = 0.8        # default think time a move (keeps a move within 1 s)
+THINK_SECONDS = 0.7        # default think time a move (keeps a move within 1 s when busy)
 ITERATIONS = None          # default iteration cap (None: the time bound alone)
 MAX_NODES = 200_000        # memory bound of one search tree
-SLOW_DEAL_S = 0.0005       # a deal slower than this is kept and cloned instead of redone
-POOL = 12                  # deals kept where dealing is slow
+POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 
 # game -> search settings; other games (and new ones) use DEFAULTS
-DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0}
+DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False}
 TUNING = {
-    "moles": {"depth": 0, "c": 0.5},
+    "moles": {"depth": 0, "c": 0.5, "pool": True},    # from_view rebuilds the boards: slow
     "ants": {"depth": 200, "c": 0.7},
-    "hamster": {"depth": 200, "c": 0.7},
+    "hamster": {"depth": 0, "c": 0.7},
 }
 
 
@@ -47,8 +47,29 @@ def _moles_equity(state) -> list:
     return equity(Pos.from_view(state.view(None)))
 
 
+_HAMSTER_GEO: dict = {}
+
+
+def _hamster_lead(state) -> list:
+    """Each sheet's expected final points by the good player's evaluation, as win shares."""
+    from .hamster_ai import _Clock, geometry
+    values = []
+    for seat in range(state.players):
+        view = state.view(seat)
+        geo = _HAMSTER_GEO.get(state.variant)
+        if geo is None:
+            geo = _HAMSTER_GEO[state.variant] = geometry(view["sheet"])
+        own = view["sheets"][seat]
+        mine = geo.mask_of(list(own["crosses"]) + list(own.get("this_roll") or []))
+        free = geo.one_row - int(own.get("one_row_used", 0)) - int(own.get("one_row_this_roll", 0))
+        clock = _Clock(view, geo)
+        values.append(geo.evaluate(mine, max(0, free), clock(geo.started(mine)),
+                                   view.get("first_cross") == "any"))
+    return lead_shares(values, 4.0)
+
+
 # game -> evaluation of a position that is not over: each seat's share of the win (sums to 1)
-EVALUATORS = {"moles": _moles_equity}
+EVALUATORS = {"moles": _moles_equity, "hamster": _hamster_lead}
 
 
 def final_shares(state) -> list:
@@ -71,6 +92,14 @@ def score_lead(state, scale: float = 0.0) -> list:
         return [1.0]
     if not scale:
         scale = max(2.0, 0.15 * max(abs(x) for x in sc))
+    return lead_shares(sc, scale)
+
+
+def lead_shares(sc: list, scale: float) -> list:
+    """A logistic of each seat's lead over the best other seat, normalised to sum 1."""
+    n = len(sc)
+    if n == 1:
+        return [1.0]
     out = []
     for s in range(n):
         best = max(sc[t] for t in range(n) if t != s)
@@ -103,6 +132,9 @@ class ExpertAgent(Agent):
         self.depth = int(tune["depth"])
         self.c = float(tune["c"])
         self.scale = float(tune["scale"])
+        self.margin = float(tune["margin"])
+        self.pool = bool(tune["pool"])   # how much better the search's pick must look
+        self._guide = None                    # the game's good player, asked first (a prior)
         self.evaluator = EVALUATORS.get(game)
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
@@ -118,15 +150,12 @@ class ExpertAgent(Agent):
         cls = GAMES[self.game].state_class
         rng = self.rng
         pool: list = []
-        slow = [None]
+        keep = self.pool
 
         def deal():
-            if slow[0] is None or not slow[0] or len(pool) < POOL:
-                t0 = time.perf_counter()
+            if not keep or len(pool) < POOL:
                 st = cls.from_view(view, rng.getrandbits(31))
-                if slow[0] is None:
-                    slow[0] = time.perf_counter() - t0 > SLOW_DEAL_S
-                if slow[0]:
+                if keep:
                     pool.append(st)
                     st = st.clone()
                     st.rng.seed(rng.getrandbits(63))
@@ -153,6 +182,7 @@ class ExpertAgent(Agent):
         deadline = time.perf_counter() + self.think
         cap = self.iterations
         deal = self._dealer(view)
+        hint = self._hint(view, legal)
         rng = self.rng
         c = self.c
         depth = self.depth
@@ -225,7 +255,31 @@ class ExpertAgent(Agent):
             n = child.n if child is not None else 0
             if n > best_n:
                 best_i, best_n = i, n
+        if hint is not None and keys[hint] != keys[best_i]:
+            # the search overrules the game's good player only where it looks clearly better
+            ours, theirs = root.children.get(keys[best_i]), root.children.get(keys[hint])
+            if ours is None or theirs is None or ours.w / ours.n - theirs.w / theirs.n < self.margin:
+                return legal[hint]
         return legal[best_i]
+
+    def _hint(self, view: dict, legal: list):
+        """Index of the game's good player's choice (None where the game has none)."""
+        if self._guide is None:
+            from . import RandomAgent, agent_class
+            cls = agent_class(self.game, "good")
+            self._guide = False if cls is RandomAgent or cls is ExpertAgent else \
+                cls(self.game, self.rng.getrandbits(31))
+        if self._guide is False or self.margin <= 0:
+            return None
+        try:
+            pick = self._guide.decide(view, legal)
+        except Exception:  # noqa: BLE001 - the search stands on its own
+            return None
+        want = _key(pick)
+        for i, a in enumerate(legal):
+            if _key(a) == want:
+                return i
+        return None
 
 
 def _key(action) -> str:
