@@ -34,11 +34,13 @@ MAX_NODES = 200_000        # memory bound of one search tree
 POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 
 # game -> search settings; other games (and new ones) use DEFAULTS
-DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False}
+DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
+            "defer_secret": True}
 TUNING = {
     "moles": {"depth": 0, "c": 0.5, "pool": True},    # from_view rebuilds the boards: slow
     "ants": {"depth": 200, "c": 0.7},
-    "hamster": {"depth": 0, "c": 0.7},
+    # everyone chooses for the same roll, but nobody's choice changes another's options
+    "hamster": {"depth": 0, "c": 0.7, "defer_secret": False},
 }
 
 
@@ -110,12 +112,13 @@ def lead_shares(sc: list, scale: float) -> list:
 
 
 class _Node:
-    __slots__ = ("children", "n", "w", "avail")
+    __slots__ = ("children", "n", "w", "w2", "avail")
 
     def __init__(self):
         self.children: dict = {}
         self.n = 0
         self.w = 0.0          # summed reward of the seat that chose the action leading here
+        self.w2 = 0.0         # ... and of its squares (for the standard error)
         self.avail = 1
 
 
@@ -133,7 +136,8 @@ class ExpertAgent(Agent):
         self.c = float(tune["c"])
         self.scale = float(tune["scale"])
         self.margin = float(tune["margin"])
-        self.pool = bool(tune["pool"])   # how much better the search's pick must look
+        self.pool = bool(tune["pool"])
+        self.defer_secret = bool(tune["defer_secret"])   # how much better the search's pick must look
         self._guide = None                    # the game's good player, asked first (a prior)
         self.evaluator = EVALUATORS.get(game)
         self._cancel = threading.Event()
@@ -183,6 +187,12 @@ class ExpertAgent(Agent):
         cap = self.iterations
         deal = self._dealer(view)
         hint = self._hint(view, legal)
+        if hint is not None and self.defer_secret and self._secret(deal(), legal):
+            # a secret or simultaneous choice (a hidden disc, a guess): a tree over one seat's
+            # information would let the others "see" it, so the good player's mixed choice
+            # stands
+            self.last_iterations = self.last_nodes = 0
+            return legal[hint]
         rng = self.rng
         c = self.c
         depth = self.depth
@@ -245,8 +255,10 @@ class ExpertAgent(Agent):
             reward = self._evaluate(s)
             root.n += 1
             for child, mover in path:
+                r = reward[mover]
                 child.n += 1
-                child.w += reward[mover]
+                child.w += r
+                child.w2 += r * r
         self.last_iterations = it
         self.last_nodes = nodes
         best_i, best_n = 0, -1
@@ -256,11 +268,30 @@ class ExpertAgent(Agent):
             if n > best_n:
                 best_i, best_n = i, n
         if hint is not None and keys[hint] != keys[best_i]:
-            # the search overrules the game's good player only where it looks clearly better
+            # the search overrules the game's good player only where its pick looks better by
+            # the margin and by two standard errors of the difference
             ours, theirs = root.children.get(keys[best_i]), root.children.get(keys[hint])
-            if ours is None or theirs is None or ours.w / ours.n - theirs.w / theirs.n < self.margin:
+            if ours is None or theirs is None or not _clearly_better(ours, theirs, self.margin):
                 return legal[hint]
         return legal[best_i]
+
+    @staticmethod
+    def _secret(state, legal: list) -> bool:
+        """Whether this decision is secret or simultaneous: the other seats see the same thing
+        whichever action is taken (two different legal actions tried on copies of a deal)."""
+        me = state.current_player
+        others = [s for s in range(state.players) if s != me]
+        if not others or len(legal) < 2:
+            return False
+        seen = []
+        for action in legal[:2]:
+            copy = state.clone()
+            try:
+                copy.apply(action)
+            except Exception:  # noqa: BLE001 - the deal disagrees with the caller's list
+                return False
+            seen.append([copy.view(s) for s in others])
+        return seen[0] == seen[1]
 
     def _hint(self, view: dict, legal: list):
         """Index of the game's good player's choice (None where the game has none)."""
@@ -280,6 +311,16 @@ class ExpertAgent(Agent):
             if _key(a) == want:
                 return i
         return None
+
+
+def _clearly_better(a: _Node, b: _Node, margin: float) -> bool:
+    if a.n < 2 or b.n < 2:
+        return False
+    ma, mb = a.w / a.n, b.w / b.n
+    va = max(0.0, a.w2 / a.n - ma * ma) / a.n
+    vb = max(0.0, b.w2 / b.n - mb * mb) / b.n
+    diff = ma - mb
+    return diff > margin and diff > 2.0 * math.sqrt(va + vb)
 
 
 def _key(action) -> str:
