@@ -59,6 +59,12 @@ def _mix(a, b, t):
     return ui.mix(a, b, t)
 
 
+def _winners(v: dict) -> list:
+    """The winning seats of a view: one seat, or several sharing the win."""
+    w = v.get("winner")
+    return list(w) if isinstance(w, list) else ([] if w is None else [w])
+
+
 def _pt(p) -> tuple:
     return (int(p[0]), int(p[1]))
 
@@ -301,7 +307,7 @@ class MolesView(AnimatedBoardView):
         self._win_anim = None
         self._won = v.get("winner") is not None
         if self._won:
-            win_moles = [m for m in v["moles"] if m["seat"] == v["winner"]
+            win_moles = [m for m in v["moles"] if m["seat"] in _winners(v)
                          and tuple(m["at"]) == (0, 0) and v["layer"] == LAYER_COUNT - 1]
             for m in win_moles:
                 self._disp[m["id"]].hidden = True
@@ -512,7 +518,9 @@ class MolesView(AnimatedBoardView):
         if k == "reshuffle":
             return f"{name} shuffles the discs face down again"
         if k == "stuck":
-            return "Nobody can move: the layer is lifted"
+            return {"lone_round": "A round of discs is over: the layer is lifted",
+                    "last_resort": "30 rounds on this layer: it is lifted"}.get(
+                ev.get("reason"), "Nobody can move: the layer is lifted")
         if k == "eliminated":
             return f"{name} has no moles left"
         if k == "phase":
@@ -1199,7 +1207,9 @@ class MolesView(AnimatedBoardView):
         v = self.view
         cp = v.get("current_player")
         if v.get("winner") is not None:
-            w = v["winner"]
+            if len(_winners(v)) > 1:   # a lift that left no mole: a shared result
+                return " and ".join(self._name(s) for s in _winners(v)) + " share the win."
+            w = _winners(v)[0]
             shovel = v["layer"] == LAYER_COUNT - 1 and any(
                 m["seat"] == w and _pt(m["at"]) == (0, 0) for m in v["moles"])
             if shovel:
@@ -1311,7 +1321,7 @@ class MolesView(AnimatedBoardView):
             x = bar.x + pad
         cy = bar.centery
         out = [{"kind": "label", "rect": pygame.Rect(x, cy - self._px(14), lw, self._px(28)),
-                "img": label_img, "seat": cp if cp is not None else v.get("winner")}]
+                "img": label_img, "seat": cp if cp is not None else (_winners(v) or [None])[0]}]
         x += lw
         for it in items:
             w = it["w"]
@@ -1710,7 +1720,8 @@ class MolesView(AnimatedBoardView):
             else:
                 lines.append(f"Discs turned: {pend[0]} and {pend[1]}")
         elif v.get("winner") is not None:
-            lines.append(f"{self._name(v['winner'])} wins")
+            lines.append(" and ".join(self._name(s) for s in _winners(v))
+                         + (" win" if len(_winners(v)) > 1 else " wins"))
         return lines
 
 
