@@ -29,6 +29,27 @@ DEFAULT_UI = {
     "warning": "#FF9E7A",
 }
 
+# Colours of the boards themselves (data/ui.yaml ``board``): the box, the gold, shadows, the
+# fallbacks drawn when an artwork file is missing.  Views take them from here, never literals.
+DEFAULT_BOARD = {
+    "box": "#3A281C",
+    "gold": "#E8B04B",
+    "ink": "#2B1D14",
+    "paper": "#F7F0E0",
+    "shadow": "#140C06",
+    "earth_dark": "#28190F",
+    "earth_deep": "#140A05",
+    "earth_mid": "#5A3C1E",
+    "crack": "#0A1428",
+    "pebble": "#FFF0DC",
+    "grass": "#466E28",
+    "hole": "#7A4D2A",
+    "disc": "#C8965A",
+    "disc_back": "#A0662F",
+    "glow": "#FFD66E",
+    "ray": "#FFCE54",
+}
+
 DEFAULT_SEATS = [
     {"id": "red", "name": "Red", "rgb": "#D55E00", "dark": "#7A3600", "marking": "circle"},
     {"id": "blue", "name": "Blue", "rgb": "#0072B2", "dark": "#003F63", "marking": "square"},
@@ -96,7 +117,9 @@ def _load_ui_data() -> dict:
     if len(seats) < 4:
         seats = [{**s, "rgb": _to_rgb(s["rgb"], None), "dark": _to_rgb(s["dark"], None)}
                  for s in DEFAULT_SEATS]
-    _ui_data = {"ui": ui, "seats": seats}
+    board_raw = raw.get("board") if isinstance(raw.get("board"), dict) else {}
+    board = {k: _to_rgb(board_raw.get(k, v), v) for k, v in DEFAULT_BOARD.items()}
+    _ui_data = {"ui": ui, "seats": seats, "board": board}
     return _ui_data
 
 
@@ -106,6 +129,12 @@ def colours() -> dict[str, tuple[int, int, int]]:
 
 def colour(key: str) -> tuple[int, int, int]:
     return colours().get(key) or _to_rgb(DEFAULT_UI.get(key, "#808080"), "#808080")
+
+
+def board_colour(key: str) -> tuple[int, int, int]:
+    """A board colour from data/ui.yaml ``board`` (see DEFAULT_BOARD)."""
+    got = _load_ui_data()["board"].get(key)
+    return got if got is not None else _to_rgb(DEFAULT_BOARD.get(key, "#808080"), "#808080")
 
 
 def seat_palette() -> list[dict]:
