@@ -83,7 +83,7 @@ def draw_bar(view, surface, items: list, active: set) -> None:
             surface.blit(it["img"], it["img"].get_rect(midleft=(r.x + view._px(36), r.centery)))
         elif it["kind"] == "button":
             draw.button(surface, view.assets, r, it["label"], view._k, it.get("primary", False), hot or foc,
-                        BUTTON_PX)
+                        BUTTON_PX, edge_hot=hot)
         elif it["kind"] != "gap":
             view.draw_bar_item(surface, it, hot, foc, on)
         if foc and r is not None:

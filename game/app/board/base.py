@@ -158,6 +158,7 @@ class AnimatedBoardView(BoardView):
         self._toasts_box = Toasts()
         self._time = 0.0
         self._calm = 0.0         # seconds since the last change or input (ambient effects)
+        self._amb = 0.0          # the clock of ambient effects (stands still once calm)
         self._dirty = True
         self._speed = 1.0
 
@@ -202,7 +203,7 @@ class AnimatedBoardView(BoardView):
 
     def _ambient_time(self) -> float:
         """The clock of looping effects: it stops ``AMBIENT_SECONDS`` after the last change."""
-        return self._time - max(0.0, self._calm - AMBIENT_SECONDS)
+        return self._amb
 
     def _touch(self) -> None:
         self._changed = True
@@ -220,6 +221,8 @@ class AnimatedBoardView(BoardView):
     def update(self, dt: float) -> None:
         dt = max(0.0, float(dt))
         self._time += dt
+        if self._calm < AMBIENT_SECONDS:
+            self._amb += dt
         self._calm += dt
         busy = self.animating or self._toasts_box.pending
         self._toasts_box.update(dt)
@@ -377,7 +380,7 @@ class KitView(AnimatedBoardView):
         return ""
 
     def bar_button_targets(self, items) -> list[Target]:
-        return [Target(it["kind"], it["key"], rect=it["rect"], action=it.get("action"),
+        return [Target("button", it["key"], rect=it["rect"], action=it.get("action"),
                        label=it.get("label", ""), value=it.get("value"), bar=True)
                 for it in bar.layout(self, items, self.mode().instruction(), None)
                 if it.get("action") is not None and it.get("key") is not None]

@@ -83,3 +83,33 @@ class SurfaceCache:
 
 
 CACHE = SurfaceCache()
+
+
+class CacheSpace:
+    """One view's corner of ``CACHE``, used like a dict; ``clear()`` starts a new generation
+    (the old surfaces are no longer found and leave the cache as it needs room)."""
+
+    def __init__(self, *prefix):
+        self.prefix = prefix
+        self.gen = 0
+
+    def _k(self, key):
+        return (*self.prefix, self.gen, key)
+
+    def get(self, key, default=None):
+        return CACHE.get(self._k(key), default)
+
+    def __getitem__(self, key):
+        got = CACHE.get(self._k(key), _MISSING)
+        if got is _MISSING:
+            raise KeyError(key)
+        return got
+
+    def __setitem__(self, key, value) -> None:
+        CACHE.put(self._k(key), value)
+
+    def __contains__(self, key) -> bool:
+        return self._k(key) in CACHE
+
+    def clear(self) -> None:
+        self.gen += 1

@@ -62,13 +62,16 @@ def bar_panel(size, k: float):
     return CACHE.make(("kit", "bar", tuple(size), k), build)
 
 
-def button(surface, assets, rect, label: str, k: float, primary=False, hot=False, px: int = 16) -> None:
-    """A bar button: gold when it is the step's main choice."""
+def button(surface, assets, rect, label: str, k: float, primary=False, hot=False, px: int = 16,
+           edge_hot=None) -> None:
+    """A bar button: gold when it is the step's main choice; ``hot`` (pointed at or focused)
+    lights it, ``edge_hot`` (default: hot) its edge."""
+    edge_hot = hot if edge_hot is None else edge_hot
     fill = ui.colour("accent") if primary else ui.mix(ui.colour("panel"), ui.colour("panel_edge"), 0.5)
     if hot:
         fill = ui.mix(fill, WHITE, 0.2)
     pygame.draw.rect(surface, fill, rect, border_radius=int(10 * k))
-    pygame.draw.rect(surface, ui.colour("highlight") if hot else ui.colour("panel_edge"), rect,
+    pygame.draw.rect(surface, ui.colour("highlight") if edge_hot else ui.colour("panel_edge"), rect,
                      width=max(1, int(2 * k)), border_radius=int(10 * k))
     col = ui.colour("text_dark") if primary else ui.colour("text")
     t = text(assets, label, max(8, int(round(px * k))), col, True)

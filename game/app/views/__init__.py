@@ -18,7 +18,7 @@ def make_board_view(game_id: str, seats: list[dict], assets):
     cls = None
     if game_id == "moles":
         try:
-            from .moles_view import MolesView as cls  # noqa: N813
+            from .moles import MolesView as cls  # noqa: N813
         except Exception:  # noqa: BLE001 - no (or broken) moles view yet: use the placeholder
             cls = None
     elif game_id == "hamster":
