@@ -229,6 +229,21 @@ def _label(p) -> str:
 # the state
 # ------------------------------------------------------------------------------------------
 class MolesState(GameState):
+    EVENT_TYPES = {
+        "place": "seat, mole, at: a mole is put on a point of the meadow",
+        "phase": "phase: every mole is placed, the digging begins",
+        "disc": "seat, values, bonus, chance: discs turned over",
+        "keep": "seat, value, returned: of two discs one is kept, the other goes back",
+        "move": "seat, mole, frm, to, path, hole, big, bonus: a mole moves along path",
+        "no_move": "seat, value: no mole can use the disc",
+        "pass": "seat: the bonus move is let go",
+        "reshuffle": "seat: the discs are shuffled face down again",
+        "skip": "seat: every mole of the seat sits in a hole; it waits",
+        "stuck": "nobody can move: the layer is lifted",
+        "lift": "layer, removed, survivors: the layer is lifted; moles drop or leave",
+        "eliminated": "seat: the seat has no mole left",
+        "win": "seat, seats, mole: the game is won (mole: into the last hole; None: last standing)",
+    }
     GAME_ID = "moles"
     TITLE = "Mole Dig"
     PLAYERS = (2, 4)

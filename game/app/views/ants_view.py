@@ -488,8 +488,7 @@ class AntsView(AnimatedBoardView):
         if k == "place" and ev.get("cell") is not None:
             chain = sh.setdefault("chain", [])
             cell = list(ev["cell"])
-            # the rules' reading: next to the tail end joins there, else at the head end
-            if len(chain) >= 2 and abs(chain[-1][0] - cell[0]) + abs(chain[-1][1] - cell[1]) != 1:
+            if ev.get("end") == "head":     # the event says which end of the trail it joined
                 chain.insert(0, cell)
             else:
                 chain.append(cell)
