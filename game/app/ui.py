@@ -48,6 +48,14 @@ DEFAULT_BOARD = {
     "disc_back": "#A0662F",
     "glow": "#FFD66E",
     "ray": "#FFCE54",
+    "cream": "#FBF1DC",
+    "felt": "#5C7842",
+    "felt_dark": "#3E562C",
+    "green": "#58B060",
+    "kind_tablecloth": "#009E73",
+    "kind_tiles": "#0072B2",
+    "kind_stone": "#A3A3A3",
+    "kind_wood": "#E69F00",
 }
 
 DEFAULT_SEATS = [

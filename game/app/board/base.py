@@ -33,20 +33,19 @@ class BoardView:
         self._changed = True
 
     def __init_subclass__(cls, **kwargs):
-        """Every ``draw`` marks the view as drawn (``is_idle`` needs to know)."""
+        """Every ``draw`` marks the view as drawn and every event as changed (``is_idle`` needs
+        to know), wherever the subclass (or its mixins) define them."""
         super().__init_subclass__(**kwargs)
-        if "draw" in cls.__dict__ and not getattr(cls.__dict__["draw"], "_marks_drawn", False):
-            inner = cls.__dict__["draw"]
-
+        inner = cls.draw
+        if not getattr(inner, "_marks", False):
             def draw(self, surface, _inner=inner):
                 _inner(self, surface)
                 self._changed = False
-            draw._marks_drawn = True
+            draw._marks = True
             draw.__doc__ = inner.__doc__
             cls.draw = draw
-        if "handle_event" in cls.__dict__ and not getattr(cls.__dict__["handle_event"], "_marks", False):
-            handler = cls.__dict__["handle_event"]
-
+        handler = cls.handle_event
+        if not getattr(handler, "_marks", False):
             def handle_event(self, event, _inner=handler):
                 self._changed = True      # hover, focus or a selection may change
                 return _inner(self, event)

@@ -113,3 +113,9 @@ class CacheSpace:
 
     def clear(self) -> None:
         self.gen += 1
+
+    def __iter__(self):
+        n = len(self.prefix)
+        for key in list(CACHE._items):
+            if isinstance(key, tuple) and key[:n] == self.prefix and len(key) == n + 2 and key[n] == self.gen:
+                yield key[n + 1]
