@@ -123,7 +123,7 @@ def test_keyboard_places_an_ant_and_picks_a_disc(display):
     view = make(2)
     for _ in range(6):
         view.sync(state.view(0), state.legal_actions(), 0)
-        if view._cursor is None:                     # an arrow shows the cursor on a lit card
+        if view.focused() is None:                   # an arrow shows the focus on a lit card
             down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
             view.handle_event(down)
         enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)

@@ -16,14 +16,14 @@ from game.app.views import make_board_view  # noqa: E402
 from game.rules import GAMES, new_game  # noqa: E402
 from game.rules.base import action_key  # noqa: E402
 
-NOT_ON_KIT_YET: set = {"ants", "hamster"}   # screens still on their own machinery
+NOT_ON_KIT_YET: set = {"hamster"}   # screens still on their own machinery
 
 
 AVAILABLE = [g for g, info in GAMES.items() if info.available]
 ON_KIT = [pytest.param(g, marks=pytest.mark.xfail(reason="screen not on the board kit yet"))
           if g in NOT_ON_KIT_YET else g for g in AVAILABLE]
 SIZES = [(1024, 600), (1280, 720), (2560, 1440)]
-POSITIONS = [(0, 0), (1, 6), (2, 19), (3, 45), (4, 80), (5, 130)]      # (seed, random actions played first)
+POSITIONS = [(0, 0), (1, 6), (2, 19), (3, 45), (4, 80), (5, 130), (7, 33), (8, 57), (11, 70)]      # (seed, random actions played first)
 MAX_ACTIONS = 30                                    # legal actions tried by keyboard per position
 
 
@@ -38,9 +38,21 @@ def board_rect(w, h):
     return pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
 
 
-def position(game, seed, moves):
+# positions a game's random play rarely reaches: (seed, actions, variant, players)
+EXTRA = {"ants": [(0, 18, "winter", 2), (0, 18, "beetle", 2), (0, 29, "beetle", 2), (2, 86, "beetle", 4)]}
+
+
+def positions(game):
+    """(seed, state) for every position a test looks at."""
+    for spec in POSITIONS + EXTRA.get(game, []):
+        yield spec[0], position(game, *spec)
+
+
+def position(game, seed, moves, variant=None, players=None):
     info = GAMES[game]
-    state = new_game(game, info.min_players + seed % (info.max_players - info.min_players + 1), seed=seed)
+    variants = [v["id"] for v in info.variants] or [None]
+    players = players or info.min_players + seed % (info.max_players - info.min_players + 1)
+    state = new_game(game, players, seed=seed, variant=variant or variants[seed % len(variants)])
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over():
@@ -91,8 +103,7 @@ def test_every_view_is_on_the_kit(game):
 @pytest.mark.parametrize("size", SIZES)
 def test_draws_at_every_size(display, game, size):
     surf = pygame.Surface(size)
-    for seed, moves in POSITIONS[::2]:
-        state = position(game, seed, moves)
+    for _seed, state in list(positions(game))[::2]:
         v = fresh_view(game, state, size)
         v.draw(surf)
         for t in v.targets():
@@ -102,13 +113,12 @@ def test_draws_at_every_size(display, game, size):
 
 @pytest.mark.parametrize("game", ON_KIT)
 def test_every_target_clicked_gives_a_legal_action_or_a_reason(display, game):
-    for seed, moves in POSITIONS:
-        state = position(game, seed, moves)
+    for seed, state in positions(game):
         if state.is_over():
             continue
         ok = legal_keys(state)
         targets = fresh_view(game, state).targets()
-        assert targets, (game, seed, moves, "no target while a person is to act")
+        assert targets, (game, seed, "no target while a person is to act")
         for t in targets:
             v = fresh_view(game, state)
             before = [x["key"] for x in v.targets()]
@@ -137,8 +147,7 @@ def keyboard_route(v, keys):
 
 @pytest.mark.parametrize("game", ON_KIT)
 def test_the_keyboard_alone_reaches_every_legal_action(display, game):
-    for seed, moves in POSITIONS:
-        state = position(game, seed, moves)
+    for seed, state in positions(game):
         if state.is_over():
             continue
         legal = state.legal_actions()
@@ -183,8 +192,7 @@ def test_events_at_every_speed_end_idle(display, game, speed):
 
 @pytest.mark.parametrize("game", AVAILABLE)
 def test_escape_never_raises(display, game):
-    for seed, moves in POSITIONS:
-        state = position(game, seed, moves)
+    for _seed, state in positions(game):
         v = fresh_view(game, state)
         for t in v.targets()[:6]:
             post_click(v, t["center"])          # maybe a selection or a dialog

@@ -28,6 +28,7 @@ the animator), ``widgets`` (toasts, tooltip, dialog), ``draw`` (pill, glow, butt
 """
 from __future__ import annotations
 
+from . import anim, bar, draw, keys
 from .anim import SPEED_FACTOR, SPEEDS, Step
 from .base import AnimatedBoardView, BoardView, KitView
 from .cache import CACHE

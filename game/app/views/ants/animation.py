@@ -24,6 +24,9 @@ class AntsAnimation:
         new_key = (view.get("step"), view.get("current_player"), view.get("round"))
         if new_key != old_key or not legal:
             self._dialog = None
+            self.focus.focus = None
+        self._changed = True
+        self._calm = 0.0
         if self._dialog is not None:
             self._open_dialog(self._dialog["kind"], self._dialog.get("card"))
         if self._shown is None:
@@ -35,6 +38,7 @@ class AntsAnimation:
             if lit and self._cursor not in lit:     # keep the keyboard cursor on a card you can use
                 cx, cy = self._cursor % 4, self._cursor // 4
                 self._cursor = min(lit, key=lambda i: (abs(i % 4 - cx) + abs(i // 4 - cy), i))
+            self.focus.focus = f"cell {self._cursor % 4},{self._cursor // 4}"
         self._dirty = True
 
     def _reconcile(self) -> None:

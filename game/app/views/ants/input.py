@@ -1,9 +1,10 @@
 """Ants & Grasshopper: what can be chosen now, clicks, the keyboard and refusals."""
 from __future__ import annotations
 
-
 import pygame
 
+from ....rules.base import action_key
+from ...board import KitView, Target, keys
 from .common import _cell_index
 
 
@@ -210,22 +211,61 @@ class AntsInput:
                 return b["rect"].center
         return None
 
-    def targets(self) -> list[dict]:
+    # ---- the kit's targets: the keyboard scheme and the public hooks work on these ------------------
+    def get_targets(self) -> list:
+        """Lit cards, the bar's live buttons, buyable supply cards, takeable abilities."""
         out = []
-        if not self.legal or self.animating:
+        if not self.legal or self.animating or self.view is None or self._dialog is not None:
             return out
         for i in sorted(self._lit_cells()):
-            out.append({"kind": "cell", "key": f"cell {i % 4},{i // 4}", "center": self._cell_rect(i).center})
+            out.append(Target("cell", f"cell {i % 4},{i // 4}", rect=self._cell_rect(i), value=("cell", i)))
         for b in self._bar_items():
             if b.get("action") is not None or b["key"] == "swapdlg":
-                out.append({"kind": "button", "key": b["key"], "center": b["rect"].center})
+                out.append(Target("button", b["key"], rect=b["rect"], action=b.get("action"),
+                                  value=("btn", b["key"]), bar=True))
         if self._step() == "buy":
             buyable = {a.get("card") for a in self._legal_of("buy")}
             disp = (self.view or {}).get("display") or []
             for j, r in enumerate(self._display_rects):
                 if j < len(disp) and disp[j] in buyable:
-                    out.append({"kind": "supply", "key": str(disp[j]), "center": r.center})
+                    out.append(Target("supply", str(disp[j]), rect=r, value=("supply", j)))
+        if self._step() == "ability":
+            takeable = {self.data.ability_of_insect.get(self.data.card_insect.get(a.get("card")))
+                        for a in self._legal_of("take_ability")}
+            for aid, r in self._ability_rects:
+                if aid in takeable:
+                    out.append(Target("ability", str(aid), rect=r, value=("ability", aid)))
         return out
+
+    def activate(self, t):
+        return self._click(t.value)
+
+    def focused(self):
+        if self._dialog is not None:
+            return f"row {self._dialog_sel}"
+        return KitView.focused(self)
+
+    def clicks_for(self, action):
+        """The target keys to activate, in order, for ``action`` (a dialog row is "row N")."""
+        t = action.get("type")
+        if t in ("buy", "supply_swap"):
+            rows = ([a for a in self._legal_of("buy") if a.get("card") == action.get("card")]
+                    if t == "buy" else self._legal_of("supply_swap"))
+            want = action_key(action)
+            row = next((j for j, a in enumerate(rows) if action_key(a) == want), None)
+            if row is None:
+                return None
+            return [str(action["card"]) if t == "buy" else "swapdlg", f"row {row}"]
+        want = action_key(action)
+        for tg in self.get_targets():
+            if tg.kind == "cell" and action_key(self._lit_cells().get(tg.value[1], {"type": ""})) == want:
+                return [tg.key]
+            if tg.action is not None and action_key(tg.action) == want:
+                return [tg.key]
+        if t == "take_ability":
+            ins = self.data.card_insect.get(action.get("card"))
+            return [str(self.data.ability_of_insect.get(ins))]
+        return None
 
     def _button_centre(self, key):
         for b in self._bar_items():
@@ -243,56 +283,34 @@ class AntsInput:
         return False
 
     def _key(self, event):
-        key = event.key
+        """The kit's keyboard scheme; in a dialog: arrows or N / P pick a row, Enter takes it,
+        1 - 9 take row 1 - 9, Esc closes it."""
         if self.animating:
             return None
         if self._dialog is not None:
+            it = keys.intent(event)
+            if it is None:
+                return None
+            name, arg = it
             d = self._dialog
-            if key in (pygame.K_UP, pygame.K_DOWN):
-                self._dialog_sel = max(0, min(len(d["rows"]) - 1, self._dialog_sel + (1 if key == pygame.K_DOWN else -1)))
-                if self._dialog_sel < d["scroll"]:
-                    d["scroll"] = self._dialog_sel
-                elif self._dialog_sel >= d["scroll"] + d["visible"]:
-                    d["scroll"] = self._dialog_sel - d["visible"] + 1
+            if name in ("move", "next", "prev"):
+                step = arg[1] if name == "move" else (1 if name == "next" else -1)
+                if step:
+                    self._dialog_sel = (self._dialog_sel + step) % max(1, len(d["rows"]))
+                    if self._dialog_sel < d["scroll"]:
+                        d["scroll"] = self._dialog_sel
+                    elif self._dialog_sel >= d["scroll"] + d["visible"]:
+                        d["scroll"] = self._dialog_sel - d["visible"] + 1
                 return None
-            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if name == "act":
                 return self._dialog_choose(self._dialog_sel)
+            if name == "bar":
+                return self._dialog_choose(arg)
+            if name in ("close", "cancel"):
+                self._dialog = None
             return None
-        if not self.legal:
-            return None
-        if pygame.K_1 <= key <= pygame.K_9:
-            self._keyboard = True
-            items = self._bar_items()
-            n = key - pygame.K_1
-            if self._step() == "buy":
-                disp = (self.view or {}).get("display") or []
-                if n < len(disp):
-                    return self._click(("supply", n))
-                return None
-            if n < len(items):
-                return self._activate(items[n]["key"])
-            return None
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
-            self._keyboard = True
-            if self._cursor is None:
-                lit = sorted(self._lit_cells())
-                self._cursor = lit[0] if lit else 5
-                return None
-            dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
-                      pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
-            x, y = self._cursor % 4, self._cursor // 4
-            self._cursor = max(0, min(3, y + dy)) * 4 + max(0, min(3, x + dx))
-            return None
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self._keyboard = True
-            if self._cursor is not None:
-                return self._click(("cell", self._cursor))
-            items = [b for b in self._bar_items() if b.get("action") is not None]
-            if len(items) == 1:
-                return items[0]["action"]
-            lit = sorted(self._lit_cells())
-            if lit:
-                self._cursor = lit[0]
-            return None
-        return None
-
+        got = KitView._key(self, event)
+        cur = self.focus.current(self.get_targets())
+        self._keyboard = self.focus.keyboard
+        self._cursor = cur.value[1] if (cur is not None and cur.kind == "cell") else None
+        return got

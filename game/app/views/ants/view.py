@@ -6,7 +6,7 @@ import math
 import pygame
 
 from ... import ui
-from ...board import AnimatedBoardView
+from ...board import KitView, draw as kit_draw
 from ...board.cache import CacheSpace
 from ...board.widgets import TOOLTIP_DELAY
 from .animation import AntsAnimation
@@ -17,7 +17,7 @@ from .overlays import AntsOverlays
 from .table import AntsTable
 
 
-class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, AnimatedBoardView):
+class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, KitView):
     """The board of Ants & Grasshopper: the 4x4 grid of round path cards, the players' pantries or
     supplies, the Winter display of supply cards and the beetle variant's ability cards.
 
@@ -150,6 +150,9 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Ani
         self._draw_grid(surface, sh)
         self._draw_right(surface, sh)
         self._draw_bar(surface)
+        cur = self.focus.current(self.get_targets()) if self.focus.keyboard else None
+        if cur is not None and cur.kind != "cell":
+            kit_draw.focus_ring(surface, cur.rect, self._k)
         self._draw_anim(surface, sh)
         if self._dialog is not None and not self.animating:
             self._draw_dialog(surface)
