@@ -16,12 +16,9 @@ from game.app.views import make_board_view  # noqa: E402
 from game.rules import GAMES, new_game  # noqa: E402
 from game.rules.base import action_key  # noqa: E402
 
-NOT_ON_KIT_YET: set = {"hamster"}   # screens still on their own machinery
 
 
 AVAILABLE = [g for g, info in GAMES.items() if info.available]
-ON_KIT = [pytest.param(g, marks=pytest.mark.xfail(reason="screen not on the board kit yet"))
-          if g in NOT_ON_KIT_YET else g for g in AVAILABLE]
 SIZES = [(1024, 600), (1280, 720), (2560, 1440)]
 POSITIONS = [(0, 0), (1, 6), (2, 19), (3, 45), (4, 80), (5, 130), (7, 33), (8, 57), (11, 70)]      # (seed, random actions played first)
 MAX_ACTIONS = 30                                    # legal actions tried by keyboard per position
@@ -93,7 +90,7 @@ def legal_keys(state):
     return {action_key(a) for a in state.legal_actions()}
 
 
-@pytest.mark.parametrize("game", ON_KIT)
+@pytest.mark.parametrize("game", AVAILABLE)
 def test_every_view_is_on_the_kit(game):
     v = make_board_view(game, seats(GAMES[game].min_players), Assets())
     assert isinstance(v, KitView), f"{game}: the screen is not built on the board kit"
@@ -111,7 +108,7 @@ def test_draws_at_every_size(display, game, size):
             assert 0 <= x < size[0] and 0 <= y < size[1], (game, size, t)
 
 
-@pytest.mark.parametrize("game", ON_KIT)
+@pytest.mark.parametrize("game", AVAILABLE)
 def test_every_target_clicked_gives_a_legal_action_or_a_reason(display, game):
     for seed, state in positions(game):
         if state.is_over():
@@ -145,7 +142,7 @@ def keyboard_route(v, keys):
     return got
 
 
-@pytest.mark.parametrize("game", ON_KIT)
+@pytest.mark.parametrize("game", AVAILABLE)
 def test_the_keyboard_alone_reaches_every_legal_action(display, game):
     for seed, state in positions(game):
         if state.is_over():

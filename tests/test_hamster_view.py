@@ -38,7 +38,7 @@ def board_rect(w, h):
 
 def make_view(state, size=(1280, 720), seat="current"):
     from game.app.assets import Assets
-    from game.app.views.hamster_view import HamsterView
+    from game.app.views.hamster import HamsterView
     v = HamsterView("hamster", seats(state.players), Assets())
     v.set_rect(board_rect(*size))
     sync(v, state, seat)
@@ -247,11 +247,24 @@ def test_keyboard_picks_and_confirms(display):
     assert play_until(state, rng, choosing_with(state, min_cells=1))
     v = make_view(state)
     a = v.legal[0]
-    key(v, pygame.K_RIGHT)                     # shows the cursor
-    for c in a["cells"]:
-        v._cursor = tuple(c)
+    route = v.clicks_for(a)
+    assert route[-1] == "confirm"
+    for k in route[:-1]:                       # N moves the focus to each cell, Space picks it
+        for _ in range(len(v.targets()) + 1):
+            if v.focused() == k:
+                break
+            key(v, pygame.K_n)
+        assert v.focused() == k
         assert key(v, pygame.K_SPACE) is None
-    assert key(v, pygame.K_RETURN) == a
+    bar = [t["key"] for t in v.targets() if t["kind"] == "button"]
+    assert key(v, pygame.K_1 + bar.index("confirm")) == a      # 1-9 press the bar's buttons
+    for _ in range(len(v.targets()) + 1):
+        if v.focused() == "confirm":
+            break
+        key(v, pygame.K_p)
+    assert key(v, pygame.K_RETURN) == a        # Enter on Confirm
+    assert key(v, pygame.K_BACKSPACE) is None  # Backspace clears the picked cells
+    assert "clear" not in [t["key"] for t in v.targets()]
 
 
 def test_roll_button_and_pass(display):
@@ -365,7 +378,7 @@ def test_draw_results(display):
 def test_registry_gives_the_hamster_view(display):
     from game.app.assets import Assets
     from game.app.views import make_board_view
-    from game.app.views.hamster_view import HamsterView
+    from game.app.views.hamster import HamsterView
     assert isinstance(make_board_view("hamster", seats(2), Assets()), HamsterView)
 
 

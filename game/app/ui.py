@@ -56,6 +56,18 @@ DEFAULT_BOARD = {
     "kind_tiles": "#0072B2",
     "kind_stone": "#A3A3A3",
     "kind_wood": "#E69F00",
+    "sheet_ink": "#2A1E18",
+    "sheet_earth": "#563A26",
+    "sheet_earth_dark": "#3A2618",
+    "sheet_floor": "#E8CD9E",
+    "sheet_floor_start": "#B2885C",
+    "sheet_wall": "#402818",
+    "sheet_tunnel": "#C4A070",
+    "amber": "#F0A83C",
+    "sheet_paper": "#F7ECD4",
+    "score_chambers": "#C98E4A",
+    "score_mushrooms": "#D24E34",
+    "score_nuts": "#966028",
 }
 
 DEFAULT_SEATS = [

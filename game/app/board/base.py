@@ -476,12 +476,20 @@ class KitView(AnimatedBoardView):
         if name == "act":
             t = self.focus.current(targets)
             if t is None:
+                t = self.enter_default(targets)
+                if t is not None:
+                    return self.activate(t)
                 self.focus.step(targets, "move", None, self.FOCUS_FIRST)
                 return None
             return self.activate(t)
         return None
 
     FOCUS_FIRST = ("button",)
+
+    def enter_default(self, targets):
+        """The target Enter acts on when nothing is focused (the step's obvious button), or None:
+        then the first Enter only shows the focus."""
+        return None
 
     def handle_escape(self) -> bool:
         if self.dialog is not None:

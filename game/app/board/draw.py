@@ -27,17 +27,27 @@ def text(assets, s: str, px: int, colour, bold: bool = False, width: int | None 
     return CACHE.make(("kit", "text", str(s), px, tuple(colour), bold, width), build)
 
 
-def pill(assets, s: str, px: int, colour):
-    """Text on a rounded dark label."""
+def pill(assets, s: str, px: int, colour, pad_y: float = 0.35, alpha: int = 230):
+    """Text on a rounded dark label (``pad_y`` x px above and below, ``alpha`` of the label)."""
     def build():
         t = text(assets, s, px, colour, True)
-        pad_x, pad_y = int(px * 0.8), int(px * 0.35)
-        img = pygame.Surface((t.get_width() + 2 * pad_x, t.get_height() + 2 * pad_y), pygame.SRCALPHA)
-        pygame.draw.rect(img, (*ui.mix(ui.colour("panel"), BLACK, 0.3), 230), img.get_rect(),
+        pad_x, pad = int(px * 0.8), int(px * pad_y)
+        img = pygame.Surface((t.get_width() + 2 * pad_x, t.get_height() + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(img, (*ui.mix(ui.colour("panel"), BLACK, 0.3), alpha), img.get_rect(),
                          border_radius=img.get_height() // 2)
-        img.blit(t, (pad_x, pad_y))
-        return img
-    return CACHE.make(("kit", "pill", str(s), px, tuple(colour)), build)
+        img.blit(t, (pad_x, pad))
+        return convert(img)
+    return CACHE.make(("kit", "pill", str(s), px, tuple(colour), pad_y, alpha), build)
+
+
+def convert(surf):
+    """``surf`` in the display's format when there is a display (faster to blit)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        try:
+            return surf.convert_alpha()
+        except pygame.error:
+            return surf
+    return surf
 
 
 def glow(radius: int, colour, alpha: int):
@@ -47,7 +57,7 @@ def glow(radius: int, colour, alpha: int):
         for i in range(32, 0, -1):
             a = alpha * (1 - i / 32.0) ** 0.8
             pygame.draw.circle(small, (*colour, int(a)), (32, 32), i)
-        return pygame.transform.smoothscale(small, (radius * 2 + 2, radius * 2 + 2))
+        return convert(pygame.transform.smoothscale(small, (radius * 2 + 2, radius * 2 + 2)))
     return CACHE.make(("kit", "glow", radius, tuple(colour), alpha), build)
 
 

@@ -245,6 +245,10 @@ class AntsInput:
             return f"row {self._dialog_sel}"
         return KitView.focused(self)
 
+    def enter_default(self, targets):
+        live = [t for t in targets if t.bar and t.action is not None]
+        return live[0] if len(live) == 1 else None
+
     def clicks_for(self, action):
         """The target keys to activate, in order, for ``action`` (a dialog row is "row N")."""
         t = action.get("type")
