@@ -92,12 +92,19 @@ class CacheSpace:
     def __init__(self, *prefix):
         self.prefix = prefix
         self.gen = 0
+        self._head = (*prefix, 0)
 
     def _k(self, key):
-        return (*self.prefix, self.gen, key)
+        return (*self._head, key)
 
     def get(self, key, default=None):
-        return CACHE.get(self._k(key), default)
+        k = (*self._head, key)
+        items = CACHE._items
+        item = items.get(k, _MISSING)
+        if item is _MISSING:
+            return default
+        items.move_to_end(k)
+        return item[0]
 
     def __getitem__(self, key):
         got = CACHE.get(self._k(key), _MISSING)
@@ -113,6 +120,7 @@ class CacheSpace:
 
     def clear(self) -> None:
         self.gen += 1
+        self._head = (*self.prefix, self.gen)
 
     def __iter__(self):
         n = len(self.prefix)
