@@ -38,7 +38,7 @@ class AntsCards:
             if spr is not None:
                 img.blit(spr, (0, 0))
             else:
-                pygame.draw.circle(img, (122, 78, 44), (size // 2, size // 2), size // 2)
+                pygame.draw.circle(img, ui.board_colour("card_rim"), (size // 2, size // 2), size // 2)
                 pygame.draw.circle(img, INK, (size // 2, size // 2), size // 2, max(1, size // 30))
         else:
             kind = self._kind_of_card(cid)
@@ -60,7 +60,7 @@ class AntsCards:
         return img
 
     def _draw_kind_fallback(self, img, kind, size) -> None:
-        col = KIND_RGB.get(kind, (150, 150, 150))
+        col = KIND_RGB.get(kind, ui.board_colour("neutral"))
         c = size // 2
         pygame.draw.circle(img, col, (c, c), c)
         light = _mix(col, CREAM, 0.55)
@@ -103,12 +103,12 @@ class AntsCards:
         return img
 
     def _insect(self, ins: str, size: int):
-        cols = {"ladybug": (213, 94, 0), "beetle": (40, 50, 90), "bee": (240, 200, 40),
-                "butterfly": (204, 121, 167), "dragonfly": (86, 180, 233), "caterpillar": (90, 160, 60)}
+        cols = {"ladybug": ui.board_colour("insect_ladybug"), "beetle": ui.board_colour("insect_beetle"), "bee": ui.board_colour("insect_bee"),
+                "butterfly": ui.board_colour("insect_butterfly"), "dragonfly": ui.board_colour("insect_dragonfly"), "caterpillar": ui.board_colour("insect_caterpillar")}
 
         def draw(img, n):
             body = (n * 0.2, n * 0.1, n * 0.6, n * 0.8)
-            pygame.draw.ellipse(img, cols.get(ins, (90, 90, 90)), body)
+            pygame.draw.ellipse(img, cols.get(ins, ui.board_colour("insect_other")), body)
             pygame.draw.ellipse(img, INK, body, max(1, n // 14))
         return self._sprite_or(f"insect_{ins}", size, draw)
 
@@ -119,14 +119,14 @@ class AntsCards:
     def _disc_back(self, size: int):
         def draw(img, n):
             c = (n // 2, n // 2)
-            pygame.draw.circle(img, (96, 60, 34), c, n // 2)
+            pygame.draw.circle(img, ui.board_colour("disc_wood"), c, n // 2)
             pygame.draw.circle(img, INK, c, n // 2, max(1, n // 16))
-            pygame.draw.circle(img, (170, 120, 70), c, n // 4, max(1, n // 16))
+            pygame.draw.circle(img, ui.board_colour("disc_wood_rim"), c, n // 4, max(1, n // 16))
         return self._sprite_or("disc_back", size, draw)
 
     def _figure(self, name: str, size: int):
         def draw(img, n):
-            col = (90, 35, 20) if name == "ant" else (120, 190, 70)
+            col = ui.board_colour("ant") if name == "ant" else ui.board_colour("grasshopper")
             for j in range(3):
                 pygame.draw.circle(img, col, (n // 2, int(n * (0.25 + 0.25 * j))), n // 7)
         return self._sprite_or(name, size, draw)
@@ -170,8 +170,8 @@ class AntsCards:
             return img
         des = _design(sid)
         spec = self.data.designs.get(des, {})
-        pygame.draw.rect(img, (247, 236, 212), r, border_radius=self._px(10))
-        pygame.draw.rect(img, (120, 84, 50), r, width=max(1, self._px(2)), border_radius=self._px(10))
+        pygame.draw.rect(img, ui.board_colour("sheet_paper"), r, border_radius=self._px(10))
+        pygame.draw.rect(img, ui.board_colour("supply_edge"), r, width=max(1, self._px(2)), border_radius=self._px(10))
         price = [self.data.kinds[i] for i in spec.get("price", ())]
         ps = max(8, min(self._px(22), (w - self._px(10)) // max(1, len(price)) - self._px(2)))
         isz = max(8, min(h - ps - self._px(34), int(w * 0.45)))
@@ -185,7 +185,7 @@ class AntsCards:
             t = self._text(ln, self._px(12), INK, True, w - tx - self._px(4))
             img.blit(t, (tx, y))
             y += t.get_height()
-        mark = self._text(f"{spec.get('mark', '')} players", self._px(10), (110, 80, 50))
+        mark = self._text(f"{spec.get('mark', '')} players", self._px(10), ui.board_colour("supply_mark"))
         img.blit(mark, (tx, y + self._px(1)))
         x = self._px(6)
         y = h - ps - self._px(6)
@@ -205,7 +205,7 @@ class AntsCards:
         r = img.get_rect()
         fill = (236, 226, 246) if owner is None else _mix(self._palette(owner)["rgb"], (255, 255, 255), 0.6)
         pygame.draw.rect(img, fill, r, border_radius=self._px(8))
-        pygame.draw.rect(img, (90, 70, 110), r, width=max(1, self._px(2)), border_radius=self._px(8))
+        pygame.draw.rect(img, ui.board_colour("ability_edge"), r, width=max(1, self._px(2)), border_radius=self._px(8))
         lab = self._text(self._ability_label(aid), self._px(11), INK, True, w - self._px(4))
         isz = max(8, h - lab.get_height() - self._px(8))
         img.blit(self._icon(f"ability_{aid}", isz), ((w - isz) // 2, self._px(3)))

@@ -40,7 +40,7 @@ class AntsTable:
                 icon = self._figure(fig, fs)
                 if label == "red ant":
                     icon = icon.copy()
-                    icon.fill((255, 120, 100, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                    icon.fill((*ui.board_colour("tint_taken"), 255), special_flags=pygame.BLEND_RGBA_MULT)
                 img.blit(icon, icon.get_rect(midleft=(x, box.centery)))
                 x += fs + self._px(4)
                 nm = self._text(self._name(s), self._px(15), ui.colour("text"), True, self._px(150))
@@ -126,8 +126,8 @@ class AntsTable:
         # the trail
         if len(chain) > 1:
             pts = [self._cell_rect(i).center for i in chain]
-            pygame.draw.lines(surface, (60, 30, 18), False, pts, max(3, self._px(7)))
-            pygame.draw.lines(surface, (240, 214, 160), False, pts, max(1, self._px(3)))
+            pygame.draw.lines(surface, ui.board_colour("trail_edge"), False, pts, max(3, self._px(7)))
+            pygame.draw.lines(surface, ui.board_colour("trail"), False, pts, max(1, self._px(3)))
         # ants (the one being placed drops in)
         fs = int(c * 0.52)
         for n, i in enumerate(chain):
@@ -228,7 +228,7 @@ class AntsTable:
             fig = self._figure("grasshopper" if role == "grasshopper" else "ant", self._px(22))
             if role == "red ant":
                 fig = fig.copy()
-                fig.fill((255, 120, 100, 255), special_flags=pygame.BLEND_RGBA_MULT)
+                fig.fill((*ui.board_colour("tint_taken"), 255), special_flags=pygame.BLEND_RGBA_MULT)
             img.blit(fig, (x, pad - self._px(1)))
             x += self._px(24)
         score = (str(info.get("vp", 0)) + " VP") if self._winter(sh) else self._autumn_score_text(info)
@@ -275,16 +275,16 @@ class AntsTable:
             for p in range(4):
                 sr = pygame.Rect(sx + p * space_w, yy, space_w - self._px(3), sym)
                 on = j < len(shelves) and shelves[j] == p
-                fill = (240, 226, 196) if not on else (255, 244, 214)
+                fill = ui.board_colour("shelf") if not on else ui.board_colour("shelf_on")
                 pygame.draw.rect(img, fill, sr, border_radius=self._px(4))
-                pygame.draw.rect(img, (140, 104, 64), sr, width=1, border_radius=self._px(4))
+                pygame.draw.rect(img, ui.board_colour("shelf_edge"), sr, width=1, border_radius=self._px(4))
                 if on:
                     cube = self._cube(s, max(4, sym - self._px(2)))
                     img.blit(cube, cube.get_rect(midleft=(sr.x + self._px(2), sr.centery)))
                     t = self._text(str(vals[p]), max(8, self._px(11)), INK, True)
                     img.blit(t, t.get_rect(midright=(sr.right - self._px(3), sr.centery)))
                 else:
-                    t = self._text(str(vals[p]), max(8, self._px(11)), (150, 120, 90))
+                    t = self._text(str(vals[p]), max(8, self._px(11)), ui.board_colour("shelf_number"))
                     img.blit(t, t.get_rect(center=sr.center))
         # insects
         ix = box.w - ins_w - pad + self._px(4)
@@ -368,8 +368,8 @@ class AntsTable:
                 x -= int(ch * 0.55)       # a pair overlaps: worth 3
             icon = self._icon(f"supply_{des}", ch)
             rr = pygame.Rect(x, y2, ch, ch)
-            pygame.draw.rect(img, (247, 236, 212), rr.inflate(self._px(2), self._px(2)), border_radius=self._px(4))
-            pygame.draw.rect(img, (120, 84, 50), rr.inflate(self._px(2), self._px(2)), width=1, border_radius=self._px(4))
+            pygame.draw.rect(img, ui.board_colour("sheet_paper"), rr.inflate(self._px(2), self._px(2)), border_radius=self._px(4))
+            pygame.draw.rect(img, ui.board_colour("supply_edge"), rr.inflate(self._px(2), self._px(2)), width=1, border_radius=self._px(4))
             img.blit(icon, rr)
             x += ch + self._px(5)
             prev = des

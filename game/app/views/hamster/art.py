@@ -30,13 +30,13 @@ class HamsterArt:
             img = pygame.Surface((size, size), pygame.SRCALPHA)
             c = size // 2
             if kind == "nut":
-                pygame.draw.ellipse(img, (160, 100, 45), (size * 0.18, size * 0.25, size * 0.64, size * 0.68))
-                pygame.draw.ellipse(img, (110, 80, 40), (size * 0.15, size * 0.12, size * 0.7, size * 0.3))
+                pygame.draw.ellipse(img, ui.board_colour("nut_fallback"), (size * 0.18, size * 0.25, size * 0.64, size * 0.68))
+                pygame.draw.ellipse(img, ui.board_colour("nut_cap_fallback"), (size * 0.15, size * 0.12, size * 0.7, size * 0.3))
             elif kind == "mushroom":
-                pygame.draw.rect(img, (246, 231, 200), (size * 0.38, size * 0.5, size * 0.24, size * 0.4))
-                pygame.draw.ellipse(img, (200, 60, 40), (size * 0.1, size * 0.15, size * 0.8, size * 0.5))
+                pygame.draw.rect(img, ui.board_colour("mushroom_stem"), (size * 0.38, size * 0.5, size * 0.24, size * 0.4))
+                pygame.draw.ellipse(img, ui.board_colour("mushroom_cap"), (size * 0.1, size * 0.15, size * 0.8, size * 0.5))
             else:
-                pygame.draw.circle(img, (230, 159, 0), (c, c), int(size * 0.4))
+                pygame.draw.circle(img, ui.board_colour("coin_fallback"), (c, c), int(size * 0.4))
         self._sprites[key] = img
         return img
 
@@ -86,9 +86,9 @@ class HamsterArt:
         r = img.get_rect().inflate(-2, -2)
         rad = max(3, size // 5)
         pygame.draw.rect(img, (0, 0, 0, 70), r.move(max(1, size // 24), max(1, size // 18)), border_radius=rad)
-        face = tint or (252, 246, 232)
+        face = tint or ui.board_colour("die_face")
         pygame.draw.rect(img, face, r, border_radius=rad)
-        pygame.draw.rect(img, (90, 62, 40), r, width=max(1, size // 20), border_radius=rad)
+        pygame.draw.rect(img, ui.board_colour("die_edge"), r, width=max(1, size // 20), border_radius=rad)
         pip = max(2, int(size * 0.09))
         q = size * 0.27
         cx = cy = size / 2
@@ -96,7 +96,7 @@ class HamsterArt:
                  4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
                  6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}.get(int(value), [])
         for sx, sy in spots:
-            pygame.draw.circle(img, (43, 29, 20), (cx + sx * q, cy + sy * q), pip)
+            pygame.draw.circle(img, ui.board_colour("ink"), (cx + sx * q, cy + sy * q), pip)
         img = self._alpha(img)
         self._sprites[key] = img
         return img
@@ -163,7 +163,7 @@ class HamsterArt:
                     x += c * rng.uniform(0.1, 0.3)
                     y += c * rng.uniform(-0.12, 0.2)
                     pts.append((x, y))
-                pygame.draw.lines(surf, _mix(EARTH, (20, 10, 4), 0.3), False, pts, max(1, c // 28))
+                pygame.draw.lines(surf, _mix(EARTH, ui.board_colour("earth_deep"), 0.3), False, pts, max(1, c // 28))
         inset = max(1, int(c * (0.08 if not thumb else 0.06)))
         edge = max(1, int(c * 0.045)) if not thumb else 0
         rad = max(0, int(c * 0.28))
@@ -197,7 +197,7 @@ class HamsterArt:
                                      border_bottom_right_radius=rr if (b and ri) else 0)
             if not thumb:
                 # the floor's cell lines, so cells can be counted
-                line = _mix(floor, (90, 60, 35), 0.28)
+                line = _mix(floor, ui.board_colour("floor_line"), 0.28)
                 for (x, y) in cells:
                     if (x + 1, y) in cells:
                         X = (x + 1) * c
@@ -209,7 +209,7 @@ class HamsterArt:
                 for (x, y) in cells:
                     for _ in range(2):
                         px, py = x * c + rng.uniform(0.2, 0.8) * c, y * c + rng.uniform(0.2, 0.8) * c
-                        pygame.draw.circle(surf, _mix(floor, (120, 80, 40), 0.2), (px, py), max(1, c // 30))
+                        pygame.draw.circle(surf, _mix(floor, ui.board_colour("floor_grain"), 0.2), (px, py), max(1, c // 30))
         # doorways: where a tunnel enters its cell
         for ca, a, cb, b in self._tunnels:
             for p, q in ((a, b), (b, a)):
@@ -229,7 +229,7 @@ class HamsterArt:
         isz = int(c * (0.66 if not thumb else 0.8))
         for kind, cells in (("mushroom", self._mushrooms), ("nut", self._nuts)):
             if thumb:
-                col = (200, 64, 44) if kind == "mushroom" else (150, 92, 36)
+                col = ui.board_colour("mushroom") if kind == "mushroom" else ui.board_colour("nut")
                 for (x, y) in cells:
                     pygame.draw.circle(surf, col, ((x + 0.5) * c, (y + 0.5) * c), max(1, c * 0.3))
                 continue

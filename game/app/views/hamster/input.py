@@ -59,7 +59,7 @@ class HamsterInput:
             for cell in self._sel:
                 r = self._cell_rect(cell)
                 surface.blit(t, r)
-                spr = self._cross_sprite(self._variant(cell, self._home_seat()), cs, (60, 44, 34))
+                spr = self._cross_sprite(self._variant(cell, self._home_seat()), cs, ui.board_colour("pencil_preview"))
                 surface.blit(spr, r.move(off, off))
         if self._disp_roll == 1 or (self.view or {}).get("roll") == 1:
             slots, hour, boxes = self._row_geometry(c)

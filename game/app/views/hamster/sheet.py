@@ -95,17 +95,17 @@ class HamsterSheet:
             rad = max(6, int(self._c * 0.3))
             pygame.draw.rect(img, (0, 0, 0, 80), r.move(4, 5), border_radius=rad)
             pygame.draw.rect(img, EARTH_DARK, r, border_radius=rad)
-            pygame.draw.rect(img, _mix(EARTH, (255, 220, 170), 0.2), r, width=max(2, self._c // 16), border_radius=rad)
+            pygame.draw.rect(img, _mix(EARTH, ui.board_colour("earth_light"), 0.2), r, width=max(2, self._c // 16), border_radius=rad)
             # grass along the top: the burrow lies under a meadow
             g = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, int(self._c * 0.9))
-            pygame.draw.rect(img, (92, 128, 56), g, border_top_left_radius=rad, border_top_right_radius=rad)
+            pygame.draw.rect(img, ui.board_colour("lawn"), g, border_top_left_radius=rad, border_top_right_radius=rad)
             rng = random.Random(5)
             for i in range(int(r.w / max(3, self._c * 0.18))):
                 x = r.x + 4 + i * self._c * 0.18
                 hh = self._c * rng.uniform(0.12, 0.26)
-                pygame.draw.line(img, (122, 160, 70), (x, g.bottom), (x + rng.uniform(-3, 3), g.bottom - hh),
+                pygame.draw.line(img, ui.board_colour("lawn_blade"), (x, g.bottom), (x + rng.uniform(-3, 3), g.bottom - hh),
                                  max(1, self._c // 24))
-            pygame.draw.line(img, (70, 46, 28), (g.x, g.bottom), (g.right, g.bottom), max(2, self._c // 14))
+            pygame.draw.line(img, ui.board_colour("ground_line"), (g.x, g.bottom), (g.right, g.bottom), max(2, self._c // 14))
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
             self._cache[key] = img
