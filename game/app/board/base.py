@@ -212,6 +212,19 @@ class AnimatedBoardView(BoardView):
         super().sync(view, legal, seat)
         self._calm = 0.0
 
+    def _set_speed(self, speed: str) -> float:
+        """Start playing events at ``speed``: its duration factor; "off" (0) finishes everything
+        at once and drops the toasts (the log has it all)."""
+        self._speed_name = speed if speed in anim.SPEED_FACTOR else "off"
+        f = anim.factor(speed)
+        if f <= 0:
+            self._flush()
+            self._toasts_box.clear()
+            self._dirty = True
+        else:
+            self._speed = f
+        return f
+
     def _flush(self) -> None:
         """Finish every queued step at once."""
         self._anim.flush()
@@ -550,15 +563,10 @@ class KitView(AnimatedBoardView):
         """Queue a step per event (``DURATIONS`` x the speed factor); "off" jumps to the end."""
         if self.view is None:
             return
-        self._speed_name = speed if speed in anim.SPEED_FACTOR else "off"
-        f = anim.factor(speed)
+        f = self._set_speed(speed)
         if f <= 0:
-            self._flush()
-            self._toasts_box.clear()
-            self._dirty = True
             self.invalidate()
             return
-        self._speed = f
         for ev in events or []:
             if isinstance(ev, dict):
                 for st in self.steps_for(ev, f):

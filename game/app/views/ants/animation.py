@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from ...board import Step, anim, draw
+from ...board import Step, draw
 from .common import CREAM, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease
 
 
@@ -51,14 +51,9 @@ class AntsAnimation:
             return
         if not self.animating:
             self._shown = copy.deepcopy(self.view)   # the view before these events
-        self._speed_name = speed if speed in anim.SPEED_FACTOR else "off"
-        f = anim.factor(speed)
-        if f <= 0:      # "off": everything at once, no toasts (the log has it all)
-            self._flush()
-            self._toasts = []
-            self._dirty = True
+        f = self._set_speed(speed)
+        if f <= 0:
             return
-        self._speed = f
         for ev in events or []:
             if not isinstance(ev, dict):
                 continue

@@ -2,7 +2,6 @@
 cards (drawn from the sprites, with plain stand-ins when a file is missing)."""
 from __future__ import annotations
 
-
 import pygame
 
 from ... import ui

@@ -9,8 +9,8 @@ import pygame
 
 from ... import ui
 from ...board import draw
-from .common import (CREAM, FELT, FELT_DARK, GOLD, INK, SHELF_VALUES_FALLBACK, _cell_index,
-                     _design, _ease, _mix)
+from .common import (CREAM, FELT, FELT_DARK, GOLD, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease,
+                     _mix)
 
 
 class AntsTable:

@@ -7,7 +7,7 @@ import random
 import pygame
 
 from ... import ui
-from ...board import Step, anim, draw
+from ...board import Step, draw
 from ...board.widgets import toast_life
 from .common import CROSS_VARIANTS, GOLD, INK, _ease_back, _ease_out, _pt
 
@@ -83,14 +83,9 @@ class HamsterAnimation:
     def play(self, events: list, speed: str = "normal") -> None:
         if self.view is None:
             return
-        self._speed_name = speed if speed in anim.SPEED_FACTOR else "off"
-        f = anim.factor(speed)
-        if f <= 0:      # "off": everything at once, no toasts (the log has it all)
-            self._flush()
-            self._toasts = []
-            self._dirty = True
+        f = self._set_speed(speed)
+        if f <= 0:
             return
-        self._speed = f
         shown = self._shown_seat()
         for ev in events or []:
             if not isinstance(ev, dict):
