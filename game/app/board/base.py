@@ -225,6 +225,14 @@ class AnimatedBoardView(BoardView):
             self._speed = f
         return f
 
+    def finish(self) -> None:
+        """Finish every queued animation step at once (the display is reconciled on update)."""
+        self._flush()
+
+    def queued(self) -> list[str]:
+        """The kinds of the animation steps still to play, the current one first."""
+        return ([self._cur.kind] if self._cur is not None else []) + [st.kind for st in self._queue]
+
     def _flush(self) -> None:
         """Finish every queued step at once."""
         self._anim.flush()

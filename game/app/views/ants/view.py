@@ -159,6 +159,28 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         self._draw_toasts(surface)
         self._draw_tooltip(surface, sh)
 
+    # ---- public hooks (tests, the real-window driver) ---------------------------------------------
+    def cell_centre(self, i: int) -> tuple:
+        """Where grid card ``i`` (x + 4 y) is on screen."""
+        return tuple(self._cell_rect(i).center)
+
+    def bar_buttons(self) -> list[dict]:
+        """The bar's buttons, live or not: [{"key", "center", "action"}]."""
+        return [{"key": b["key"], "center": tuple(b["rect"].center), "action": b.get("action")}
+                for b in self._bar_items()]
+
+    def instruction(self) -> str:
+        """The bar's sentence."""
+        return self._instruction()
+
+    @property
+    def dialog_open(self) -> bool:
+        return self._dialog is not None
+
+    def shown_view(self) -> dict | None:
+        """The view as drawn now (it catches up with the synced one event by event)."""
+        return self._shown
+
     def status_lines(self) -> list[str]:
         v = self.view
         if v is None:

@@ -155,6 +155,63 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._draw_toasts(surface)
         surface.set_clip(clip)
 
+    # ---- public hooks (tests, the real-window driver) ---------------------------------------------
+    def cell_centre(self, cell) -> tuple:
+        """Where cell (x, y) of the shown sheet is on screen."""
+        return tuple(self._cell_rect(tuple(cell)).center)
+
+    def bar_buttons(self) -> list[dict]:
+        """The bar's buttons, live or not: [{"key", "center", "enabled"}]."""
+        live = {t.key for t in self.get_targets() if t.bar}
+        return [{"key": b["key"], "center": tuple(b["rect"].center), "enabled": b["key"] in live}
+                for b in self._bar_items()]
+
+    @property
+    def sheet_rect(self):
+        """The big sheet on screen."""
+        return self._main.copy()
+
+    def thumbnails(self) -> list:
+        """[(seat, rect)] of the other players' sheets."""
+        return [(s, r.copy()) for s, r, _org, _cell in self._thumbs]
+
+    def shown_seat(self) -> int:
+        return self._shown_seat()
+
+    @property
+    def picked(self) -> list:
+        """The cells picked so far (not yet confirmed)."""
+        return list(self._sel)
+
+    def chosen_action(self):
+        """The legal action the picked cells make, or None."""
+        return self._matching_action()
+
+    @property
+    def grid_size(self) -> tuple:
+        return (self._cols, self._rows)
+
+    @property
+    def cell_chamber(self) -> dict:
+        """cell -> chamber id of the sheet (from the view's sheet data)."""
+        return dict(self._cell_ch)
+
+    @property
+    def chambers(self) -> dict:
+        return dict(self._chambers)
+
+    @property
+    def start_chamber(self):
+        return self._start_id
+
+    def crossed(self, seat) -> set:
+        """The crosses of ``seat`` in the synced view."""
+        return self._crossed(seat)
+
+    def shown_crosses(self, seat) -> set:
+        """The crosses of ``seat`` as drawn now (animations catch up to ``crossed``)."""
+        return set(self._disp_crosses.get(seat, set()))
+
     def status_lines(self) -> list[str]:
         v = self.view
         if v is None:
