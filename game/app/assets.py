@@ -16,7 +16,8 @@ from . import ui
 
 class Assets:
     def __init__(self):
-        self._images: dict = {}
+        from .board.cache import CacheSpace
+        self._images = CacheSpace("assets", id(self))   # in the one surface cache, bounded in bytes
 
     # palette ---------------------------------------------------------------------------
     @property
@@ -66,8 +67,6 @@ class Assets:
                     img = img.convert_alpha()
             except (pygame.error, OSError, ValueError):
                 img = None
-        if len(self._images) > 400:
-            self._images.clear()
         self._images[key] = img
         return img
 
