@@ -956,3 +956,16 @@ def test_spec_catalog_lists_gopher_with_rules_but_not_on_screen():
     assert info.state_class is GopherState and not info.available
     assert info.variant_label == "Rule set" and [v["id"] for v in info.variants] == list(VARIANTS)
     assert info.score_label_for("beginner") == "complete lunches"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_spec_every_event_is_listed_in_event_types(variant):
+    from tests.test_event_types import MARKS, fields_of
+    for seed in range(4):
+        st = placed(variant, 2 + seed % 3, seed=seed)
+        rng = random.Random(seed)
+        while not st.is_over():
+            for ev in st.apply(rng.choice(st.legal_actions())):
+                doc = GopherState.EVENT_TYPES.get(ev["type"])
+                assert doc, ev["type"]
+                assert not set(ev) - MARKS - fields_of(doc), ev

@@ -485,6 +485,30 @@ def _plural(n: int, word: str) -> str:
 # the state
 # ------------------------------------------------------------------------------------------
 class GopherState(GameState):
+    EVENT_TYPES = {
+        "place": "seat, hole: a token is put on a hole at the start",
+        "page": "seat, value, page_from, page_to, changed, extra, chance: a roll for the page",
+        "turn": "seat: a turn begins",
+        "roll": "seat, value, chance: the die is rolled for a move",
+        "dig": "seat, before_roll: a digger is played instead of moving",
+        "move": "seat, start, to, path, hops, jumped: a token moves (each hop and leapfrog)",
+        "stay": "seat, hole: no end hole can be reached with the roll",
+        "pick": "seat, card, sign: a card is added (+) or subtracted (-) towards a sign",
+        "collect": "seat, hole, what, amount, add, sub: provisions are collected",
+        "take": "seat, hole, kind, take, give, what, amount: beginner cards taken from the table",
+        "pass": "seat, returned: the seat does not collect",
+        "portal": "seat, hole: a token ends on a portal",
+        "present": "seat, hole, count, secret, again, chance: a present hole is reached",
+        "present_empty": "seat, hole: a present hole gives nothing",
+        "empty_hole": "seat, hole: a hole without provisions",
+        "cannot_collect": "seat, hole, what, amount: the hand cannot make the sign",
+        "ineffective": "seat: the turn was ineffective",
+        "draw": "seat, count, why, secret, chance: cards drawn (secret: for that seat only)",
+        "trophy": "seat, card, returned: a present card kept (or a digger used)",
+        "baskets": "seat, source, owners: baskets taken from a leapfrogged seat",
+        "ransom": "seat, holder, cards: a basket bought back with collected cards",
+        "game_over": "winners, scores, end: the game ends",
+    }
     GAME_ID = "gopher"
     TITLE = "Gopher's Pantry"
     PLAYERS = (2, 4)
