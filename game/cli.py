@@ -158,15 +158,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ---- checks shared by the sub-commands ------------------------------------------------------
 
-def _game_info(game_id: str):
+def _game_info(game_id: str, screen: bool = True):
+    """The catalog entry of ``game_id``; ``screen=False``: rules are enough (headless use)."""
     from .rules import GAMES
     info = GAMES.get(game_id)
     if info is None:
         raise UsageError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
-    if not info.available:
-        playable = ", ".join(g for g, i in GAMES.items() if i.available) or "none"
-        raise UsageError(f"{info.title} ('{game_id}') is not playable yet "
-                         f"(playable now: {playable})")
+    if not (info.available if screen else info.state_class is not None):
+        ok = [g for g, i in GAMES.items() if (i.available if screen else i.state_class)]
+        where = "on screen" if screen else "even without a screen"
+        raise UsageError(f"{info.title} ('{game_id}') is not playable yet {where} "
+                         f"(playable: {', '.join(ok) or 'none'})")
     return info
 
 
@@ -251,7 +253,7 @@ def cmd_simulate(args) -> int:
     from .ai import LEVELS
     from . import sim
 
-    info = _game_info(args.game)
+    info = _game_info(args.game, screen=False)
     options = {key: _option_value(info, key, text) for key, text in args.option}
     players = _check_setup(info, args.players, args.variant, options)
     levels = [part.strip() for part in (args.ai or LEVELS[-1]).split(",")]
@@ -295,7 +297,7 @@ def cmd_bench(args) -> int:
     from .rules import GAMES
 
     if args.game is not None:
-        games = [_game_info(args.game).id]
+        games = [_game_info(args.game, screen=False).id]
     else:
         games = [g for g, info in GAMES.items() if info.available]
     result = bench.run_bench(games, quick=args.quick)

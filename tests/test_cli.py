@@ -89,10 +89,21 @@ def test_unknown_game(command, tmp_path):
 
 
 def test_unavailable_game():
-    unavailable = [gid for gid, info in GAMES.items() if not info.available]
-    if not unavailable:
-        pytest.skip("every game is playable")
-    assert_usage_error(run_main("simulate", unavailable[0]), "not playable yet")
+    no_rules = [gid for gid, info in GAMES.items() if info.state_class is None]
+    if not no_rules:
+        pytest.skip("every game has rules")
+    assert_usage_error(run_main("simulate", no_rules[0]), "not playable yet")
+    no_screen = [gid for gid, info in GAMES.items() if not info.available]
+    assert_usage_error(run_main("screenshot", no_screen[0], "--out", "x.png"), "not playable yet")
+
+
+def test_simulate_runs_a_game_that_has_rules_but_no_screen():
+    headless = [gid for gid, info in GAMES.items()
+                if info.state_class is not None and not info.available]
+    if not headless:
+        pytest.skip("every game with rules is on screen")
+    proc = run_main("simulate", headless[0], "--games", "2", "--players", "2", "--json")
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_simulate_prints_a_table():

@@ -14,9 +14,11 @@ class LoadError(ValueError):
 
 def _state_classes() -> dict[str, type[GameState]]:
     from .ants import AntsState
+    from .forest import ForestState
     from .hamster import HamsterState
     from .moles import MolesState
-    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState}
+    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState,
+            "forest": ForestState}
 
 
 def _load_catalog() -> dict[str, GameInfo]:
