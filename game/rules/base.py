@@ -18,9 +18,6 @@ Actions and events are ``Record`` objects: plain JSON-safe dicts with a ``type``
 human sentence under ``text`` (``str(record)`` gives the sentence).  Two actions are the same
 when they agree on every key except ``text``, so a caller may build an action by hand.
 
-An event with ``chance: True`` revealed something random or secret (a disc turned, a die
-rolled).  The screen never lets a player undo across such an event.
-
 What an event must carry.  The screen draws and animates from the events alone (it never
 re-runs a rule to find out what happened), so every event says, besides ``type`` and ``text``:
   * who: ``seat`` when one player did it or it happened to one player;
@@ -32,6 +29,22 @@ re-runs a rule to find out what happened), so every event says, besides ``type``
 Each game lists every event type it emits, with the fields it carries, in ``EVENT_TYPES``
 (type -> short description); a test plays random games and checks that every emitted event is
 listed there and carries the fields named.
+
+Marks on events (the one policy of every game; the play logic reads only these marks):
+
+  chance: True        the event drew from chance or showed something that was hidden: a disc
+                      turned, a die rolled, a card drawn or laid out, a grid refilled, a deck
+                      reshuffled, a secret disc revealed, a peek.  An action whose outcome
+                      depends on hidden information emits such an event.  Nobody can undo the
+                      action that produced it (it is a point of no return), nor anything before it.
+  reveal: True        the event made earlier secret or simultaneous decisions public (the end of
+                      a turn of simultaneous choices, a secret disc shown).  A point of no return,
+                      like ``chance``.
+  simultaneous: True  a decision the other seats may not know yet (everyone decides for the same
+                      roll); its sentence waits until an event with ``reveal: True``.
+  private_to: seat    the event concerns something only that seat may know (a peeked disc, a
+                      face-down card, this roll's crosses); only its sentence is shown (to all, at
+                      once or at the reveal), so that sentence never names the secret.
 """
 from __future__ import annotations
 
@@ -97,6 +110,7 @@ class GameInfo:
         self.score_label = score_label   # what scores() counts, e.g. "moles left"
 
     variant_label = "Variant"            # what the setup screen calls the variants ("Mode")
+    curtain = False                      # secret or simultaneous decisions: hot-seat curtain
     score_labels: dict = {}              # variant -> score label, where it differs
 
     def score_label_for(self, variant) -> str:
@@ -121,7 +135,8 @@ class GameInfo:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "blurb": self.blurb,
                 "variants": self.variants, "options": self.options,
-                "available": self.available, "score_label": self.score_label}
+                "available": self.available, "score_label": self.score_label,
+                "curtain": self.curtain}
 
 
 class GameState:

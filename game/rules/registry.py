@@ -45,6 +45,10 @@ def _load_catalog() -> dict[str, GameInfo]:
                         blurb=str(entry.get("blurb", "")).strip(), available=available,
                         state_class=cls, score_label=str(entry.get("score_label", "score")))
         info.variant_label = str(entry.get("variant_label", "Variant"))
+        curtain = entry.get("curtain", False)
+        if not isinstance(curtain, bool):
+            chk.fail(where + ".curtain", f"expected true or false, not {curtain!r}")
+        info.curtain = curtain   # "pass the device" curtain between humans (secret decisions)
         labels = entry.get("score_labels", {})
         chk.mapping(labels, where + ".score_labels")
         info.score_labels = {str(k): str(v) for k, v in labels.items()}
