@@ -187,9 +187,37 @@ class TakeMode(CollectMode):
         a = self.one("pass")
         return [("take_nothing", texts.button("take_nothing"), a, False)] if a else []
 
+    def pages(self):
+        return self.v.take_pages(self.acts("take"))
+
     def board_targets(self):
-        return [Target("take", ("take", i), rect=rect, action=a, label=label)
-                for i, (a, rect, label) in enumerate(self.v.take_slots(self.acts("take")))]
+        pages = self.pages()
+        n = self.v.take_page % len(pages)
+        out = [Target("take", ("take", i), rect=rect, action=a, label=label) for i, a, rect, label in pages[n]]
+        if len(pages) > 1:
+            out.append(Target("more", ("more",), rect=self.v.more_rect(), label=f"{n + 1}/{len(pages)} ›"))
+        return out
+
+    def select(self, t):
+        if t.kind == "more":
+            self.v.take_page += 1
+            self.v.invalidate()
+            if self.v.focus.keyboard:
+                self.v.focus.focus = ("more",)
+        return None
+
+    def clicks_for(self, action):
+        if action.get("type") != "take":
+            return super().clicks_for(action)
+        from ....rules.base import action_key
+        want = action_key(action)
+        pages = self.pages()
+        n = self.v.take_page % len(pages)
+        for k in range(len(pages)):
+            for i, a, _rect, _label in pages[(n + k) % len(pages)]:
+                if action_key(a) == want:
+                    return [str(("more",))] * k + [str(("take", i))]
+        return None
 
     def refuse_at(self, pos):
         return None

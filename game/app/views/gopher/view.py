@@ -35,6 +35,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             assets = Assets()
         super().__init__(game_id, seats, assets)
         self._anim_reset()
+        self.take_page = 0
         z = pygame.Rect(0, 0, 0, 0)
         self.book_rect = self.map_rect = self.left_page = self.side_rect = self.hand_rect = z
 
@@ -121,25 +122,40 @@ class GopherView(GopherArt, GopherAnimation, KitView):
     def present_slots(self) -> list:
         return self._row(list((self.view or {}).get("present") or []), self.hand_rect.x + self._px(12), self._px(14))
 
-    def take_slots(self, acts: list) -> list:
-        """(action, rect, label) chips for the beginner's takes, in rows across the strip."""
-        out = []
+    def take_pages(self, acts: list) -> list:
+        """The beginner's takes as chips, in pages that fit the strip: [[(index, action, rect,
+        label)]]; every page but a single one keeps room for the "more" chip."""
         f = self.assets.font(self._px(15), True)
-        x, y = self.hand_rect.x + self._px(12), self.hand_rect.y + self._px(8)
         h = self._px(30)
-        for a in acts:
+        x0, y0 = self.hand_rect.x + self._px(12), self.hand_rect.y + self._px(8)
+        right, bottom = self.hand_rect.right - self._px(8), self.hand_rect.bottom - self._px(4)
+        more_w = h * 2
+        pages, page = [], []
+        x, y = x0, y0
+        for i, a in enumerate(acts):
             label = "+".join(map(str, a.get("take") or [])) + " " + texts.kind(a["kind"])
             if a.get("give"):
                 label += " (−" + "+".join(map(str, a["give"])) + ")"
             w = f.size(label)[0] + self._px(22) + h
-            if x + w > self.hand_rect.right - self._px(8):
-                x, y = self.hand_rect.x + self._px(12), y + h + self._px(6)
-            out.append((a, pygame.Rect(x, y, w, h), label))
+            if x + w > right - more_w:
+                x, y = x0, y + h + self._px(6)
+            if y + h > bottom and page:
+                pages.append(page)
+                page, x, y = [], x0, y0
+            page.append((i, a, pygame.Rect(x, y, w, h), label))
             x += w + self._px(6)
-        return out
+        pages.append(page)
+        return pages
+
+    def more_rect(self) -> pygame.Rect:
+        h = self._px(30)
+        return pygame.Rect(self.hand_rect.right - self._px(8) - h * 2, self.hand_rect.bottom - self._px(4) - h, h * 2, h)
 
     # ---- state ------------------------------------------------------------------------------------
     def sync(self, view, legal, seat) -> None:
+        old = self.view or {}
+        if (old.get("step"), old.get("current_player")) != (view.get("step"), view.get("current_player")):
+            self.take_page = 0
         self._dirty = True
         super().sync(view, legal, seat)
         if self._disp_page is None:
@@ -299,6 +315,11 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                 for t in targets:
                     if t.kind == "take":
                         self._chip(surface, t)
+                    elif t.kind == "more":
+                        draw.button(surface, self.assets, t.rect, t.label, self._k, False,
+                                    self.focus.is_hot(t.key), 16)
+                        if self.focus.keyboard and self.focus.focus == t.key:
+                            draw.focus_ring(surface, t.rect, self._k)
             else:
                 self._draw_table(surface)
             return
