@@ -62,6 +62,8 @@ class RollMode(GopherMode):
 class MoveMode(GopherMode):
     def instruction(self):
         n = int(self.v.view.get("roll") or 0)
+        if self.mine and self.v.selected is not None:
+            return texts.do("way", hole=self.v.selected)
         if not self.mine:
             return texts.do("move_other", name=self.cp_name(), count=n)
         return texts.do("move" if self.acts("move") else "move_none", count=n)
@@ -84,6 +86,8 @@ class MoveMode(GopherMode):
             for i, a in enumerate(self.groups().get(sel, [])):
                 others = ", ".join(self.v._name(j) for j in a.get("jumped") or [])
                 label = texts.tr("gopher.btn.leap", others=others) if others else texts.tr("gopher.btn.no_leap")
+                if len(label) > 28:
+                    label = label[:27] + "…"
                 out.append((f"way{i}", label, a, i == 0))
         if self.one("stay"):
             out.append(self.button("stay", self.one("stay"), True))
