@@ -191,3 +191,26 @@ def test_captions_in_every_language(display, lang):
                     assert ev["type"] in ("turn",) or text, ev["type"]
     finally:
         i18n.set_language(old)
+
+
+# ---- the kit's generic checks (tests/test_board_kit.py), run on gopher --------------------------
+@pytest.mark.parametrize("size", kit.SIZES)
+def test_kit_draws_at_every_size(display, size):
+    kit.test_draws_at_every_size(display, "gopher", size)
+
+
+def test_kit_every_target_clicked(display):
+    kit.test_every_target_clicked_gives_a_legal_action_or_a_reason(display, "gopher")
+
+
+def test_kit_keyboard_alone(display):
+    kit.test_the_keyboard_alone_reaches_every_legal_action(display, "gopher")
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast", "off"])
+def test_kit_events_at_every_speed_end_idle(display, speed):
+    kit.test_events_at_every_speed_end_idle(display, "gopher", speed)
+
+
+def test_kit_escape_never_raises(display):
+    kit.test_escape_never_raises(display, "gopher")
