@@ -161,7 +161,7 @@ class GopherArt:
                 surf.blit(t, (int(w * 0.1), int(h * 0.03)))
                 t2 = draw.text(self.assets, v, max(8, int(w * 0.22)), INK, True)
                 surf.blit(t2, t2.get_rect(bottomright=(w - int(w * 0.1), h - int(h * 0.02))))
-            pygame.draw.rect(surf, RIM if kind else GOLD, r, width=max(2, w // 18), border_radius=rad)
+            pygame.draw.rect(surf, RIM if kind else WALL, r, width=max(2, w // 18), border_radius=rad)
             return surf
         return CACHE.make(("gopher", "card", code, w, h, face_down), build)
 

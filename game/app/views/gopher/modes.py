@@ -149,9 +149,8 @@ class CollectMode(GopherMode):
         return texts.do("collect", what=texts.sign(what, amount), total=self.total())
 
     def buttons(self):
-        out = []
-        if self.one("collect"):
-            out.append(self.button("collect", self.one("collect"), True))
+        a = self.one("collect")
+        out = [self.button("collect", a, a is not None)]      # shown (plain) until the cards fit
         if self.one("pass"):
             out.append(self.button("pass", self.one("pass")))
         return out
@@ -171,10 +170,13 @@ class CollectMode(GopherMode):
         return out
 
     def refuse_at(self, pos):
+        what, amount = self.sign()
         for code, rect in self.v.hand_slots():
             if rect.collidepoint(pos):
-                what, amount = self.sign()
                 return texts.refuse("card", what=texts.sign(what, amount))
+        for it in self.v.bar_items():
+            if it.get("key") == ("btn", "collect") and it["rect"].collidepoint(pos):
+                return texts.refuse("collect", total=self.total(), amount=amount)
         return None
 
 

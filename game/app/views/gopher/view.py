@@ -343,7 +343,8 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                     t = draw.text(self.assets, texts.hint("total", total=total, amount=amount), self._px(15),
                                   ui.colour("accent"), True)
                     surface.blit(t, t.get_rect(midleft=(x + self._px(6), hr.y + hr.h // 2)))
-        for i, (code, rect) in enumerate(self.hand_slots()):
+        slots = self.hand_slots()
+        for i, (code, rect) in enumerate(slots):
             self._card_at(surface, code, rect, by_key.get(("card", i)))
             m = by_key.get(("minus", i))
             if m is not None:
@@ -351,6 +352,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                 draw.button(surface, self.assets, m.rect, "−", self._k, False, hot, 16)
                 if self.focus.keyboard and self.focus.focus == m.key:
                     draw.focus_ring(surface, m.rect, self._k)
+        if step == "collect" and self.legal and slots and any(t.kind == "minus" for t in targets):
+            x = slots[-1][1].right + self._px(16)
+            if hr.right - x > self._px(120):
+                hint = draw.text(self.assets, texts.hint("plus"), self._px(13), ui.colour("text_muted"), False,
+                                 hr.right - x - self._px(10))
+                surface.blit(hint, hint.get_rect(midleft=(x, hr.centery)))
         if not self.my_hand():
             t = draw.text(self.assets, texts.count("deck", v.get("deck_count", 0)), self._px(15), ui.colour("text_muted"))
             surface.blit(t, t.get_rect(midleft=(hr.x + self._px(16), hr.centery)))
