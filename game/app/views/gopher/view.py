@@ -202,9 +202,24 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         surface.blit(big, big.get_rect(midtop=(lp.centerx, lp.y + self._px(10))))
         name = draw.text(self.assets, texts.page_name(page), self._px(15), INK, True, lp.w - self._px(12))
         surface.blit(name, name.get_rect(midtop=(lp.centerx, lp.y + self._px(10) + big.get_height())))
+        roll = self.view.get("roll")
+        if roll:
+            self._draw_die(surface, int(roll), (lp.centerx, name.get_rect(midtop=(lp.centerx, 0)).h + lp.y
+                                                + self._px(30) + big.get_height()), self._px(34))
         leg = self.legend(lp.w - self._px(16))
         if leg.get_height() < lp.h - self._px(130):
             surface.blit(leg, (lp.x + self._px(8), lp.bottom - leg.get_height() - self._px(10)))
+
+    def _draw_die(self, surface, value: int, top, size: int) -> None:
+        r = pygame.Rect(0, 0, size, size)
+        r.midtop = top
+        pygame.draw.rect(surface, PAPER, r, border_radius=size // 5)
+        pygame.draw.rect(surface, INK, r, width=max(2, self._px(2)), border_radius=size // 5)
+        spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+                 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+        q = size / 4
+        for gx, gy in spots.get(value, []):
+            pygame.draw.circle(surface, INK, (int(r.x + q * (gx + 1)), int(r.y + q * (gy + 1))), max(2, size // 10))
 
     def _draw_page(self, surface) -> None:
         m = self.map_rect
@@ -280,9 +295,34 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             for text, col, bold in self._seat_lines(s, info):
                 if y + ln > r.bottom:
                     break
+                if text is None:
+                    self._draw_piles(surface, info, x, y, w)
+                    y += self._px(26)
+                    continue
                 img = draw.text(self.assets, text, self._px(15 if bold else 14), col, bold, w)
                 surface.blit(img, (x, y))
                 y += ln
+
+    def _draw_piles(self, surface, info: dict, x: int, y: int, w: int) -> None:
+        """Face-up (+), face-down (−) and trophy piles: a small card each and its points."""
+        cw, ch = self._px(16), self._px(23)
+        piles = [(info.get("face_up") or [], False, "+{}".format(info.get("plus", 0))),
+                 (info.get("face_down") or [], True, "−{}".format(info.get("minus", 0))),
+                 (info.get("trophies") or [], False, "{}".format(info.get("trophy_points", 0)))]
+        step = max(cw + self._px(30), w // 3)
+        for i, (cards, down, label) in enumerate(piles):
+            px = x + i * step
+            if cards:
+                for j in range(min(3, len(cards)) - 1, -1, -1):
+                    img = self.card("back" if down else cards[-1 - j], cw, ch, down)
+                    surface.blit(img, (px + j * 2, y + j * 2 - self._px(2)))
+            else:
+                pygame.draw.rect(surface, ui.colour("panel_edge"), (px, y, cw, ch), width=1, border_radius=self._px(3))
+            if i == 2:        # trophies come from presents: the present's symbol marks the pile
+                sym = symbol(self.assets, "present", self._px(15))
+                surface.blit(sym, sym.get_rect(center=(px + cw // 2, y + ch // 2)))
+            t = draw.text(self.assets, label, self._px(14), ui.colour("accent"), True)
+            surface.blit(t, t.get_rect(midleft=(px + cw + self._px(7), y + ch // 2)))
 
     def _seat_lines(self, s: int, info: dict) -> list:
         v = self.view
@@ -291,8 +331,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             out.append((texts.seat_line("lunches", score=info.get("score", 0)), ui.colour("accent"), False))
             out.append((texts.seat_line("diggers", count=info.get("diggers_left", 0)), ui.colour("text_muted"), False))
         else:
-            out.append((texts.seat_line("piles", plus=info.get("plus", 0), minus=info.get("minus", 0),
-                                        trophy=info.get("trophy_points", 0)), ui.colour("accent"), False))
+            out.append((None, None, False))           # the three piles, drawn
             out.append((texts.seat_hand(info.get("hand_count", 0)), ui.colour("text_muted"), False))
         if v.get("variant") == "baskets":
             out.append((texts.seat_line("basket", name=self._name(info.get("basket_holder", s))),
