@@ -472,6 +472,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         r.clamp_ip(self.rect)
         surface.blit(img, r)
 
+    def _toast_anchor(self):
+        """Captions stand over the hand strip (it cannot be used while things move), so the
+        page of holes stays in sight."""
+        hr = self.hand_rect
+        return (hr.centerx, hr.y + self._px(8), hr.w - self._px(40))
+
     # ---- side panel and scores ----------------------------------------------------------------------
     def status_lines(self) -> list[str]:
         v = self.view
