@@ -186,7 +186,7 @@ class TakeMode(CollectMode):
     def instruction(self):
         what, amount = self.sign()
         if not self.mine:
-            return texts.do("collect_other", name=self.cp_name(), what=texts.sign(what, amount))
+            return texts.do("take_other", name=self.cp_name())
         return texts.do("take", what=texts.sign(what, amount))
 
     def buttons(self):

@@ -461,15 +461,23 @@ class GopherView(GopherArt, GopherAnimation, KitView):
     def _end_why(self) -> str:
         return getattr(self, "_end", None) or "other"
 
+    def handle_event(self, event):
+        if event.type == pygame.MOUSEMOTION and self.view is not None and self.rect is not None:
+            self._hover_hole = self.hole_at(event.pos)
+        return super().handle_event(event)
+
+    _hover_hole = None
+
     def _draw_tooltip(self, surface) -> None:
-        if not self.tooltip.ready:
+        """The sign of the hole under the pointer (any hole, lit or not)."""
+        h = self._hover_hole
+        if h is None or self.view is None or self.animating:
             return
-        t = next((t for t in self.get_targets() if t.key == self.tooltip.key and t.tooltip), None)
-        if t is None:
-            return
-        img = draw.pill(self.assets, t.tooltip, self._px(14), ui.colour("text"))
-        r = img.get_rect(midbottom=(t.center[0], t.center[1] - int(t.radius) - self._px(4)))
-        r.clamp_ip(self.rect)
+        what, amount = sign_of(self._disp_page or self.view["page"], h)
+        img = draw.pill(self.assets, texts.hole_tip(h, what, amount), self._px(14), ui.colour("text"))
+        x, y = self.hole_px(h)
+        r = img.get_rect(midbottom=(x, y - int(PICK_R * self.unit()) - self._px(4)))
+        r.clamp_ip(self.map_rect)
         surface.blit(img, r)
 
     def _toast_anchor(self):
