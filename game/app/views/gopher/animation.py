@@ -28,6 +28,7 @@ class GopherAnimation:
         self._hop = None           # {"seat", "from", "to", "high", "t"}
         self._turn = None          # {"from", "to", "t"}
         self._drop = None          # {"seat", "t"}
+        self._fly = None           # {"cards", "seat", "down", "t"}: cards flying to a seat's piles
 
     def steps_for(self, ev: dict, f: float) -> list:
         kind = ev.get("type")
@@ -58,10 +59,19 @@ class GopherAnimation:
             self._set_token(s, ev.get("start"))
         elif st.kind == "hop":
             self._hop = {"seat": s, "from": ev["from"], "to": ev["to"], "high": ev["high"], "t": 0.0}
+        elif st.kind in ("collect", "take", "trophy") and s is not None:
+            if st.kind == "collect":
+                cards = list(ev.get("add") or []) + list(ev.get("sub") or [])
+            elif st.kind == "take":
+                cards = [f"{ev.get('kind')}:{v}" for v in ev.get("take") or []]
+            else:
+                cards = [ev["card"]] if ev.get("card") and ev.get("card") != "digger" else []
+            if cards:
+                self._fly = {"cards": cards, "seat": s, "t": 0.0}
         self._changed = True
 
     def _step_apply(self, st: Step, p: float) -> None:
-        for a in (self._hop, self._turn, self._drop):
+        for a in (self._hop, self._turn, self._drop, self._fly):
             if a is not None:
                 a["t"] = p
         self._changed = True
@@ -76,8 +86,8 @@ class GopherAnimation:
             self._turn = None
         elif st.kind == "place":
             self._drop = None
-        elif st.kind == "move":
-            pass
+        elif st.kind in ("collect", "take", "trophy"):
+            self._fly = None
         self._changed = True
 
     def _set_token(self, seat, hole) -> None:
@@ -91,7 +101,7 @@ class GopherAnimation:
         v = self.view or {}
         self._disp_tokens = [s.get("token") for s in v.get("seats") or []]
         self._disp_page = v.get("page")
-        self._hop = self._turn = self._drop = None
+        self._hop = self._turn = self._drop = self._fly = None
         self._dirty = False
 
     # ---- where things are drawn now -------------------------------------------------------------------

@@ -188,6 +188,8 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         self._draw_tokens(surface)
         self._draw_side(surface)
         self._draw_strip(surface, targets)
+        if self._fly is not None:
+            self._draw_fly(surface)
         if (self.view.get("step") == "over") and not self.animating:
             self._draw_results(surface)
         self.draw_bar(surface)
@@ -209,6 +211,24 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         leg = self.legend(lp.w - self._px(16))
         if leg.get_height() < lp.h - self._px(130):
             surface.blit(leg, (lp.x + self._px(8), lp.bottom - leg.get_height() - self._px(10)))
+
+    def _draw_fly(self, surface) -> None:
+        """Collected cards on their way from the hand strip (or the table) to the seat's piles."""
+        fl = self._fly
+        n = (self.view or {}).get("players", 0)
+        if not n or fl["seat"] >= n:
+            return
+        cw, ch = self.card_size()
+        cw, ch = int(cw * 0.7), int(ch * 0.7)
+        sr = self.side_rect
+        row_h = min(self._px(116), (sr.h - self._px(6) * (n - 1)) // max(1, n))
+        tx, ty = sr.x + self._px(50), sr.y + fl["seat"] * (row_h + self._px(6)) + self._px(26)
+        t = ease(fl["t"])
+        for i, code in enumerate(fl["cards"]):
+            sx = self.hand_rect.x + self._px(20) + i * (cw + self._px(6))
+            sy = self.hand_rect.y + self._px(8)
+            x, y = sx + (tx - sx) * t, sy + (ty - sy) * t - math.sin(math.pi * t) * self._px(40)
+            surface.blit(self.card(code, cw, ch), (int(x), int(y)))
 
     def _draw_die(self, surface, value: int, top, size: int) -> None:
         r = pygame.Rect(0, 0, size, size)
