@@ -169,9 +169,6 @@ class GopherView(GopherArt, GopherAnimation, KitView):
     def seat_token(self, seat, size):
         return self.token(int(seat), max(6, size // 2 - 3))
 
-    def _ambient(self) -> bool:
-        return super()._ambient()
-
     # ---- drawing ----------------------------------------------------------------------------------
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None or not self.map_rect.w:
