@@ -268,15 +268,19 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                 hot = t
             if self.focus.keyboard and self.focus.focus == t.key:
                 draw.focus_circle(surface, t.center, r + self._px(5), max(2, self._px(3)))
+        path = None
         if hot is not None and self.view.get("step") == "move":
             acts = [a for a in self.legal or [] if a.get("type") == "move" and a["to"] == hot.key[1]]
-            if acts:
-                pts = [self.hole_px(h) for h in acts[0]["path"]]
-                if len(pts) > 1:
-                    pygame.draw.lines(surface, INK, False, pts, max(4, self._px(8)))
-                    pygame.draw.lines(surface, ui.colour("highlight"), False, pts, max(2, self._px(4)))
-                    for q in pts[1:-1]:
-                        pygame.draw.circle(surface, ui.colour("highlight"), q, max(3, self._px(5)))
+            path = acts[0]["path"] if acts else None
+        for t in self.bar_targets():       # a way button pointed at shows its own path
+            if self.focus.is_hot(t.key) and isinstance(t.action, dict) and t.action.get("type") == "move":
+                path = t.action["path"]
+        pts = [self.hole_px(h) for h in path or []]
+        if len(pts) > 1:
+            pygame.draw.lines(surface, INK, False, pts, max(4, self._px(8)))
+            pygame.draw.lines(surface, ui.colour("highlight"), False, pts, max(2, self._px(4)))
+            for q in pts[1:-1]:
+                pygame.draw.circle(surface, ui.colour("highlight"), q, max(3, self._px(5)))
 
     def _draw_tokens(self, surface) -> None:
         r = max(6, int(self.unit() * 3.3))
