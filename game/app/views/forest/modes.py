@@ -8,12 +8,22 @@ neighbouring edge tiles."""
 from __future__ import annotations
 
 from ....rules.base import action_key
-from ...board import StepMode, Target
+from ...board import StepMode, Target, bar
 from . import texts
 from .common import xy
 
 
 class ForestMode(StepMode):
+    def targets(self) -> list:
+        """The bar's buttons (also those that only choose: a piece's nugget, Move camp, Back)
+        and the board's targets."""
+        v = self.v
+        items = bar.layout(v, self.bar_items(), self.instruction(), None)
+        btns = [Target("button", it["key"], rect=it["rect"], action=it.get("action"),
+                       label=it.get("label", ""), bar=True)
+                for it in items if it.get("kind") == "button" and it.get("key") is not None]
+        return btns + self.board_targets()
+
     def lit_cells(self) -> dict:
         """{(x, y): action} of the lit tiles."""
         return {}
