@@ -89,6 +89,16 @@ class ForestView(ForestAnimation, KitView):
         return Target("piece", ("piece", pid), pos=pos, radius=PIECE * self.cell * 0.8,
                       label=self.piece_name(pid))
 
+    def next_click(self, action):
+        """Where a player clicks next to make ``action`` (one of ``legal``), or None."""
+        route = self.clicks_for(action) if self.legal and not self.animating else None
+        if not route:
+            return None
+        for t in self.get_targets():
+            if str(t.key) == route[0]:
+                return t.center
+        return None
+
     # ---- view helpers ------------------------------------------------------------------------------
     def _kind_at(self, c) -> str:
         v = self.view
