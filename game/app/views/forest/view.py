@@ -184,6 +184,7 @@ class ForestView(ForestAnimation, KitView):
         targets = [t for t in self.get_targets() if not t.bar]
         self._draw_lit(surface, targets)
         self._draw_pieces(surface, d)
+        self._draw_stores(surface, d, ts)
         self._draw_focus(surface, targets)
         self.draw_bar(surface)
         self._draw_toasts(surface)
@@ -216,7 +217,7 @@ class ForestView(ForestAnimation, KitView):
             for j in range(min(count, 5)):
                 surface.blit(img, (r.right - size - int(ts * 0.06) - j * size // 3, r.y + int(ts * 0.06) + j * 2))
             if count > 1:
-                pill = draw.pill(self.assets, str(count), max(9, int(size * 0.8)), ink())
+                pill = draw.pill(self.assets, str(count), max(9, int(size * 0.8)), board("paper"))
                 surface.blit(pill, pill.get_rect(topright=(r.right - 2, r.y + size)))
         for i, cell in enumerate(d["cells"]):
             if not cell:
@@ -228,11 +229,19 @@ class ForestView(ForestAnimation, KitView):
                     if cnt:
                         x = r.x + r.w * (0.5 + (b - (nb - 1) / 2) * 0.2) - size // 2
                         surface.blit(img, (int(x), int(r.y + r.h * 0.58)))
-            elif cell["kind"] == "campfire":
-                n = len(d["stored"][cell["seat"]])
-                pill = draw.pill(self.assets, str(n), max(10, int(ts * 0.24)), ink())
-                surface.blit(img, (r.x + int(ts * 0.06), r.y + int(ts * 0.06)))
-                surface.blit(pill, pill.get_rect(topleft=(r.x + int(ts * 0.06) + size, r.y + int(ts * 0.04))))
+
+    def _draw_stores(self, surface, d, ts) -> None:
+        """Each campfire's stored nuggets: a nugget and the count, on top of its pieces."""
+        size = max(8, int(ts * 0.3))
+        img = nugget_surface(self._art, size)
+        for seat, camp in enumerate(d["camps"]):
+            if camp is None:
+                continue
+            r = self.cell_rect(xy(camp))
+            pill = draw.pill(self.assets, str(len(d["stored"][seat])), max(10, int(ts * 0.22)), board("paper"))
+            x, y = r.x + int(ts * 0.02), r.bottom - pill.get_height() - int(ts * 0.02)
+            surface.blit(pill, (x + size // 2, y))
+            surface.blit(img, (x, y + (pill.get_height() - size) // 2))
 
     def _draw_lit(self, surface, targets) -> None:
         if not targets:
