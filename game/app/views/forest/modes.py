@@ -101,7 +101,7 @@ class MoveMode(ForestMode):
         if sel == "camp":
             return texts.doing("move_camp")
         if sel is not None:
-            return texts.doing("dest", piece=self.v.piece_name(sel))
+            return texts.doing("dest")
         return texts.doing("pick" if self.movers() else "pass")
 
     def buttons(self) -> list:

@@ -294,6 +294,9 @@ class ForestView(ForestAnimation, KitView):
                     img = img.copy()
                     img.set_alpha(int(255 * (1 - fade)))
                 rect = img.get_rect(center=(int(pos[0]), int(pos[1] - lift)))
+                if pid == self.selected and self.legal:
+                    halo = draw.glow(size // 2 + self._px(6), board("glow"), 170)
+                    surface.blit(halo, halo.get_rect(center=rect.center))
                 surface.blit(img, rect)
                 if p.get("trapped"):
                     pygame.draw.circle(surface, board("insect_caterpillar"), rect.center, size // 2, max(2, size // 10))
