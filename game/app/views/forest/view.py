@@ -42,6 +42,7 @@ class ForestView(ForestAnimation, KitView):
         self.cell = 0
         self.origin = (0, 0)
         self._box = pygame.Rect(0, 0, 0, 0)
+        self._hover_cell = None
 
     # ---- layout ---------------------------------------------------------------------------------
     def _on_resize(self) -> None:
@@ -88,6 +89,14 @@ class ForestView(ForestAnimation, KitView):
         pos = self.piece_pos(pid)
         return Target("piece", ("piece", pid), pos=pos, radius=PIECE * self.cell * 0.8,
                       label=self.piece_name(pid))
+
+    def handle_event(self, event):
+        if event.type == pygame.MOUSEMOTION:
+            cell = self.cell_at(event.pos) if self.view is not None else None
+            if cell != self._hover_cell:
+                self._hover_cell = cell
+                self._changed = True
+        return super().handle_event(event)
 
     def next_click(self, action):
         """Where a player clicks next to make ``action`` (one of ``legal``), or None."""
@@ -186,6 +195,7 @@ class ForestView(ForestAnimation, KitView):
         self._draw_pieces(surface, d)
         self._draw_stores(surface, d, ts)
         self._draw_focus(surface, targets)
+        self._draw_hover(surface, d)
         self.draw_bar(surface)
         self._draw_toasts(surface)
         surface.set_clip(clip)
@@ -242,6 +252,19 @@ class ForestView(ForestAnimation, KitView):
             x, y = r.x + int(ts * 0.02), r.bottom - pill.get_height() - int(ts * 0.02)
             surface.blit(pill, (x + size // 2, y))
             surface.blit(img, (x, y + (pill.get_height() - size) // 2))
+
+    def _draw_hover(self, surface, d) -> None:
+        """The name of the tile under the pointer, just above it."""
+        c = self._hover_cell
+        if c is None or self.animating or c[0] >= d["size"] or c[1] >= d["size"]:
+            return
+        cell = d["cells"][c[1] * d["size"] + c[0]]
+        name = texts.tile("face_down" if cell is None else cell["kind"])
+        pill = draw.pill(self.assets, name, self._px(15), board("paper"))
+        r = self.cell_rect(c)
+        rect = pill.get_rect(midbottom=(r.centerx, r.y + self._px(4)))
+        rect.clamp_ip(self.rect)
+        surface.blit(pill, rect)
 
     def _draw_lit(self, surface, targets) -> None:
         if not targets:
