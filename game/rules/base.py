@@ -24,11 +24,11 @@ re-runs a rule to find out what happened), so every event says, besides ``type``
   * what and where, completely: the piece (``mole``, ``card``), the place (``at``, ``cell``,
     ``cells``) and every step of a chain (``path`` of a move, ``end`` of the trail an ant joined,
     ``removed`` / ``survivors`` of a lifted layer), so a picture can follow it;
-  * what chance showed (``values``, ``value``, ``card``) with ``chance: True``;
+  * what chance showed (``values``, ``value``, ``card``) with ``chance: True`` (the marks below);
   * nothing the receiving seats may not see (a secret stays out of the event, e.g. ``choose``).
 Each game lists every event type it emits, with the fields it carries, in ``EVENT_TYPES``
 (type -> short description); a test plays random games and checks that every emitted event is
-listed there and carries the fields named.
+listed there and carries only the fields named (besides the marks below).
 
 Marks on events (the one policy of every game; the play logic reads only these marks):
 

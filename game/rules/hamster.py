@@ -320,6 +320,7 @@ class HamsterState(GameState):
         "chamber_full": "seat, chamber, points: a chamber is full",
         "timer": "boxes, length, circled, pass: a timer box is circled or crossed",
         "timer_on": "pass, seats: the timer (or its second round) starts",
+        "turn_end": "turn: everyone has chosen for this roll; the crosses are shown",
         "end": "scores, winners: the game ends",
     }
     GAME_ID = "hamster"

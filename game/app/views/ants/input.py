@@ -22,7 +22,8 @@ class AntsInput:
             return out
         grid = (self.view or {}).get("grid") or []
         for a in self._legal_of("place", "guess"):
-            out[_cell_index(a["cell"])] = a
+            if a.get("end") != "head":      # a ring's other end is a bar button
+                out[_cell_index(a["cell"])] = a
         for a in self._legal_of("take"):
             if a.get("card") in grid:
                 out[grid.index(a["card"])] = a

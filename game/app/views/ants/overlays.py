@@ -78,6 +78,13 @@ class AntsOverlays:
             for kind in self.data.kinds:
                 btns.append({"key": f"disc_{kind}", "label": self._kind_label(kind), "action": allowed.get(kind),
                              "symbol": kind, "primary": kind in allowed})
+        elif step == "place":
+            # a card next to both ends closes a ring: a click joins the last ant, this button the first
+            for a in self._legal_of("place"):
+                if a.get("end") == "head":
+                    x, y = a["cell"]
+                    btns.append({"key": f"ring_{x},{y}", "label": f"Join the first ant at ({x}, {y})",
+                                 "action": a, "primary": False})
         elif step == "ability":
             for a in self._legal_of("take_ability"):
                 ins = self.data.card_insect.get(a.get("card"))

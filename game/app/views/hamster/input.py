@@ -70,68 +70,21 @@ class HamsterInput:
                 surface.blit(t, r.move(ox, oy))
 
     def _instruction(self) -> str:
-        v = self.view
-        step = v.get("step")
-        cp = v.get("current_player")
-        roll = self._disp_roll if not self.animating else None
-        if step == "over":
-            win = v.get("winners") or []
-            if len(win) == 1:
-                return f"{self._name(win[0])} wins!"
-            if win:
-                return "A shared win!"
-            return "Game over"
-        mine = bool(self.legal)
-        if step == "roll":
-            if mine:
-                if int(v.get("players", 1)) == 1:
-                    return "Roll the die"
-                return "Roll the die: everyone uses the number"
-            return f"{self._name(cp)} rolls the die"
-        if step == "choose":
-            if not mine:
-                who = "thinks" if self._is_computer(cp) else "chooses"
-                return f"{self._name(cp)} {who} where to cross" + (f" the {roll}" if roll else "")
-            if self.legal == [{"type": "pass"}] or (len(self.legal) == 1 and self.legal[0].get("type") == "pass"):
-                if v.get("roll") == 1 and self._disp_row.get(self._home_seat(), 0) >= self._one_row:
-                    return "Your 1-row is full: a 1 crosses nothing now"
-                return f"No room for the {v.get('roll')} in your burrow: pass"
-            val = v.get("roll")
-            n = len(self._sel)
-            if val == 1:
-                free = self._one_row - self._disp_row.get(self._home_seat(), 0)
-                if n:
-                    return f"1: crossing {n} uses {n} of your {free} free 1-row slot" + ("s" if free != 1 else "")
-                return f"1: cross 1 to {min(7, free)} cells, one 1-row slot each"
-            if n:
-                return f"Cross {val} joined cells in one chamber ({n} of {val})"
-            return f"Cross {val} joined cells in one chamber"
-        return ""
-
+        m = self.mode()
+        return m.instruction() if m is not None else ""
     def _bar_items(self) -> list:
         """Buttons (absolute rects) and the label for the bottom bar."""
         if self._buttons is not None:
             return self._buttons
         bar = self._bar
-        v = self.view
         items = []
         pad = self._px(12)
         bh = min(bar.h - self._px(16), self._px(44))
         f = self.assets.font(self._px(17), True)
-        legal = self.legal or []
         x = bar.right - pad
         cy = bar.centery
-        btns = []
-        if v.get("step") == "roll" and legal:
-            act = next((a for a in legal if a.get("type") == "roll"), None)
-            if act is not None:
-                btns.append({"key": "roll", "label": "Roll the die", "action": act, "primary": True, "big": True})
-        elif v.get("step") == "choose" and legal:
-            if len(legal) == 1 and legal[0].get("type") == "pass":
-                btns.append({"key": "pass", "label": "Pass", "action": legal[0], "primary": True})
-            else:
-                btns.append({"key": "clear", "label": "Clear", "action": None, "primary": False})
-                btns.append({"key": "confirm", "label": "Confirm", "action": None, "primary": True})
+        m = self.mode()
+        btns = m.hamster_buttons() if m is not None else []
         for b in reversed(btns):
             w = f.size(b["label"])[0] + self._px(36 if not b.get("big") else 64)
             h = bh if not b.get("big") else min(bar.h - self._px(10), int(bh * 1.15))
@@ -265,12 +218,10 @@ class HamsterInput:
         cell = self._cell_at(pos)
         if cell is None or self._bar.collidepoint(pos):
             return None
-        if self.view.get("step") == "roll":
-            return "Roll the die first (the button below the burrow)."
-        if not self._choosing():
-            if self.legal and self.legal[0].get("type") == "pass":
-                return self._why_pass()
-            return None
+        m = self.mode()
+        why = m.refuse_cell(cell) if m is not None else None
+        if why is not None or not self._choosing():
+            return why
         if cell in self._sel:
             self._sel.remove(cell)
             self._drag, self._drag_seen, self._drag_pos = "remove", {cell}, pos

@@ -236,26 +236,12 @@ class HamsterSheet:
 
     def _tag(self, seat) -> str:
         v = self.view or {}
-        step = v.get("step")
-        cp = v.get("current_player")
-        if step == "over":
-            return ""
         try:
             decided = bool(v["sheets"][seat].get("decided"))
         except (KeyError, IndexError, TypeError, AttributeError):
             decided = False
-        if step == "roll":
-            if cp == seat:
-                return "thinking…" if self._is_computer(seat) else "to roll"
-            return ""
-        if step == "choose":
-            if cp == seat:
-                return "thinking…" if self._is_computer(seat) else "to choose"
-            if decided:
-                return "decided"
-            return "waiting"
-        return ""
-
+        m = self.mode()
+        return m.tag(seat, decided) if m is not None else ""
     def _draw_thumbs(self, surface) -> None:
         if not self._thumbs:
             return

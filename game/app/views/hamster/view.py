@@ -11,6 +11,7 @@ from .common import GOLD, SEG_COLOURS, _mix
 from .animation import HamsterAnimation
 from .art import HamsterArt
 from .input import HamsterInput
+from .modes import MODES
 from .sheet import HamsterSheet
 
 
@@ -33,6 +34,8 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
     ``play(events)`` queues animation steps; the display (crosses, timer, roll) lags behind the
     synced view until the queue is empty, then it is reconciled with the latest view.
     """
+    MODES = MODES
+
     def __init__(self, game_id: str, seats: list[dict], assets):
         if assets is None:
             from ...assets import Assets
@@ -218,7 +221,6 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             return []
         lines = []
         roll = v.get("roll")
-        step = v.get("step")
         t = v.get("timer") or {}
         L = int(t.get("length", self._timer_len) or self._timer_len)
         if roll:
@@ -234,13 +236,9 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             lines.append(f"Timer running: {int(t.get('crossed', 0))} of {L} boxes crossed")
         else:
             lines.append("Timer not yet running")
-        if step == "choose":
-            lines.append(f"Choosing: {self._name(v.get('current_player'))}")
-        elif step == "roll":
-            lines.append(f"Rolling: {self._name(v.get('current_player'))}")
-        elif step == "over":
-            win = v.get("winners") or []
-            lines.append("Winner: " + ", ".join(self._name(w) for w in win) if win else "Game over")
+        m = self.mode()
+        if m is not None:
+            lines.append(m.status())
         return lines
 
     def draw_results(self, surface, rect, state) -> None:
