@@ -217,3 +217,54 @@ def test_escape_and_backspace_never_raise(display):
             press(v, pygame.K_ESCAPE)
             v.handle_escape()
         v.draw(pygame.Surface((1280, 720)))
+
+
+def test_a_resting_hunter_or_a_rival_piece_says_why(display):
+    """Clicks on a piece that cannot move now are answered from the view and ``legal``."""
+    saw = set()
+    for seed in range(30):
+        state = new_game("forest", 2, seed=seed, variant="race")
+        rng = random.Random(seed)
+        for _ in range(120):
+            if state.is_over():
+                break
+            if state.step == "move":
+                v = fresh_view(state)
+                view = state.view(state.current_player)
+                movers = {a.get("piece") for a in state.legal_actions()}
+                for p in view["pieces"]:
+                    if p["at"] is None or p["id"] in movers or any(
+                            q["id"] in movers and q["at"] == p["at"] for q in view["pieces"]):
+                        continue
+                    got = post_click(v, v.cell_centre(tuple(p["at"])))
+                    if isinstance(got, dict):       # a lit tile under it: a legal step there
+                        assert got in state.legal_actions()
+                        continue
+                    assert isinstance(got, str) and got.strip()
+                    if p["seat"] != state.current_player:
+                        saw.add("rival")
+                    elif p["kind"] == "hunter" and view["hunter_moved"][p["seat"]]:
+                        assert "rests" in got
+                        saw.add("rest")
+            state.apply(rng.choice(state.legal_actions()))
+        if saw >= {"rival", "rest"}:
+            break
+    assert saw >= {"rival", "rest"}
+
+
+def test_frame_time_with_many_pieces_moving(display):
+    import time
+    state = position(5, 90, 4, "race", {})
+    v = fresh_view(state)
+    surf = pygame.Surface((1280, 720))
+    for p in state.view(0)["pieces"]:
+        if p["at"] is not None:
+            x, y = p["at"]
+            v._moving[p["id"]] = ((x, y), (max(0, x - 1), y), 0.5, True)
+    times = []
+    for i in range(60):
+        t0 = time.perf_counter()
+        v.draw(surf)
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    assert times[len(times) // 2] < 0.02, times[len(times) // 2]
