@@ -20,6 +20,8 @@ DURATIONS = {
     "win": 0.8,
 }
 MOVING = ("step", "home")
+BURSTS = ("attack", "effect", "trap", "free", "rob", "drown", "sink", "lost", "reinforce", "store",
+          "pick_up", "nuggets", "loop")
 
 
 class ForestAnimation:
@@ -41,6 +43,7 @@ class ForestAnimation:
         self._moving = {}
         self._flip = None
         self._fade = {}
+        self._burst = None
         self._dirty = False
 
     def _disp_piece(self, pid):
@@ -75,6 +78,8 @@ class ForestAnimation:
             self._flip = (xy(ev["at"]), 0.0, ev)
         elif st.kind in ("death", "drown") or (st.kind == "loop" and ev.get("died")):
             self._fade[ev.get("piece")] = 0.0
+        if st.kind in BURSTS and ev.get("at") is not None:
+            self._burst = (xy(ev["at"]), 0.0, st.kind)
         self._changed = True
 
     def _step_apply(self, st: Step, p: float) -> None:
@@ -87,10 +92,13 @@ class ForestAnimation:
             self._flip = (self._flip[0], p, ev)
         elif st.kind == "death" and ev.get("piece") in self._fade:
             self._fade[ev.get("piece")] = p
+        if self._burst is not None and st.kind in BURSTS:
+            self._burst = (self._burst[0], p, st.kind)
         self._changed = True
 
     def _step_end(self, st: Step) -> None:
         ev = st.ev
+        self._burst = None
         d = self._disp
         kind = st.kind
         pc = self._disp_piece(ev.get("piece"))

@@ -38,6 +38,7 @@ class ForestView(ForestAnimation, KitView):
         self._moving: dict = {}
         self._flip = None
         self._fade: dict = {}
+        self._burst = None
         self.carry = True
         self.cell = 0
         self.origin = (0, 0)
@@ -194,6 +195,7 @@ class ForestView(ForestAnimation, KitView):
         self._draw_lit(surface, targets)
         self._draw_pieces(surface, d)
         self._draw_stores(surface, d, ts)
+        self._draw_burst(surface)
         self._draw_focus(surface, targets)
         self._draw_hover(surface, d)
         self.draw_bar(surface)
@@ -252,6 +254,20 @@ class ForestView(ForestAnimation, KitView):
             x, y = r.x + int(ts * 0.02), r.bottom - pill.get_height() - int(ts * 0.02)
             surface.blit(pill, (x + size // 2, y))
             surface.blit(img, (x, y + (pill.get_height() - size) // 2))
+
+    def _draw_burst(self, surface) -> None:
+        """A ring that widens and fades where something happens (an attack, a trap, gold)."""
+        if self._burst is None:
+            return
+        at, p, kind = self._burst
+        gold = kind in ("store", "pick_up", "nuggets", "rob", "reinforce", "free")
+        col = board("glow") if gold else board("insect_ladybug")
+        cx, cy = self.cell_centre(at)
+        r = int(self.cell * (0.3 + 0.45 * anim.ease_out_cubic(p)))
+        w = max(1, int(self.cell * 0.08 * (1 - p)) + 1)
+        pygame.draw.circle(surface, col, (int(cx), int(cy)), r, w)
+        if not gold:
+            pygame.draw.circle(surface, ink(), (int(cx), int(cy)), r + w, 1)
 
     def _draw_hover(self, surface, d) -> None:
         """The name of the tile under the pointer, just above it."""
