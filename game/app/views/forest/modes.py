@@ -14,6 +14,20 @@ from .common import xy
 
 
 class ForestMode(StepMode):
+    def instruction(self) -> str:
+        """The step's sentence, left out when it and the buttons do not fit in the bar (the
+        glowing pieces and lit tiles still say what to do)."""
+        text = self.sentence()
+        v = self.v
+        labels = [label for _k, label, _a, _p in self.buttons()]
+        if not labels or not text or v.bar_rect.w <= 0:
+            return text
+        f = v.assets.font(v._px(bar.BUTTON_PX), True)
+        need = sum(f.size(lb)[0] + v._px(28) for lb in labels) + v._px(6) * len(labels)
+        lf = v.assets.font(v._px(bar.LABEL_PX), True)
+        need += lf.size(text)[0] + v._px(40) + 2 * v._px(10)
+        return text if need <= v.bar_rect.w else ""
+
     def targets(self) -> list:
         """The bar's buttons (also those that only choose: a piece's nugget, Move camp, Back)
         and the board's targets."""
@@ -33,14 +47,14 @@ class ForestMode(StepMode):
         return [v.cell_target("cell", ("cell",) + c, a) for c, a in sorted(self.lit_cells().items(),
                                                                            key=lambda kv: (kv[0][1], kv[0][0]))]
 
-    def instruction(self) -> str:
+    def sentence(self) -> str:
         v = self.v.view
         return texts.waiting(v.get("step"), self.v._name(v.get("current_player")))
 
 
 class CampMode(ForestMode):
-    def instruction(self) -> str:
-        return texts.doing("camp") if self.mine else super().instruction()
+    def sentence(self) -> str:
+        return texts.doing("camp") if self.mine else super().sentence()
 
     def lit_cells(self) -> dict:
         return {xy(a["cell"]): a for a in self.v.legal or [] if a.get("type") == "camp"}
@@ -54,8 +68,8 @@ class ChooseMode(ForestMode):
         pend = self.v.view.get("pending") or {}
         return self.v.piece_name(pend.get("piece"))
 
-    def instruction(self) -> str:
-        return texts.doing("choose", piece=self._piece()) if self.mine else super().instruction()
+    def sentence(self) -> str:
+        return texts.doing("choose", piece=self._piece()) if self.mine else super().sentence()
 
     def lit_cells(self) -> dict:
         return {xy(a["to"]): a for a in self.v.legal or [] if a.get("type") == "choose"}
@@ -94,9 +108,9 @@ class MoveMode(ForestMode):
             return None
         return self.v.carry
 
-    def instruction(self) -> str:
+    def sentence(self) -> str:
         if not self.mine:
-            return super().instruction()
+            return super().sentence()
         sel = self.v.selected
         if sel == "camp":
             return texts.doing("move_camp")
