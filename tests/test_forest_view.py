@@ -268,3 +268,23 @@ def test_frame_time_with_many_pieces_moving(display):
         times.append(time.perf_counter() - t0)
     times.sort()
     assert times[len(times) // 2] < 0.02, times[len(times) // 2]
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_the_bar_buttons_fit_at_the_smallest_window(display, lang):
+    i18n.set_language(lang)
+    try:
+        for _seed, state in list(positions()) + chain_positions(2):
+            if state.is_over():
+                continue
+            v = fresh_view(state, (1024, 600))
+            movers = [t["key"] for t in v.targets() if t["kind"] == "piece"] or [None]
+            for key in movers:
+                v = fresh_view(state, (1024, 600))
+                if key is not None:
+                    post_click(v, next(t["center"] for t in v.targets() if t["key"] == key))
+                for t in v.get_targets():
+                    if t.bar:
+                        assert v.bar_rect.contains(t.rect), (lang, t.key, t.rect, v.bar_rect)
+    finally:
+        i18n.set_language("en")
