@@ -95,8 +95,8 @@ def status_face_down(n: int) -> str:
     return tr("forest.status.face_down", count=n)
 
 
-def status_stored(name: str, n: int) -> str:
-    return tr("forest.status.stored", name=name, count=n)
+def status_team(names: list, n: int) -> str:
+    return tr("forest.status.team", names=" & ".join(names), count=n)
 
 
 def tiebreak() -> str:

@@ -272,6 +272,9 @@ class ForestView(ForestAnimation, KitView):
     def _draw_hover(self, surface, d) -> None:
         """The name of the tile under the pointer, just above it."""
         c = self._hover_cell
+        if self.focus.keyboard:
+            t = self.focus.current(self.get_targets())
+            c = tuple(t.key[1:]) if t is not None and t.kind == "cell" else None
         if c is None or self.animating or c[0] >= d["size"] or c[1] >= d["size"]:
             return
         cell = d["cells"][c[1] * d["size"] + c[0]]
@@ -351,8 +354,12 @@ class ForestView(ForestAnimation, KitView):
         lines = [texts.status_round(min(v["round"], v["round_cap"]), v["round_cap"]),
                  texts.status_goal(v.get("variant") or "race", v.get("target", 0)),
                  texts.status_face_down(v.get("face_down", 0))]
-        for s in range(v["players"]):
-            lines.append(texts.status_stored(self._name(s), len(v["stored"][s])))
+        teams = v.get("teams") or []
+        if len(set(teams)) < len(teams):
+            for team in sorted(set(teams)):
+                seats = [s for s in range(v["players"]) if teams[s] == team]
+                lines.append(texts.status_team([self._name(s) for s in seats],
+                                               sum(len(v["stored"][s]) for s in seats)))
         return lines
 
     def score_texts(self):
