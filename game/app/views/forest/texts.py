@@ -99,9 +99,5 @@ def status_team(names: list, n: int) -> str:
     return tr("forest.status.team", names=" & ".join(names), count=n)
 
 
-def tiebreak() -> str:
-    return tr("forest.status.tiebreak")
-
-
 def score(n: int) -> str:
     return tr("forest.score", count=n)
