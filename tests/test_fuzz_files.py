@@ -222,10 +222,10 @@ def test_yaml_alias_bomb_fails_fast_with_a_clear_message(tmp_path):
         lines.append(f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]")
     path = tmp_path / "bomb.yaml"
     path.write_text("\n".join(lines) + "\n")
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(safeio.FileProblem, match="aliases"):
         safeio.load_yaml(path)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 1.0
 
 
 def test_yaml_deep_nesting_gives_a_clear_message(tmp_path):
@@ -341,7 +341,7 @@ def test_language_catalog_mutations_give_a_data_error(tmp_path, monkeypatch, lan
 @pytest.mark.parametrize("text", ['\\"' * 300_000, '"' + '\\"' * 300_000 + "\\", "[" * 600_000,
                                   '"' + "a" * 600_000])
 def test_the_json_reader_stays_fast_on_adversarial_text(text):
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(safeio.FileProblem):
         safeio.parse_json(text, "x.json")
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 2.0

@@ -969,6 +969,10 @@ class ForestState(GameState):
         return out
 
     def view(self, seat) -> dict:
+        """The same for every seat (nothing is secret between packs): opened tiles in ``cells``
+        (None for a face-down tile), and in ``unseen`` the count of every tile type nobody has
+        seen - the face-down tiles plus the ``aside`` tiles under campfires, which left play
+        unseen - so ``from_view`` can deal them again at random."""
         unseen = Counter(self.aside)
         for c in range(self.n * self.n):
             if not self.opened[c]:
