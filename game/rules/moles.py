@@ -251,7 +251,7 @@ class MolesState(GameState):
         "pass": "seat: the bonus move is let go",
         "reshuffle": "seat: the discs are shuffled face down again",
         "skip": "seat: every mole of the seat sits in a hole; it waits",
-        "stuck": "nobody can move: the layer is lifted",
+        "stuck": "reason: the layer is lifted (nobody can move, a lone round of discs, or the last resort)",
         "lift": "layer, removed, survivors: the layer is lifted; moles drop or leave",
         "eliminated": "seat: the seat has no mole left",
         "win": "seat, seats, mole: the game is won (mole: into the last hole; None: last standing)",
