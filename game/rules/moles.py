@@ -250,7 +250,7 @@ class MolesState(GameState):
         "no_move": "seat, value: no mole can use the disc",
         "pass": "seat: the bonus move is let go",
         "reshuffle": "seat: the discs are shuffled face down again",
-        "skip": "seat: every mole of the seat sits in a hole; it waits",
+        "skip": "seat, reason: every mole of the seat sits in a hole; it waits",
         "stuck": "reason: the layer is lifted (nobody can move, a lone round of discs, or the last resort)",
         "lift": "layer, removed, survivors: the layer is lifted; moles drop or leave",
         "eliminated": "seat: the seat has no mole left",
