@@ -35,5 +35,11 @@ def mix(a, b, t):
     return ui.mix(a, b, t)
 
 
+def winners(v: dict) -> list:
+    """The winning seats of a view: one seat, or several sharing the win."""
+    w = v.get("winner")
+    return list(w) if isinstance(w, list) else ([] if w is None else [w])
+
+
 def pt(p) -> tuple:
     return (int(p[0]), int(p[1]))

@@ -23,6 +23,9 @@ def event_toast(ev: dict, name_of) -> str:
             return ""
         kind = "last_standing"
     text = EVENT_TOASTS.get(kind)
+    if kind == "stuck":      # why the layer was lifted
+        text = {"lone_round": "A round of discs is over: the layer is lifted",
+                "last_resort": "30 rounds on this layer: it is lifted"}.get(ev.get("reason"), text)
     if text is None:
         return ""
     seat = ev.get("seat")
@@ -99,5 +102,9 @@ def discs_pending(pending: list, bonus: bool) -> str:
     return f"Discs turned: {pending[0]} and {pending[1]}"
 
 
-def wins(name: str) -> str:
-    return f"{name} wins"
+def wins(names: str, shared: bool = False) -> str:
+    return f"{names} win" if shared else f"{names} wins"
+
+
+def shared_win(names: list) -> str:
+    return " and ".join(names) + " share the win."

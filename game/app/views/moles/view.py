@@ -24,7 +24,7 @@ from .. import hexgeom as hg
 from . import texts
 from .animation import MolesAnimation
 from .art import MolesArt
-from .common import LAYER_COUNT, MOLE, PICK, pt as _pt
+from .common import LAYER_COUNT, MOLE, PICK, pt as _pt, winners as _winners
 from .modes import MODES
 from .pieces import MolesPieces
 
@@ -113,6 +113,9 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         w = v.get("winner")
         if w is None:
             return ""
+        if len(_winners(v)) > 1:      # a lift that left no mole: a shared result
+            return texts.shared_win([self._name(s) for s in _winners(v)])
+        w = _winners(v)[0]
         shovel = v["layer"] == LAYER_COUNT - 1 and any(
             m["seat"] == w and _pt(m["at"]) == (0, 0) for m in v["moles"])
         return texts.winner(self._name(w), shovel)
@@ -122,7 +125,7 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         if v.get("winner") is not None:
             cp = v.get("current_player")
             return bar.layout(self, self.disc_items(None, {}), self.idle_instruction(),
-                              cp if cp is not None else v["winner"])
+                              cp if cp is not None else (_winners(v) or [None])[0])
         return super().bar_items()
 
     def disc_items(self, turn_act, keep: dict) -> list:
@@ -213,7 +216,8 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         elif v.get("pending"):
             lines.append(texts.discs_pending(v["pending"], v.get("in_bonus")))
         elif v.get("winner") is not None:
-            lines.append(texts.wins(self._name(v["winner"])))
+            lines.append(texts.wins(" and ".join(self._name(s) for s in _winners(v)),
+                                    len(_winners(v)) > 1))
         return lines
 
 
