@@ -348,8 +348,8 @@ def _check_game(game_id: str):
 
 
 def _computer_seats(players: int) -> list[dict]:
-    from ..ai import LEVELS
-    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": LEVELS[-1]}
+    from ..ai import DEFAULT_LEVEL
+    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": DEFAULT_LEVEL}
             for i in range(players)]
 
 

@@ -393,7 +393,15 @@ class KitView(AnimatedBoardView):
         else:
             text, items = m.instruction(), m.bar_items()
         seat = v.get("current_player")
-        return bar.layout(self, items, text, seat if seat is not None else v.get("winner"))
+        if seat is None:
+            w = v.get("winner")
+            seat = (w[0] if w else None) if isinstance(w, list) else w
+        return bar.layout(self, items, text, seat)
+
+    def instruction(self) -> str:
+        """The bar's sentence now."""
+        m = self.mode()
+        return m.instruction() if m is not None else self.idle_instruction()
 
     def idle_instruction(self) -> str:
         """The bar's sentence when no step has a mode (e.g. the game is over)."""

@@ -73,7 +73,8 @@ class SeatsScene(Scene):
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
         col = next((c for c in range(len(ui.seat_palette())) if c not in used), i)
-        return {"name": default_name(i, kind), "colour": col, "kind": kind, "level": self.levels[-1]}
+        from ...ai import DEFAULT_LEVEL
+        return {"name": default_name(i, kind), "colour": col, "kind": kind, "level": DEFAULT_LEVEL}
 
     # ---- model changes ----------------------------------------------------------------------
     def set_count(self, n: int) -> None:

@@ -10,7 +10,7 @@ from ...board import Step
 from .. import hexgeom as hg
 from ..hexgeom import axial_to_unit
 from . import texts
-from .common import LAYER_COUNT, MOLE, pt as _pt, winners as _winners
+from .common import LAYER_COUNT, MOLE, pt as _pt, winners
 
 
 class _Mole:
@@ -56,7 +56,7 @@ class MolesAnimation:
         self._win_anim = None
         self._won = v.get("winner") is not None
         if self._won:
-            win_moles = [m for m in v["moles"] if m["seat"] in _winners(v)
+            win_moles = [m for m in v["moles"] if m["seat"] in winners(v)
                          and tuple(m["at"]) == (0, 0) and v["layer"] == LAYER_COUNT - 1]
             for m in win_moles:
                 self._disp[m["id"]].hidden = True

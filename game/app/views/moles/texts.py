@@ -8,6 +8,8 @@ EVENT_TOASTS = {
     "no_move": "{name} cannot move {value}: the disc is spent",
     "reshuffle": "{name} shuffles the discs face down again",
     "stuck": "Nobody can move: the layer is lifted",
+    "stuck_lone_round": "A round of discs is over: the layer is lifted",
+    "stuck_last_resort": "30 rounds on this layer: it is lifted",
     "eliminated": "{name} has no moles left",
     "phase": "All moles are placed: start digging!",
     "keep": "{name} keeps the {value}",
@@ -22,10 +24,9 @@ def event_toast(ev: dict, name_of) -> str:
         if ev.get("mole"):
             return ""
         kind = "last_standing"
+    if kind == "stuck" and f"stuck_{ev.get('reason')}" in EVENT_TOASTS:
+        kind = f"stuck_{ev.get('reason')}"
     text = EVENT_TOASTS.get(kind)
-    if kind == "stuck":      # why the layer was lifted
-        text = {"lone_round": "A round of discs is over: the layer is lifted",
-                "last_resort": "30 rounds on this layer: it is lifted"}.get(ev.get("reason"), text)
     if text is None:
         return ""
     seat = ev.get("seat")
@@ -33,6 +34,10 @@ def event_toast(ev: dict, name_of) -> str:
 
 
 # ---- the action bar ---------------------------------------------------------------------------
+def shared_win(names: list) -> str:
+    return " and ".join(names) + " share the win."
+
+
 def winner(name: str, shovel: bool) -> str:
     return f"{name} wins the golden shovel!" if shovel else f"{name} wins: nobody else has a mole left!"
 
@@ -102,9 +107,5 @@ def discs_pending(pending: list, bonus: bool) -> str:
     return f"Discs turned: {pending[0]} and {pending[1]}"
 
 
-def wins(names: str, shared: bool = False) -> str:
-    return f"{names} win" if shared else f"{names} wins"
-
-
-def shared_win(names: list) -> str:
-    return " and ".join(names) + " share the win."
+def wins(names: list) -> str:
+    return " and ".join(names) + (" win" if len(names) > 1 else " wins")

@@ -24,7 +24,7 @@ from .. import hexgeom as hg
 from . import texts
 from .animation import MolesAnimation
 from .art import MolesArt
-from .common import LAYER_COUNT, MOLE, PICK, pt as _pt, winners as _winners
+from .common import LAYER_COUNT, MOLE, PICK, pt as _pt, winners
 from .modes import MODES
 from .pieces import MolesPieces
 
@@ -110,22 +110,25 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
     # ---- the bar ----------------------------------------------------------------------------------
     def idle_instruction(self) -> str:
         v = self.view or {}
-        w = v.get("winner")
-        if w is None:
+        ws = winners(v)
+        if not ws:
             return ""
-        if len(_winners(v)) > 1:      # a lift that left no mole: a shared result
-            return texts.shared_win([self._name(s) for s in _winners(v)])
-        w = _winners(v)[0]
+        if len(ws) > 1:            # a lift that left no mole: a shared result
+            return texts.shared_win([self._name(s) for s in ws])
+        w = ws[0]
         shovel = v["layer"] == LAYER_COUNT - 1 and any(
             m["seat"] == w and _pt(m["at"]) == (0, 0) for m in v["moles"])
         return texts.winner(self._name(w), shovel)
+
+    def instruction(self) -> str:
+        return self.idle_instruction() if winners(self.view or {}) else super().instruction()
 
     def bar_items(self) -> list:
         v = self.view or {}
         if v.get("winner") is not None:
             cp = v.get("current_player")
             return bar.layout(self, self.disc_items(None, {}), self.idle_instruction(),
-                              cp if cp is not None else (_winners(v) or [None])[0])
+                              cp if cp is not None else winners(v)[0])
         return super().bar_items()
 
     def disc_items(self, turn_act, keep: dict) -> list:
@@ -216,8 +219,7 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         elif v.get("pending"):
             lines.append(texts.discs_pending(v["pending"], v.get("in_bonus")))
         elif v.get("winner") is not None:
-            lines.append(texts.wins(" and ".join(self._name(s) for s in _winners(v)),
-                                    len(_winners(v)) > 1))
+            lines.append(texts.wins([self._name(s) for s in winners(v)]))
         return lines
 
 
