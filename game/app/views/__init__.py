@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import importlib
 
-VIEWS = {"moles": "moles:MolesView", "ants": "ants:AntsView", "hamster": "hamster:HamsterView"}
+VIEWS = {"moles": "moles:MolesView", "ants": "ants:AntsView", "hamster": "hamster:HamsterView",
+         "forest": "forest:ForestView", "gopher": "gopher:GopherView"}
 
 # Games with secrets between human players show a "pass the device to ..." curtain before each
 # human's turn.  Mole Dig has no secrets.
