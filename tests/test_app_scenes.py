@@ -68,7 +68,9 @@ def test_title_with_corrupt_autosave_still_works(app, home):
     assert app.top.name == "choose"
 
 
-def test_title_keyboard_and_escape(app):
+def test_title_keyboard_and_escape(app, monkeypatch):
+    from game.rules import GAMES
+    monkeypatch.setattr(GAMES["gopher"], "available", False)   # a game still to come
     app.go_title()
     pump(app)
     assert app.top.focus.current.key == "New game"    # Continue is disabled: skipped
@@ -198,12 +200,14 @@ def test_rules_text_is_our_own_and_renders():
     assert "<b>" in html and "•" in html and "**" not in html
 
 
-def test_render_screenshot_writes_png(tmp_path):
+def test_render_screenshot_writes_png(tmp_path, monkeypatch):
     from game.app import render_screenshot
+    from game.rules import GAMES
     out = tmp_path / "shots" / "moles.png"
     render_screenshot("moles", out, seed=1, moves=12, size=(1024, 600))
     img = pygame.image.load(str(out))
     assert img.get_size() == (1024, 600)
+    monkeypatch.setattr(GAMES["gopher"], "available", False)   # a game still to come
     with pytest.raises(ValueError, match="not playable"):
         render_screenshot("gopher", tmp_path / "x.png")
     with pytest.raises(ValueError, match="unknown game"):

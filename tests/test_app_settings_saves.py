@@ -145,7 +145,9 @@ def test_wrong_seats_and_undo():
     assert "undo" in _message()
 
 
-def test_unknown_or_unavailable_game():
+def test_unknown_or_unavailable_game(monkeypatch):
+    from game.rules import GAMES
+    monkeypatch.setattr(GAMES["gopher"], "available", False)   # a game still to come
     ctl = _game()
     payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
     payload["state"]["game"] = "gopher"

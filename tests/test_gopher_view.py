@@ -1,7 +1,7 @@
 """The Gopher's Pantry screen: it draws at three sizes, replaying events ends in the picture of
 the final view, every target gives a legal action or a refusal, the keyboard reaches every legal
 action, and every text goes through the catalogs. The kit's generic checks (tests/test_board_kit.py)
-are run on gopher here too while the game is not yet listed as available."""
+run on gopher too."""
 from __future__ import annotations
 
 import random

@@ -951,9 +951,9 @@ def test_spec_games_always_end(variant, level):
         assert st.winners()
 
 
-def test_spec_catalog_lists_gopher_with_rules_but_not_on_screen():
+def test_spec_catalog_lists_gopher_with_its_rules_and_screen():
     info = GAMES["gopher"]
-    assert info.state_class is GopherState and not info.available
+    assert info.state_class is GopherState and info.available
     assert info.variant_label == "Rule set" and [v["id"] for v in info.variants] == list(VARIANTS)
     assert info.score_label_for("beginner") == "complete lunches"
 

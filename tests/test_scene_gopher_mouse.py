@@ -13,14 +13,6 @@ import pytest
 from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
 
 
-@pytest.fixture(autouse=True)
-def gopher_on_screen(monkeypatch):
-    """The catalogue (data/games.yaml) still lists the game as coming; these tests open its
-    screen as the chooser will once it is listed as available."""
-    from game.rules import GAMES
-    monkeypatch.setattr(GAMES["gopher"], "available", True)
-
-
 def start(app, variant, kinds, seed, monkeypatch):
     from game.app.scenes import seats as seats_mod
     monkeypatch.setattr(seats_mod.random, "SystemRandom", lambda: random.Random(seed))
