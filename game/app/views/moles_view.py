@@ -301,7 +301,7 @@ class MolesView(AnimatedBoardView):
         self._win_anim = None
         self._won = v.get("winner") is not None
         if self._won:
-            win_moles = [m for m in v["moles"] if m["seat"] == v["winner"]
+            win_moles = [m for m in v["moles"] if m["seat"] in _winners(v)
                          and tuple(m["at"]) == (0, 0) and v["layer"] == LAYER_COUNT - 1]
             for m in win_moles:
                 self._disp[m["id"]].hidden = True
@@ -1199,7 +1199,10 @@ class MolesView(AnimatedBoardView):
         v = self.view
         cp = v.get("current_player")
         if v.get("winner") is not None:
-            w = v["winner"]
+            won = _winners(v)
+            if len(won) > 1:    # a lift that left no mole: the most moles before it share the win
+                return f"{' and '.join(self._name(s) for s in won)} share the win!"
+            w = won[0]
             shovel = v["layer"] == LAYER_COUNT - 1 and any(
                 m["seat"] == w and _pt(m["at"]) == (0, 0) for m in v["moles"])
             if shovel:
@@ -1311,7 +1314,7 @@ class MolesView(AnimatedBoardView):
             x = bar.x + pad
         cy = bar.centery
         out = [{"kind": "label", "rect": pygame.Rect(x, cy - self._px(14), lw, self._px(28)),
-                "img": label_img, "seat": cp if cp is not None else v.get("winner")}]
+                "img": label_img, "seat": cp if cp is not None else (_winners(v) or [None])[0]}]
         x += lw
         for it in items:
             w = it["w"]
@@ -1710,8 +1713,17 @@ class MolesView(AnimatedBoardView):
             else:
                 lines.append(f"Discs turned: {pend[0]} and {pend[1]}")
         elif v.get("winner") is not None:
-            lines.append(f"{self._name(v['winner'])} wins")
+            lines.append(" and ".join(self._name(s) for s in _winners(v))
+                         + (" win" if len(_winners(v)) > 1 else " wins"))
         return lines
+
+
+def _winners(v: dict) -> list:
+    """The winning seats of a view: one seat, or several after a lift that left no mole."""
+    w = v.get("winner")
+    if w is None:
+        return []
+    return [int(s) for s in w] if isinstance(w, (list, tuple)) else [int(w)]
 
 
 __all__ = ["MolesView"]
