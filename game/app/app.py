@@ -5,18 +5,40 @@ drive the real play scene without a player (used by ``main.py screenshot`` and `
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import warnings
 
 import pygame
+from pygame_gui.elements import UIButton
 
+from ..ai import LEVELS
+from ..paths import resource_path
+from ..rules import GAMES, new_game
 from . import settings as settings_mod
 from . import ui
 from .assets import Assets
+from .controller import PlayController
+from .saves import flush_autosave
+from .scenes.choose import ChooseScene
+from .scenes.pause import PauseScene
+from .scenes.play import PlayScene
+from .scenes.results import ResultsScene
+from .scenes.rules import RulesScene
+from .scenes.seats import SeatsScene
+from .scenes.settings_scene import SettingsScene
+from .scenes.title import TitleScene
 from .sound import Sounds
+from .views import ViewError
 
 FPS = 60
+# The screens by name: scenes never import each other, they ask the app for a screen by name.
+SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
+          "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
+          "results": ResultsScene}
+HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
+LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
 
 class App:
@@ -41,6 +63,9 @@ class App:
         self.stack: list = []
         self.running = True
         self.clock = pygame.time.Clock()
+        self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
+        self._hot = 0.0                    # seconds of full frame rate left after input
+        self.frames_drawn = 0
         self._resize_pending = False
         self._resize_wait = 0.0
         self._resize_recent = 0.0
@@ -115,6 +140,22 @@ class App:
     def make_manager(self, size, scale):
         return ui.make_manager(size, scale)
 
+    def manager_for(self, scene):
+        """The pygame_gui manager of ``scene``: one per depth of the scene stack, emptied and
+        reused by the next scene at that depth (a manager per scene grew without bound)."""
+        depth = self.stack.index(scene) if scene in self.stack else len(self.stack)
+        size, scale = scene.size, scene.scale
+        have = self._managers.get(depth)
+        if have is None or have[0] != scale:
+            mgr = self.make_manager(size, scale)
+            self._managers[depth] = (scale, mgr)
+            return mgr
+        mgr = have[1]
+        mgr.clear_and_reset()
+        if tuple(mgr.window_resolution) != tuple(size):
+            mgr.set_window_resolution(size)
+        return mgr
+
     def relayout(self) -> None:
         size = self.size
         for scene in self.stack:
@@ -165,8 +206,35 @@ class App:
         self.push(scene)
 
     def go_title(self) -> None:
-        from .scenes.title import TitleScene
         self.go(TitleScene(self))
+
+    def scene(self, name: str, *args, **kwargs):
+        """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``."""
+        return SCENES[name](self, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs) -> None:
+        """Show the screen ``name`` over the current one (Esc / Back returns)."""
+        self.push(self.scene(name, *args, **kwargs))
+
+    def switch(self, name: str, *args, **kwargs) -> None:
+        """Show the screen ``name`` instead of every screen open now."""
+        self.go(self.scene(name, *args, **kwargs))
+
+    def launch(self, make_controller) -> bool:
+        """Start a game: ``make_controller()`` (see launch.py) or a PlayController, then the play
+        screen.  A game that cannot start says why on the current screen; False then."""
+        try:
+            ctl = make_controller() if callable(make_controller) else make_controller
+            scene = PlayScene(self, ctl)
+        except (ValueError, ViewError) as exc:
+            text = f"Cannot start the game: {exc}"
+            if self.top is not None:
+                self.top.notify(text)
+            elif text not in self.notices:
+                self.notices.append(text)
+            return False
+        self.go(scene)
+        return True
 
     def quit(self) -> None:
         self.running = False
@@ -195,11 +263,21 @@ class App:
         if self.top is not None:
             self.top.on_event(event)
 
-    def step(self, dt: float, events) -> None:
+    def wants_frame(self) -> bool:
+        """Whether the next frame must come at the full rate (something moves or is pending)."""
+        if self._resize_pending or self._hot > 0:
+            return True
+        top = self.top
+        return top is not None and bool(top.wants_frame())
+
+    def step(self, dt: float, events, draw: bool = True) -> None:
         for event in events:
+            if event.type != pygame.NOEVENT:
+                self._hot = HOT_SECONDS
             self.dispatch(event)
             if not self.running:
                 return
+        self._hot = max(0.0, self._hot - dt)
         self._resize_recent = max(0.0, self._resize_recent - dt)
         if self._resize_pending:
             self._resize_wait -= dt
@@ -211,8 +289,29 @@ class App:
             return
         top.update_ui(dt)
         top.on_update(dt)
-        self.size  # refresh self.surface after a resize
-        self.draw(self.surface)
+        if draw:
+            self.size  # refresh self.surface after a resize
+            self.draw(self.surface)
+            self.frames_drawn += 1
+
+    def frame(self, force: bool = False) -> bool:
+        """One turn of the loop.  While anything moves (``wants_frame``): events, update and
+        draw at up to FPS.  Otherwise sleep on the event queue until an event comes (at once:
+        no added input delay) or the top screen's ``wake_after()`` is due.  True when drawn."""
+        if force or self.wants_frame():
+            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+            self.step(dt, pygame.event.get())
+            return True
+        top = self.top
+        wake = top.wake_after() if top is not None else None
+        timeout = LONGEST_SLEEP if wake is None else max(0.0, min(LONGEST_SLEEP, wake))
+        event = pygame.event.wait(int(timeout * 1000))
+        events = [] if event.type == pygame.NOEVENT else [event] + pygame.event.get()
+        dt = min(0.1, self.clock.tick() / 1000.0)
+        if not events and wake is None:
+            return False            # nothing happened and nothing is due: no frame at all
+        self.step(dt, events)
+        return True
 
     def draw(self, surface) -> None:
         if not self.stack:
@@ -229,9 +328,11 @@ class App:
         if not self.stack:
             self.go_title()
         targets = _DebugTargets.from_env()
+        first = True
         while self.running:
-            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
-            self.step(dt, pygame.event.get())
+            if not self.frame(force=first):
+                continue
+            first = False
             if not self.running:
                 break
             pygame.display.flip()
@@ -243,7 +344,6 @@ class App:
             stop = getattr(scene, "stop", None)
             if stop:
                 stop()
-        from .saves import flush_autosave
         flush_autosave()
         return 0
 
@@ -251,7 +351,6 @@ class App:
 def _set_window_icon() -> None:
     """The window's (and task bar's) icon: the project's own artwork, sprites/icon.svg."""
     try:
-        from ..paths import resource_path
         icon = pygame.image.load_sized_svg(str(resource_path("sprites", "icon.svg")), (64, 64))
         pygame.display.set_icon(icon)
     except (pygame.error, OSError, AttributeError, ValueError):
@@ -282,7 +381,6 @@ class _DebugTargets:
 
     @staticmethod
     def describe(app) -> dict:
-        from pygame_gui.elements import UIButton
         scene = app.top
         out: dict = {"scene": getattr(scene, "name", None), "size": list(app.size),
                      "buttons": [], "cards": {}}
@@ -308,7 +406,6 @@ class _DebugTargets:
         return out
 
     def write(self, app) -> None:
-        import json
         try:
             text = json.dumps(self.describe(app), sort_keys=True)
             if text != self.last:
@@ -338,7 +435,6 @@ def _headless_env() -> None:
 
 
 def _check_game(game_id: str):
-    from ..rules import GAMES
     info = GAMES.get(game_id)
     if info is None:
         raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAMES)})")
@@ -348,7 +444,6 @@ def _check_game(game_id: str):
 
 
 def _computer_seats(players: int) -> list[dict]:
-    from ..ai import LEVELS
     return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": LEVELS[-1]}
             for i in range(players)]
 
@@ -357,9 +452,6 @@ def _headless_play(game_id, seed, size, players=None, variant=None):
     """An App (dummy window) with a PlayScene of a computer-only game driven from outside."""
     info = _check_game(game_id)
     _headless_env()
-    from ..rules import new_game
-    from .controller import PlayController
-    from .scenes.play import PlayScene
     if players is None:
         players = info.max_players   # the fullest table: the heaviest screen
     state = new_game(game_id, players, seed=seed, variant=variant)
@@ -423,9 +515,6 @@ class PlayHarness:
         self.frames += 1
 
     def _restart(self):
-        from ..rules import new_game
-        from .controller import PlayController
-        from .scenes.play import PlayScene
         old = self.scene.ctl
         state = new_game(self.game_id, old.state.players, seed=self.seed, variant=old.state.variant)
         ctl = PlayController(self.game_id, old.seats, state, autosave=False, computers=False)

@@ -43,6 +43,7 @@ def _load_catalog() -> dict[str, GameInfo]:
                         blurb=str(entry.get("blurb", "")).strip(), available=available,
                         state_class=cls, score_label=str(entry.get("score_label", "score")))
         info.variant_label = str(entry.get("variant_label", "Variant"))
+        _screen_entries(chk, entry, where, info)
         labels = entry.get("score_labels", {})
         chk.mapping(labels, where + ".score_labels")
         info.score_labels = {str(k): str(v) for k, v in labels.items()}
@@ -53,6 +54,33 @@ def _load_catalog() -> dict[str, GameInfo]:
                     chk.fail(where + ".score_labels", f"'{k}' is not a variant of {gid}")
         games[gid] = info
     return games
+
+
+def _screen_entries(chk: Checker, entry: dict, where: str, info: GameInfo) -> None:
+    """What the app needs to show a game, read (never imported) here: its board view as
+    ``"module:Class"``, the "pass the device" curtain, the chooser's fallback colour and the
+    sound each event type makes."""
+    view = entry.get("view")
+    if view is not None:
+        view = chk.str(view, where + ".view")
+        module, _, cls = view.partition(":")
+        if not module or not cls or not all(p.isidentifier() for p in module.split(".") + [cls]):
+            chk.fail(where + ".view", f"'{view}' is not of the form package.module:Class")
+    info.view = view
+    curtain = entry.get("curtain", False)
+    if not isinstance(curtain, bool):
+        chk.fail(where + ".curtain", f"expected true or false, found {curtain!r}")
+    info.curtain = curtain
+    colour = entry.get("colour")
+    if colour is not None:
+        colour = chk.seq(colour, where + ".colour")
+        if len(colour) != 3:
+            chk.fail(where + ".colour", "expected [red, green, blue]")
+        colour = tuple(chk.int(c, f"{where}.colour[{k}]", 0, 255) for k, c in enumerate(colour))
+    info.colour = colour
+    sounds = entry.get("sounds", {})
+    chk.mapping(sounds, where + ".sounds")
+    info.sounds = {str(k): chk.str(v, f"{where}.sounds.{k}") for k, v in sounds.items()}
 
 
 GAMES: dict[str, GameInfo] = _load_catalog()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules import IllegalAction
+from ...rules import GAMES, IllegalAction
 from .. import ui
+from ..launch import level_label
 from ..views import make_board_view
 from .base import Scene
 
@@ -36,9 +37,9 @@ class PlayScene(Scene):
         self._panel_img = None
         self._panel_key = None
         self.focus.visible = False
-        from ...rules import GAMES
         info = GAMES.get(controller.game_id)
         self.title = info.title if info else controller.game_id
+        self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -131,10 +132,8 @@ class PlayScene(Scene):
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
-        elif any(e.get("type") in ("lift", "eliminated", "drop") for e in events):
-            self.app.sounds.play("drop")
         else:
-            self.app.sounds.play("move")
+            self.app.sounds.play(self.sound_for(events))
         if self.undo_button is not None:
             self._update_undo()
         if self.ctl.message:
@@ -142,6 +141,20 @@ class PlayScene(Scene):
         if self.ctl.curtain_seat != before_curtain and self.built and self.app.top is self:
             self.rebuild()
         return events
+
+    def sound_for(self, events) -> str:
+        """The sound of what just happened: the view's choice if it makes one, else the first
+        event type games.yaml gives a sound (``sounds``), else "move"."""
+        pick = getattr(self.board, "sound_for", None)
+        if callable(pick):
+            name = pick(events)
+            if name:
+                return str(name)
+        for e in events:
+            name = self.sounds.get(e.get("type"))
+            if name:
+                return name
+        return "move"
 
     def human_choice(self, result) -> None:
         if isinstance(result, str):
@@ -186,8 +199,7 @@ class PlayScene(Scene):
         self.message_time = seconds
 
     def open_menu(self) -> None:
-        from .pause import PauseScene
-        self.app.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def on_back(self) -> None:
         if not self.board.handle_escape():
@@ -240,6 +252,20 @@ class PlayScene(Scene):
         return super().on_event(event)
 
     # ---- frame ---------------------------------------------------------------------------------------
+    def board_idle(self) -> bool:
+        """The board view says whether anything on it moves or waits (``is_idle``); a view
+        without that hook is idle when it does not animate."""
+        try:
+            hook = getattr(self.board, "is_idle", None)
+            return bool(hook()) if callable(hook) else not self.animating
+        except Exception:  # noqa: BLE001 - a broken hook must not freeze the screen
+            return False
+
+    def wants_frame(self) -> bool:
+        ctl = self.ctl
+        return (not self.board_idle() or self.results_pending or self.message_time > 0
+                or (ctl.computers_enabled and ctl.computer_to_act()))
+
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
         if self.message_time > 0:
@@ -247,8 +273,7 @@ class PlayScene(Scene):
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False
-                from .results import ResultsScene
-                self.app.push(ResultsScene(self.app, self))
+                self.app.open("results", self)
             return
         action = self.ctl.tick(dt, self.animating, self.app.settings.speed)
         if action is not None:
@@ -343,7 +368,6 @@ class PlayScene(Scene):
             if seat["kind"] == "human":
                 kind = f"Human · {sc['name']} {sc['marking']}"
             else:
-                from .seats import level_label
                 kind = f"Computer ({level_label(seat.get('level', ''))}) · {sc['name']} {sc['marking']}"
             if i == cur and not winners:
                 kind = ("Thinking… · " if seat["kind"] == "computer" else "Your turn · ") + kind

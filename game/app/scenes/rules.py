@@ -7,6 +7,7 @@ import re
 import pygame
 
 from ...paths import resource_path
+from ...rules import GAMES
 from .. import ui
 from .base import Scene
 
@@ -74,7 +75,6 @@ class RulesScene(Scene):
 
     def __init__(self, app, game_id: str | None):
         super().__init__(app)
-        from ...rules import GAMES
         self.games = [g for g in GAMES.values() if rules_text(g.id) is not None]
         self.pick = game_id is None and len(self.games) > 1
         if game_id is None and self.games:
@@ -83,7 +83,6 @@ class RulesScene(Scene):
         self.box = None
 
     def build(self) -> None:
-        from ...rules import GAMES
         w, h = self.size
         m = self.px(32)
         top = self.px(96)
@@ -146,7 +145,6 @@ class RulesScene(Scene):
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
-        from ...rules import GAMES
         info = GAMES.get(self.game_id) if self.game_id else None
         title = f"How to play {info.title}" if info else "How to play"
         ui.draw_text(surface, title, ui.font(self.px(40), True), ui.colour("accent"),

@@ -5,8 +5,12 @@ import math
 
 import pygame
 
-from .. import ui
+from ... import __version__
+from ...rules import GAMES
+from .. import launch, saves, ui
 from .base import Scene
+
+ANIMATE_SECONDS = 6.0    # the moles peek this long after the screen shows or is touched
 
 
 class TitleScene(Scene):
@@ -17,6 +21,7 @@ class TitleScene(Scene):
         self.saved = None
         self.save_message = None
         self.time = 0.0
+        self.anim_left = ANIMATE_SECONDS
         self._checked = False
 
     def show(self) -> None:
@@ -24,7 +29,6 @@ class TitleScene(Scene):
         super().show()
 
     def check_save(self) -> None:
-        from .. import saves
         self.saved, self.save_message = saves.check_autosave()
         self._checked = True
 
@@ -37,7 +41,6 @@ class TitleScene(Scene):
         y = int(h * 0.40)
         cont_text = "Continue"
         if self.saved is not None:
-            from ...rules import GAMES
             info = GAMES.get(self.saved.game_id)
             if info is not None:
                 cont_text = f"Continue: {info.title}"
@@ -56,32 +59,36 @@ class TitleScene(Scene):
         self.focus.focus_key("Quit")
         self.focus.visible = True
 
+    def on_show(self) -> None:
+        self.anim_left = ANIMATE_SECONDS
+
+    def on_event(self, event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.anim_left = ANIMATE_SECONDS
+        return super().on_event(event)
+
     def on_update(self, dt: float) -> None:
-        self.time += dt
+        if self.anim_left > 0:
+            self.time += dt
+            self.anim_left -= dt
+
+    def wants_frame(self) -> bool:
+        return self.anim_left > 0
 
     # ---- actions ----------------------------------------------------------------------------
     def continue_game(self) -> None:
         if self.saved is None:
             return
-        from ..controller import PlayController
-        from ..views import needs_curtain
-        from .play import PlayScene
-        s = self.saved
-        ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
-                             curtain=needs_curtain(s.game_id))
-        self.app.go(PlayScene(self.app, ctl))
+        self.app.launch(lambda: launch.saved(self.saved))
 
     def new_game(self) -> None:
-        from .choose import ChooseScene
-        self.app.push(ChooseScene(self.app))
+        self.app.open("choose")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app, None))
+        self.app.open("rules", None)
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     # ---- drawing ---------------------------------------------------------------------------------
     def on_draw(self, surface) -> None:
@@ -99,7 +106,6 @@ class TitleScene(Scene):
         r = ui.draw_text(surface, "Burrow Box", title_font, ui.colour("accent"), (cx, ty), "midtop")
         ui.draw_text(surface, "Five family board games from under the ground",
                      ui.font(self.px(21)), ui.colour("text_muted"), (cx, r.bottom + self.px(4)), "midtop")
-        from ... import __version__
         ui.draw_text(surface, f"v{__version__}", ui.font(self.px(13)), ui.colour("text_muted"),
                      (w - self.px(12), h - self.px(10)), "bottomright")
         notes = []

@@ -1,0 +1,130 @@
+"""The app loop and the screens as a whole: a game that ends with nobody left, bursts of
+resizes on every screen, idle frames, starting games by name."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import saves
+from game.app.app import App
+from game.app.controller import PlayController
+from tests.moles_helpers import position
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    yield tmp_path
+    saves.flush_autosave()
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), fullscreen=False, headless=True)
+    a.settings.speed = "off"
+    yield a
+    for scene in a.stack:
+        stop = getattr(scene, "stop", None)
+        if stop:
+            stop()
+    saves.flush_autosave()
+    pygame.display.quit()
+
+
+def pump(app, frames=3):
+    for _ in range(frames):
+        app.step(1 / 60, pygame.event.get())
+
+
+def humans(n):
+    return [{"name": f"P{i + 1}", "colour": i, "kind": "human", "level": "good"} for i in range(n)]
+
+
+@pytest.mark.parametrize("players,speed", [(2, "normal"), (3, "off")])
+def test_mole_dig_that_ends_with_nobody_left_shows_a_shared_win(app, players, speed):
+    # every mole off the holes, then the layer is lifted: nobody is left, all share the win
+    st = position(players=players, moles={s: [(4 - s, -4)] for s in range(players)}, current=0)
+    app.settings.speed = speed
+    ctl = PlayController("moles", humans(players), st, autosave=False)
+    app.launch(ctl)
+    pump(app, 2)
+    play = app.top
+    events = []
+    st._lift(events)
+    play.board.play([dict(e) for e in events], speed)
+    play.sync_board()
+    play.results_pending = True
+    for _ in range(60 * 30):
+        if app.top.name == "results":
+            break
+        pump(app, 1)
+    assert st.is_over() and st.winners() == list(range(players))
+    assert app.top.name == "results"
+    pump(app, 2)
+
+
+# ---- one registration point; scenes never import scenes ---------------------------------------
+
+def test_scenes_never_import_scenes_and_import_only_at_the_top():
+    import ast
+    from pathlib import Path
+    folder = Path(__file__).resolve().parent.parent / "game" / "app" / "scenes"
+    scene_modules = {p.stem for p in folder.glob("*.py")} - {"__init__", "base"}
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                assert node.col_offset == 0, f"{path.name}:{node.lineno}: import inside a function"
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                names = {node.module} if node.module else {a.name for a in node.names}
+                assert not names & scene_modules, f"{path.name}:{node.lineno} imports a scene"
+
+
+def test_every_available_game_names_its_view_in_games_yaml_and_it_loads():
+    from game.app.views import view_class
+    from game.app.views.placeholder import PlaceholderView
+    from game.rules import GAMES
+    for gid, info in GAMES.items():
+        if info.available:
+            assert info.view, f"{gid}: games.yaml gives no view"
+            assert view_class(gid) is not PlaceholderView
+
+
+def test_curtain_and_colour_come_from_games_yaml():
+    from game.app.views import needs_curtain
+    from game.rules import GAMES
+    assert needs_curtain("ants") and not needs_curtain("moles") and not needs_curtain("hamster")
+    assert all(info.colour and len(info.colour) == 3 for info in GAMES.values())
+    assert GAMES["moles"].sounds["lift"] == "drop"
+
+
+def test_a_view_that_fails_to_load_is_a_clear_error_not_a_placeholder(app, monkeypatch):
+    from game.app.views import ViewError, view_class
+    from game.rules import GAMES
+    monkeypatch.setattr(GAMES["moles"], "view", "game.app.views.no_such_view:NoView")
+    with pytest.raises(ViewError) as err:
+        view_class("moles")
+    text = str(err.value)
+    assert "games.yaml" in text and "moles.view" in text and "no_such_view" in text
+    # on screen: the set-up screen says why and stays
+    app.go_title()
+    app.open("seats", "moles")
+    pump(app)
+    app.top.start()
+    pump(app)
+    assert app.top.name == "seats" and "cannot be loaded" in app.top.message
+
+
+@pytest.mark.parametrize("entry,problem", [
+    ({"view": "not a path"}, "package.module:Class"),
+    ({"curtain": "yes"}, "true or false"),
+    ({"colour": [1, 2]}, "red, green, blue"),
+    ({"colour": [1, 2, 300]}, "colour[2]"),
+])
+def test_games_yaml_screen_entries_are_checked(entry, problem):
+    from game.rules.base import GameInfo
+    from game.rules.data import Checker, DataError
+    from game.rules.registry import _screen_entries
+    with pytest.raises(DataError) as err:
+        _screen_entries(Checker("data/games.yaml"), entry, "games[0]", GameInfo("x", "X", 2, 4))
+    assert problem in str(err.value) and "games.yaml" in str(err.value)
