@@ -128,3 +128,49 @@ def test_games_yaml_screen_entries_are_checked(entry, problem):
     with pytest.raises(DataError) as err:
         _screen_entries(Checker("data/games.yaml"), entry, "games[0]", GameInfo("x", "X", 2, 4))
     assert problem in str(err.value) and "games.yaml" in str(err.value)
+
+
+# ---- resizes ----------------------------------------------------------------------------------
+
+def resize(app, w, h, frames=1):
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+    pump(app, frames)
+
+
+BURSTS = [(1900, 1000), (1500, 900), (1200, 700), (1024, 600), (900, 500), (1100, 640),
+          (2560, 1440), (1024, 600), (1600, 1200), (1280, 720)]
+
+
+def open_every_screen(app):
+    """Yield (name, setup) that opens one screen each; every game's set-up and play screen."""
+    from game.app import launch
+    from game.rules import GAMES
+    yield "title", lambda: app.go_title()
+    yield "choose", lambda: (app.go_title(), app.open("choose"))
+    yield "rules", lambda: (app.go_title(), app.open("rules", None))
+    yield "settings", lambda: (app.go_title(), app.open("settings"))
+    for gid, info in GAMES.items():
+        if not info.available:
+            continue
+        seats = humans(info.min_players) if info.min_players > 1 else humans(1)
+        yield f"seats-{gid}", lambda gid=gid: (app.go_title(), app.open("seats", gid))
+        yield f"play-{gid}", lambda gid=gid, seats=seats: app.launch(launch.new(gid, seats, seed=3))
+        yield f"pause-{gid}", lambda gid=gid, seats=seats: (
+            app.launch(launch.new(gid, seats, seed=3)), app.top.open_menu())
+
+
+def test_every_screen_survives_bursts_of_resizes(app):
+    for name, setup in open_every_screen(app):
+        setup()
+        pump(app, 2)
+        for i, (w, h) in enumerate(BURSTS):     # a burst: several resizes between two frames
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=w, h=h, size=(w, h)))
+            if i % 4 == 3:
+                pump(app, 1)
+        for w, h in [(2560, 1440), (1024, 600), (900, 500), (1100, 620)]:
+            resize(app, w, h, frames=1)          # much narrower from one frame to the next
+        resize(app, 1280, 720, frames=2)
+        assert app.size == (1280, 720), name
+        for scene in app.visible_scenes():       # laid out for the size it is drawn at
+            assert scene.laid_out_for() == app.size, name
+            assert tuple(scene.ui.window_resolution) == app.size, name

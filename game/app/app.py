@@ -67,8 +67,6 @@ class App:
         self._hot = 0.0                    # seconds of full frame rate left after input
         self.frames_drawn = 0
         self._resize_pending = False
-        self._resize_wait = 0.0
-        self._resize_recent = 0.0
 
     # ---- window -------------------------------------------------------------------------------
     def _set_mode(self, size, fullscreen: bool) -> None:
@@ -156,10 +154,19 @@ class App:
             mgr.set_window_resolution(size)
         return mgr
 
-    def relayout(self) -> None:
+    def visible_scenes(self) -> list:
+        """The scenes drawn now: the top one and, under an overlay, the ones it shows."""
+        i = len(self.stack) - 1
+        while i > 0 and self.stack[i].overlay:
+            i -= 1
+        return self.stack[max(0, i):]
+
+    def relayout(self, force: bool = True) -> None:
+        """Lay out the visible scenes for the window's size (the others are laid out when they
+        show again); ``force=False``: only those laid out for another size."""
         size = self.size
-        for scene in self.stack:
-            if scene.built:
+        for scene in self.visible_scenes():
+            if scene.built and (force or scene.laid_out_for() != size):
                 scene.on_resize(size)
 
     def toggle_fullscreen(self) -> None:
@@ -252,10 +259,9 @@ class App:
                 elif self.size != want and pygame.display.get_driver() in ("dummy", "offscreen"):
                     # a headless test posted the event: nothing resized the surface for us
                     self.surface = pygame.display.set_mode(want, pygame.RESIZABLE)
-            # one resize: lay out at once; a burst (dragging the edge): wait until it settles
-            self._resize_wait = 0.12 if self._resize_recent > 0 else 0.0
+            # laid out once, after this frame's events: a burst of resizes costs one layout a
+            # frame, and nothing is ever drawn from a layout made for another size
             self._resize_pending = True
-            self._resize_recent = 0.3
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -278,19 +284,16 @@ class App:
             if not self.running:
                 return
         self._hot = max(0.0, self._hot - dt)
-        self._resize_recent = max(0.0, self._resize_recent - dt)
         if self._resize_pending:
-            self._resize_wait -= dt
-            if self._resize_wait <= 0:
-                self._resize_pending = False
-                self.relayout()
+            self._resize_pending = False
+            self.relayout(force=False)
         top = self.top
         if top is None:
             return
         top.update_ui(dt)
         top.on_update(dt)
         if draw:
-            self.size  # refresh self.surface after a resize
+            self.relayout(force=False)     # never draw a layout made for another size
             self.draw(self.surface)
             self.frames_drawn += 1
 
@@ -314,15 +317,9 @@ class App:
         return True
 
     def draw(self, surface) -> None:
-        if not self.stack:
-            return
-        i = len(self.stack) - 1
-        while i > 0 and self.stack[i].overlay:
-            i -= 1
-        for k in range(i, len(self.stack)):
-            scene = self.stack[k]
+        for scene in self.visible_scenes():
             scene.on_draw(surface)
-            scene.draw_ui(surface, top=(k == len(self.stack) - 1))
+            scene.draw_ui(surface, top=scene is self.stack[-1])
 
     def run(self, exit_after_first_frame: bool = False) -> int:
         if not self.stack:

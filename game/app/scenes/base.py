@@ -72,6 +72,10 @@ class Scene:
             if not self.focus.current.enabled:
                 self.focus.move(1)
 
+    def laid_out_for(self):
+        """The window size of the last layout (``build``)."""
+        return self._ui_key[0] if self._ui_key else None
+
     def hide(self) -> None:
         self.on_hide()
 

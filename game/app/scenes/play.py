@@ -313,7 +313,7 @@ class PlayScene(Scene):
                tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
                tuple((s["name"], s["colour"]) for s in self.ctl.seats))
         if key != self._panel_key or self._panel_img is None:
-            img = pygame.Surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
+            img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
@@ -399,7 +399,7 @@ class PlayScene(Scene):
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
         box.midtop = (r.centerx, r.y + self.px(14))
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
                          layer.get_rect(), border_radius=self.px(12))
         pygame.draw.rect(layer, (*ui.colour("warning"), 255), layer.get_rect(), width=max(2, self.px(2)),
