@@ -5,9 +5,12 @@ drive the real play scene without a player (used by ``main.py screenshot`` and `
 """
 from __future__ import annotations
 
+import gc
 import json
 import os
 import random
+import sys
+import time
 import warnings
 
 import pygame
@@ -42,7 +45,7 @@ LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
 
 class App:
-    def __init__(self, size=None, fullscreen=None, headless: bool = False):
+    def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None):
         self.settings, msg = settings_mod.load()
         self.settings_notice = msg
         self.notices: list[str] = [m for m in (msg, ui.ui_data_message()) if m]
@@ -51,6 +54,8 @@ class App:
         if fullscreen is not None:
             self.settings.fullscreen = bool(fullscreen)
         self.headless = headless
+        self.desktop = None if desktop is None else (int(desktop[0]), int(desktop[1]))
+        _return_freed_memory()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Burrow Box")
@@ -65,6 +70,7 @@ class App:
         self.clock = pygame.time.Clock()
         self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
         self._hot = 0.0                    # seconds of full frame rate left after input
+        self._collected_at = 0.0
         self.frames_drawn = 0
         self._resize_pending = False
 
@@ -75,7 +81,7 @@ class App:
         if self.surface is not None and real and self._switch_in_place(size, fullscreen):
             return
         if fullscreen and not real:
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.surface = pygame.display.set_mode(self.desktop or (0, 0), pygame.FULLSCREEN)
             pygame.display.set_caption("Burrow Box")
             return
         w, h = self._clamp_window(size)
@@ -94,6 +100,8 @@ class App:
     def _clamp_window(self, size) -> tuple[int, int]:
         w = max(ui.MIN_WINDOW[0], int(size[0]))
         h = max(ui.MIN_WINDOW[1], int(size[1]))
+        if self.desktop is not None:        # a headless run that plays a screen of this size
+            return min(w, max(ui.MIN_WINDOW[0], self.desktop[0])), min(h, max(ui.MIN_WINDOW[1], self.desktop[1]))
         try:
             desk = pygame.display.get_desktop_sizes()
             if desk and not self.headless and pygame.display.get_driver() not in ("dummy", "offscreen"):
@@ -145,6 +153,9 @@ class App:
         size, scale = scene.size, scene.scale
         have = self._managers.get(depth)
         if have is None or have[0] != scale:
+            if have is not None:
+                self._managers.pop(depth)
+                self._collect()             # the old manager's widgets hold big surfaces
             mgr = self.make_manager(size, scale)
             self._managers[depth] = (scale, mgr)
             return mgr
@@ -165,6 +176,12 @@ class App:
         """Lay out the visible scenes for the window's size (the others are laid out when they
         show again); ``force=False``: only those laid out for another size."""
         size = self.size
+        scale = ui.scale_for(size)
+        stale = [d for d, (s, _) in self._managers.items() if s != scale]
+        for depth in stale:     # made for another window scale: their fonts and shapes go
+            del self._managers[depth]
+        if stale:
+            self._collect()
         for scene in self.visible_scenes():
             if scene.built and (force or scene.laid_out_for() != size):
                 scene.on_resize(size)
@@ -210,7 +227,17 @@ class App:
         """Replace the whole stack with ``scene``."""
         while self.stack:
             self.stack.pop().hide()
+        self._collect()
         self.push(scene)
+
+    def _collect(self) -> None:
+        """Free what the screens just dropped now: pygame_gui's widgets and the board views
+        live in reference cycles, and their surfaces (megabytes in a big window) would
+        otherwise wait for a rare full collection.  At most twice a second."""
+        now = time.perf_counter()
+        if now - self._collected_at >= 0.5:
+            self._collected_at = now
+            gc.collect()
 
     def go_title(self) -> None:
         self.go(TitleScene(self))
@@ -253,7 +280,8 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             if not self.settings.fullscreen:
-                want = (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
+                want = self._clamp_window((event.w, event.h)) if self.desktop else \
+                    (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
                 if want != (event.w, event.h):
                     self._window_size(want)          # below the minimum (no window manager)
                 elif self.size != want and pygame.display.get_driver() in ("dummy", "offscreen"):
@@ -343,6 +371,18 @@ class App:
                 stop()
         flush_autosave()
         return 0
+
+
+def _return_freed_memory() -> None:
+    """glibc: allocations from 256 kB up (surfaces) get their own mapping, handed back to the
+    system when freed; by default the threshold grows and freed surfaces stay in the heap."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").mallopt(-3, 256 * 1024)   # M_MMAP_THRESHOLD
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 def _set_window_icon() -> None:

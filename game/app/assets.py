@@ -14,9 +14,12 @@ from ..paths import resource_path
 from . import ui
 
 
+IMAGE_BUDGET = 32 * 1024 * 1024     # bytes of sprite pixels kept; least recently used go first
+
+
 class Assets:
     def __init__(self):
-        self._images: dict = {}
+        self._images = ui.SurfaceCache(IMAGE_BUDGET)
 
     # palette ---------------------------------------------------------------------------
     @property
@@ -50,8 +53,9 @@ class Assets:
     def image(self, name: str, size: tuple[int, int] | None = None):
         """The sprite ``sprites/<name>`` at ``size`` (SVG rendered at that size), or None."""
         key = (name, tuple(size) if size else None)
-        if key in self._images:
-            return self._images[key]
+        hit = self._images.get(key)
+        if hit is not None:
+            return hit or None
         img = None
         path = self.path(name)
         if path.is_file():
@@ -66,17 +70,16 @@ class Assets:
                     img = img.convert_alpha()
             except (pygame.error, OSError, ValueError):
                 img = None
-        if len(self._images) > 400:
-            self._images.clear()
-        self._images[key] = img
+        self._images.put(key, img if img is not None else False)
         return img
 
     def image_fit(self, name: str, box: tuple[int, int]):
         """The sprite scaled to fit in ``box`` keeping its aspect ratio, or None."""
         w, h = box
         key = ("fit", name, (w, h))
-        if key in self._images:
-            return self._images[key]
+        hit = self._images.get(key)
+        if hit is not None:
+            return hit or None
         native = self.image(name)
         img = None
         if native is not None:
@@ -85,5 +88,5 @@ class Assets:
                 s = min(w / iw, h / ih)
                 size = (max(1, int(iw * s)), max(1, int(ih * s)))
                 img = self.image(name, size)
-        self._images[key] = img
+        self._images.put(key, img if img is not None else False)
         return img

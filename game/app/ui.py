@@ -153,7 +153,7 @@ def scale_for(size) -> float:
 
 
 _font_cache: dict = {}
-FONT_CACHE_SIZE = 64        # fonts kept (sizes x bold); the least recently used go first
+FONT_CACHE_SIZE = 48        # fonts kept (sizes x bold); the least recently used go first
 
 
 def _font_file(bold: bool) -> str | None:
@@ -283,7 +283,7 @@ def _nbytes(img) -> int:
     return w * h * img.get_bytesize() + 64
 
 
-_shadow_cache = SurfaceCache(16 * 1024 * 1024)
+_shadow_cache = SurfaceCache(8 * 1024 * 1024)
 
 
 def new_surface(size, flags=0) -> pygame.Surface:
