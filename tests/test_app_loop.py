@@ -174,3 +174,33 @@ def test_every_screen_survives_bursts_of_resizes(app):
         for scene in app.visible_scenes():       # laid out for the size it is drawn at
             assert scene.laid_out_for() == app.size, name
             assert tuple(scene.ui.window_resolution) == app.size, name
+
+
+# ---- idle costs nothing -----------------------------------------------------------------------
+
+def test_idle_screens_want_no_frames_and_wake_on_input(app):
+    from game.app import launch
+    app.go_title()
+    pump(app, 2)
+    assert app.wants_frame()                     # just shown: the moles peek, input is fresh
+    app.top.anim_left = 0.0
+    app._hot = 0.0
+    assert not app.wants_frame()
+    drawn = app.frames_drawn
+    assert app.frame() is False                  # slept until the timeout: nothing drawn
+    assert app.frames_drawn == drawn
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0)))
+    assert app.frame() is True and app.frames_drawn == drawn + 1 and app.wants_frame()
+    # a play screen where two people think: idle; a computer to move: frames
+    app.launch(launch.new("moles", humans(2), seed=1))
+    pump(app, 2)
+    app._hot = 0.0
+    assert not app.top.board.animating and not app.wants_frame()
+    app.top.show_message("Not there.")
+    assert app.wants_frame()                     # a toast fades out
+    seats = humans(1) + [{"name": "C", "colour": 1, "kind": "computer", "level": "random"}]
+    app.launch(launch.new("moles", seats, seed=1))
+    pump(app, 1)
+    app._hot = 0.0
+    if app.top.ctl.computer_to_act():
+        assert app.wants_frame()

@@ -215,9 +215,19 @@ class App:
         self.stack.append(scene)
         scene.show()
 
+    def _release(self, scene) -> None:
+        """A screen leaves for good: its widgets go now, not when the next screen at its depth
+        reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window)."""
+        scene.hide()
+        mgr = scene.ui
+        if mgr is not None and any(m is mgr for _, m in self._managers.values()):
+            mgr.clear_and_reset()
+        scene.ui = None
+        scene.built = False
+
     def pop(self) -> None:
         if self.stack:
-            self.stack.pop().hide()
+            self._release(self.stack.pop())
         if self.stack:
             self.stack[-1].show()
         else:
@@ -226,7 +236,7 @@ class App:
     def go(self, scene) -> None:
         """Replace the whole stack with ``scene``."""
         while self.stack:
-            self.stack.pop().hide()
+            self._release(self.stack.pop())
         self._collect()
         self.push(scene)
 
