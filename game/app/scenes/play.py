@@ -254,10 +254,12 @@ class PlayScene(Scene):
     # ---- frame ---------------------------------------------------------------------------------------
     def board_idle(self) -> bool:
         """The board view says whether anything on it moves or waits (``is_idle``); a view
-        without that hook is idle when it does not animate."""
+        without that hook is idle when it neither animates nor shows a fading toast."""
         try:
             hook = getattr(self.board, "is_idle", None)
-            return bool(hook()) if callable(hook) else not self.animating
+            if callable(hook):
+                return bool(hook())
+            return not self.animating and not getattr(self.board, "_toasts", None)
         except Exception:  # noqa: BLE001 - a broken hook must not freeze the screen
             return False
 
