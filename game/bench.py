@@ -428,6 +428,8 @@ def format_report(result: dict) -> str:
         notes.append(f"long session: {run['events']} random events, {run['frames']} frames in "
                      f"{run['seconds']} s; screens: {', '.join(run['screens'])}; "
                      f"games: {', '.join(run['games'])}")
+        if run.get("rss_mb") is not None:
+            notes.append(f"long session: {run['rss_mb']:.0f} MB in use at its end")
     if result["startup"]["error"]:
         notes.append(f"start-up: {result['startup']['error']}")
     for game, entry in result["games"].items():

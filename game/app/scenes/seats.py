@@ -6,7 +6,7 @@ import pygame
 from ...ai import LEVELS
 from ...rules import GAMES
 from .. import launch, ui
-from ..launch import LEVEL_LABELS, level_label  # noqa: F401 - shown here and on the play screen
+from ..launch import level_label
 from .base import Scene
 
 KIND_LABELS = {"human": "Human", "computer": "Computer"}
