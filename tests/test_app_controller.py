@@ -42,7 +42,7 @@ def test_names_go_into_the_state():
     assert ctl.state.names == ["S0", "S1"]
 
 
-def test_solo_human_undoes_whole_turn_with_computer_replies():
+def test_lone_human_undo_never_crosses_a_computer_reply():
     ctl = PlayController("moles", seats(["human", "computer", "computer"]), new_game("moles", 3, seed=4),
                          autosave=False, computers=False)
     play_until(ctl, ctl.human_to_act)
@@ -50,27 +50,23 @@ def test_solo_human_undoes_whole_turn_with_computer_replies():
     snapshot = ctl.state.to_dict()
     log_len = len(ctl.log)
     ctl.apply(ctl.state.legal_actions()[0])            # the human's placement ends the turn
-    play_until(ctl, ctl.human_to_act)                  # computers reply
-    assert ctl.can_undo()
+    assert ctl.computer_to_act()
+    assert ctl.can_undo() and ctl.undo_needs_confirm()  # not answered yet: asks first
     assert ctl.undo()
     assert ctl.state.to_dict() == snapshot
-    assert ctl.human_to_act()
     assert len(ctl.log) == log_len + 1 and ctl.log[-1].startswith("(Taken back")
+    ctl.apply(ctl.state.legal_actions()[0])
+    play_until(ctl, ctl.human_to_act)                  # computers reply
+    assert not ctl.can_undo()                          # another seat's decision stands
 
 
-def test_solo_undo_crosses_chance_but_never_rerolls():
+def test_lone_human_undo_never_crosses_a_disc():
     ctl = PlayController("moles", seats(["human", "computer"]), new_game("moles", 2, seed=8),
                          autosave=False, computers=False)
     play_until(ctl, lambda: ctl.human_to_act() and ctl.state.step == "turn")
-    before = ctl.state.to_dict()
     ev = ctl.apply(ctl.state.legal_actions()[0])        # turn a disc: chance
     assert any(e.get("chance") for e in ev)
-    value = ctl.state.pending[0]
-    assert ctl.can_undo()
-    ctl.undo()
-    assert ctl.state.to_dict() == before
-    ctl.apply(ctl.state.legal_actions()[0])
-    assert ctl.state.pending[0] == value                # the RNG is part of the snapshot
+    assert not ctl.can_undo() and not ctl.undo()
 
 
 def test_hot_seat_undo_stops_at_chance_and_other_humans():

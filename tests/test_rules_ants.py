@@ -169,10 +169,20 @@ def test_ant_the_chain_has_no_branches():
         do(s, "place", cell=[1, 0])
 
 
-def test_ruling_a_card_next_to_both_ends_joins_the_tail_end():
+def test_ruling_a_card_next_to_both_ends_offers_both_ends():
+    # issue 15: closing a 2x2 ring used to join the tail end silently, so the order the same
+    # four cards were laid in decided the next cells; now the player picks the end
     s = arrange(game(), ROWS)
-    place(s, [(0, 0), (1, 0), (1, 1), (0, 1)])        # closes a 2x2 square
-    assert legal_cells(s) == [(0, 2)]                 # the ends are (0, 0) and (0, 1)
+    place(s, [(0, 0), (1, 0), (1, 1)])
+    ring = [a for a in legal(s, "place") if a["cell"] == [0, 1]]
+    assert sorted(a["end"] for a in ring) == ["head", "tail"]
+    assert all("end" not in a for a in legal(s, "place") if a["cell"] != [0, 1])
+    tail, head = s.clone(), s.clone()
+    ev = do(tail, "place", cell=[0, 1], end="tail")
+    assert ev[0]["end"] == "tail" and "ring" in ev[0]["text"]
+    assert legal_cells(tail) == [(0, 2)]              # the ends are (0, 0) and (0, 1)
+    do(head, "place", cell=[0, 1], end="head")
+    assert legal_cells(head) == [(0, 2), (1, 2), (2, 1)]   # the ends are (0, 1) and (1, 1)
 
 
 def test_ruling_the_first_ant_goes_anywhere_or_on_an_edge_card_as_an_option():
@@ -239,7 +249,7 @@ def test_reveal_the_ant_shows_its_disc():
     round_to_guess(s)
     ev = do(s, "guess", cell=[3, 1])
     rev = next(e for e in ev if e["type"] == "reveal")
-    assert rev["kind"] == "tablecloth" and rev["reveal"] is True and rev["chance"] is False
+    assert rev["kind"] == "tablecloth" and rev["reveal"] is True and rev["chance"] is True
 
 
 def test_reveal_grasshopper_right_takes_every_card_of_the_kind_under_an_ant():

@@ -593,7 +593,11 @@ def test_variant_is_a_setup_option():
     assert opts == [{"id": "first_cross", "label": "First cross",
                      "choices": [{"id": "start", "label": "In the start chamber"},
                                  {"id": "any", "label": "In any chamber"}],
-                     "default": "start"}]
+                     "default": "start"},
+                    {"id": "timer", "label": "Timer",
+                     "choices": [{"id": "full", "label": "Full timer (6 boxes)"},
+                                 {"id": "short", "label": "Short timer (3 boxes)"}],
+                     "default": "full"}]
     st = new_game("hamster", 2, seed=1, options={"first_cross": "any"})
     st.apply(st.legal_actions()[0])
     if st.roll <= 4:
@@ -816,7 +820,7 @@ def test_spec_events_for_the_screen():
     assert events[0]["type"] == "cross" and events[0]["seat"] == 0
     assert events[0]["cells"] == [[7, 6]] and events[0]["chamber"] == "den"
     assert events[1] == {"type": "chamber_full", "seat": 0, "chamber": "den", "points": 5,
-                         "text": events[1]["text"]}
+                         "text": events[1]["text"], "simultaneous": True, "private_to": 0}
     events = st.apply(st.legal_actions()[0])
     assert events[0]["type"] == "cross" and events[0]["seat"] == 1
 

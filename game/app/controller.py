@@ -4,14 +4,26 @@
 computer players (each decides in a background thread on copies of its own view).  The play
 scene asks it what to show and feeds it the humans' choices; tests drive it directly.
 
-Undo rules:
-  * a human may take back their own actions of the current turn, one at a time, until an event
-    with ``chance: True`` (something random revealed) stands in the way;
-  * when that human is the only human at the table, Undo also takes back their last whole turn
-    (and the computer moves made after it).  The RNG is part of every snapshot, so taking back
-    a turn can never reroll anything: the same disc comes up again;
-  * Undo never crosses another human's action.
-History entries are JSON-safe: {"seat", "human", "chance", "before": state.to_dict(), "log"}.
+The one undo and hand-over policy of every game (it reads only the marks the rules put on
+events, see ``game/rules/base.py``):
+  * Undo takes back one action at a time, and only a human's own action that nobody has
+    answered yet: never another seat's action (human or computer), never an action whose
+    events drew from chance or revealed something (``chance`` / ``reveal``: a disc turned, a
+    die rolled, a card drawn, a secret disc shown, a turn of simultaneous choices ended), and
+    so never anything before such an action.  As undo never crosses a roll, restoring the RNG
+    with the snapshot cannot turn into knowledge of the next roll.
+  * With two or more humans, a human undoes only while it is still their turn; a lone human
+    may also take back the action that ended their turn while the computer after them has not
+    acted.  Such an undo (back into a turn already handed on) asks first:
+    ``undo_needs_confirm()``.  One key never takes back more than one action.
+  * Between two humans (hot seat), while a computer acts the board shows the spectator view
+    (seat None) and, in games with secrets (``curtain: true`` in data/games.yaml), a "pass the
+    device" curtain comes up before the next human's turn is drawn.
+  * Sentences of simultaneous decisions (``simultaneous: True``) wait in ``held`` until an
+    event with ``reveal: True`` (the end of the turn); ``last_events`` are the events the
+    screen may show (animate, toast, sound) after the last action.
+History entries are JSON-safe: {"seat", "human", "chance" (a point of no return), "before":
+state.to_dict(), "log"}.
 """
 from __future__ import annotations
 
@@ -23,7 +35,6 @@ from ..rules import IllegalAction, LoadError, load_state
 from ..rules.base import action_key
 
 HISTORY_LIMIT = 60
-UNDO_TURNS = 5        # a lone human can take back this many of their own turns
 PAUSES = {"normal": 0.55, "fast": 0.12, "off": 0.0}
 
 
@@ -36,6 +47,18 @@ def default_seats(players: int, humans: int = 1, level: str | None = None) -> li
         seats.append({"name": f"Player {i + 1}" if human else f"Computer {i + 1}",
                       "colour": i, "kind": "human" if human else "computer", "level": level})
     return seats
+
+
+def game_has_curtain(game_id: str) -> bool:
+    """``curtain: true`` in data/games.yaml: secret or simultaneous decisions between humans."""
+    from ..rules import GAMES
+    info = GAMES.get(game_id)
+    return bool(getattr(info, "curtain", False))
+
+
+def is_point_of_no_return(events) -> bool:
+    """Whether these events drew from chance or revealed something (see rules/base.py)."""
+    return any(bool(e.get("chance")) or bool(e.get("reveal")) for e in events)
 
 
 def ranking(state) -> list[int]:
@@ -62,7 +85,7 @@ class PlayController:
         self.log: list[str] = list(log or [])
         self.autosave_enabled = autosave
         self.computers_enabled = computers
-        self.curtain_enabled = curtain
+        self.curtain_enabled = bool(curtain) or game_has_curtain(game_id)
         self.curtain_cleared_for: int | None = None
         self.last_human: int | None = None
         for e in reversed(self.history):
@@ -71,6 +94,8 @@ class PlayController:
                 break
         self.message: str | None = None         # last save problem etc.
         self.last_lines: list[str] = []          # log lines of the last apply()
+        self.last_events: list = []               # events the screen may show after it
+        self.held: list[tuple] = []               # (history entry, event) waiting for a reveal
         self.generation = 0
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -120,11 +145,14 @@ class PlayController:
 
     # ---- what the board shows ----------------------------------------------------------
     def viewing_seat(self) -> int | None:
+        """Whose view the board draws: the human to act (once the curtain is down); with two or
+        more humans, the spectator (None) at every other moment; a lone human otherwise."""
         if self.curtain_seat is not None:
             return None
         if self.human_to_act():
             return self.current
-        return self.last_human
+        humans = self.humans
+        return humans[0] if len(humans) == 1 else None
 
     def board_view(self) -> dict:
         return self.state.view(self.viewing_seat())
@@ -145,14 +173,17 @@ class PlayController:
         events = self.state.apply(action)
         human = self.is_human(seat)
         self.history.append({"seat": seat, "human": human,
-                             "chance": any(bool(e.get("chance")) for e in events),
+                             "chance": is_point_of_no_return(events),
                              "before": before, "log": log_len})
         self._prune()
         if human:
             self.last_human = seat
             self.curtain_cleared_for = seat
-        lines = [str(e.get("text")) for e in events if e.get("text")]
-        if not lines and action.get("text"):
+        else:
+            self.curtain_cleared_for = None      # the next human's curtain comes up again
+        shown = self._release(events, seat)
+        lines = [str(e.get("text")) for e in shown if e.get("text")]
+        if not events and action.get("text"):
             lines = [str(action["text"])]
         self.log.extend(lines)
         self.last_lines = lines
@@ -163,30 +194,41 @@ class PlayController:
         self.save()
         return events
 
+    def _release(self, events, seat) -> list:
+        """The events every seat may know now, in order; simultaneous ones wait in ``held``
+        until a reveal.  ``last_events`` also gets a lone human's own held events (nobody else
+        looks at the screen), so the board can show their own cross at once."""
+        shown, screen = [], []
+        humans = self.humans
+        lone = humans[0] if len(humans) == 1 else None
+        for e in events:
+            if e.get("simultaneous"):
+                self.held.append((self.history[-1] if self.history else None, e))
+                if lone is not None and seat == lone:
+                    screen.append(e)
+                continue
+            shown.append(e)
+            screen.append(e)
+            if e.get("reveal") and self.held:
+                released = [h for _, h in self.held]
+                self.held = []
+                shown.extend(released)
+                screen.extend(h for h in released if lone is None or h.get("seat") != lone)
+        self.last_events = screen
+        return shown
+
     def _prune(self) -> None:
         """Keep only the snapshots Undo can still reach (small autosaves)."""
         hist = self.history
-        humans = self.humans
         cut = 0
-        if not humans:
+        if not self.humans:
             cut = len(hist)
-        elif len(humans) == 1:
-            h = humans[0]
-            starts = 0
+        else:   # nothing before the last point of no return or another seat's action is reachable
             for i in range(len(hist) - 1, -1, -1):
-                mine = hist[i]["human"] and hist[i]["seat"] == h
-                prev_mine = i > 0 and hist[i - 1]["human"] and hist[i - 1]["seat"] == h
-                if mine and not prev_mine:
-                    starts += 1
-                    if starts == UNDO_TURNS:
-                        cut = i
-                        break
-        elif hist:
-            last = hist[-1]
-            i = len(hist) - 1
-            while i > 0 and hist[i - 1]["seat"] == last["seat"] and hist[i - 1]["human"] == last["human"]:
-                i -= 1
-            cut = i
+                e = hist[i]
+                if e.get("chance") or not e.get("human") or e.get("seat") != hist[-1].get("seat"):
+                    cut = i
+                    break
         cut = max(cut, len(hist) - HISTORY_LIMIT)
         if cut > 0:
             del hist[:cut]
@@ -205,32 +247,26 @@ class PlayController:
     # ---- undo ---------------------------------------------------------------------------
     def undo_target(self) -> int | None:
         """Index of the history entry Undo would restore (its 'before'), or None."""
-        if self.is_over() or not self.history:
+        if self.is_over() or not self.history or not self.humans:
             return None
-        humans = self.humans
-        if not humans:
+        last = self.history[-1]
+        seat = last.get("seat")
+        if not last.get("human") or not self.is_human(seat) or last.get("chance"):
             return None
         cur = self.current
-        last = self.history[-1]
-        if (self.is_human(cur) and last["human"] and last["seat"] == cur and not last["chance"]):
-            return len(self.history) - 1
-        if len(humans) == 1:
-            h = humans[0]
-            idx = None
-            for i in range(len(self.history) - 1, -1, -1):
-                e = self.history[i]
-                if e["human"] and e["seat"] == h:
-                    idx = i
-                    break
-            if idx is None:
+        if cur != seat:
+            # the action handed the turn on: only a lone human, and only before anyone answered
+            if len(self.humans) > 1 or self.is_human(cur):
                 return None
-            while idx > 0 and self.history[idx - 1]["human"] and self.history[idx - 1]["seat"] == h:
-                idx -= 1
-            return idx
-        return None
+        return len(self.history) - 1
 
     def can_undo(self) -> bool:
         return self.undo_target() is not None
+
+    def undo_needs_confirm(self) -> bool:
+        """Whether Undo would reach back into a turn already handed on (ask first)."""
+        target = self.undo_target()
+        return target is not None and self.current != self.history[target].get("seat")
 
     def undo(self) -> bool:
         target = self.undo_target()
@@ -243,12 +279,20 @@ class PlayController:
             self.message = f"Undo failed: {exc}"
             del self.history[target:]
             return False
+        except (OverflowError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            # a damaged undo entry (e.g. a negative random-state word): say so, keep playing
+            self.message = f"Undo failed: the saved step is damaged ({type(exc).__name__})"
+            del self.history[target:]
+            return False
         undone = len(self.history) - target
+        removed = [id(e) for e in self.history[target:]]
+        self.held = [(h, e) for h, e in self.held if id(h) not in removed]
         self.state = state
         del self.history[target:]
         log_len = entry.get("log")
         if isinstance(log_len, int) and 0 <= log_len <= len(self.log):
             del self.log[log_len:]
+        self.last_events = []
         self.log.append("(Taken back: " + ("1 action" if undone == 1 else f"{undone} actions") + ".)")
         self.last_human = None
         for e in reversed(self.history):

@@ -425,11 +425,20 @@ class AntsState(GameState):
         acts: list = []
         if step == "place":
             n = len(self.chain) + 1
+            chain = self.chain
             for i in self._place_cells():
                 x, y = i % N, i // N
-                acts.append(Record("place", f"{name} puts ant {n} on the "
-                                   f"{d.kind_labels[self.kind_of_cell(i)].lower()} card at "
-                                   f"({x}, {y})", cell=[x, y]))
+                text = (f"{name} puts ant {n} on the "
+                        f"{d.kind_labels[self.kind_of_cell(i)].lower()} card at ({x}, {y})")
+                if len(chain) >= 2 and i in NEIGHBOURS[chain[0]] and i in NEIGHBOURS[chain[-1]]:
+                    # next to both ends (the trail closes a ring): the player says which end
+                    # it joins, so the trail's two ends are the player's choice, not the order
+                    acts.append(Record("place", text + ", joining ant 1", cell=[x, y],
+                                       end="head"))
+                    acts.append(Record("place", text + f", joining ant {len(chain)}", cell=[x, y],
+                                       end="tail"))
+                else:
+                    acts.append(Record("place", text, cell=[x, y]))
         elif step == "choose":
             kinds = sorted({self.kind_of_cell(i) for i in self.chain})
             for k in kinds:
@@ -484,13 +493,17 @@ class AntsState(GameState):
         if t == "place":
             i = a["cell"][0] + N * a["cell"][1]
             chain = self.chain
-            # next to the tail end joins there; otherwise it is next to the head end
-            if len(chain) >= 2 and i not in NEIGHBOURS[chain[-1]]:
+            # next to one end joins there; next to both, the action says which end ("end")
+            end = a.get("end") or ("head" if len(chain) >= 2 and i not in NEIGHBOURS[chain[-1]]
+                                   else "tail")
+            if end == "head":
                 chain.insert(0, i)
             else:
                 chain.append(i)
-            ev.append(Record("place", f"{name} puts ant {len(chain)} at ({i % N}, {i // N}).",
-                             seat=seat, cell=a["cell"]))
+            ring = f", closing a ring at the {'first' if end == 'head' else 'last'} ant" \
+                if a.get("end") else ""
+            ev.append(Record("place", f"{name} puts ant {len(chain)} at ({i % N}, {i // N}){ring}.",
+                             seat=seat, cell=a["cell"], end=end))
             if len(chain) == d.scoring["ants"]:
                 self.step = "choose"
         elif t == "choose":
@@ -551,7 +564,8 @@ class AntsState(GameState):
             unused = [k for k in range(4) if k != self.choice]
             self.peek = self.rng.choice(unused)
             ev.append(Record("peek", f"{self.names[self.hopper]} peeks at one of the ant's "
-                             "unused discs.", seat=self.hopper))
+                             "unused discs.", seat=self.hopper, chance=True,
+                             private_to=self.hopper))
 
     def _reveal(self, ev: list) -> None:
         d = self.data
@@ -566,7 +580,7 @@ class AntsState(GameState):
         ev.append(Record("reveal", f"{self.names[self.ant]} reveals the "
                          f"{d.kind_labels[choice].lower()} disc: the grasshopper "
                          f"{'guessed right' if hit else 'guessed wrong'}.{red_txt}",
-                         kind=d.kinds[choice], hit=hit, reds=reds, reveal=True, chance=False))
+                         kind=d.kinds[choice], hit=hit, reds=reds, reveal=True, chance=True))
         self.collector = who
         cells = [i for i in self.chain if self.kind_of_cell(i) == choice]
         cards = [self.grid[i] for i in cells]
@@ -676,7 +690,8 @@ class AntsState(GameState):
             h = self._draw(ev)
             self.hidden[seat] = h
             if h is not None:
-                ev.append(Record("hide", f"{self.names[seat]} draws a card face down.", seat=seat))
+                ev.append(Record("hide", f"{self.names[seat]} draws a card face down.", seat=seat,
+                                 chance=True, private_to=seat))
         if eff == "bonus_point":
             order = [seat] + ([prev] if prev is not None else [])
             self._check_win(order, ev)
@@ -774,7 +789,7 @@ class AntsState(GameState):
             self.hidden[seat] = h
             if h is not None:
                 ev.append(Record("hide", f"{self.names[seat]} draws a new card face down.",
-                                 seat=seat))
+                                 seat=seat, chance=True, private_to=seat))
         if not self.store[seat]:
             self._draw_to(seat, ev, "paid exactly")
         self._check_win([seat], ev)

@@ -18,8 +18,21 @@ Actions and events are ``Record`` objects: plain JSON-safe dicts with a ``type``
 human sentence under ``text`` (``str(record)`` gives the sentence).  Two actions are the same
 when they agree on every key except ``text``, so a caller may build an action by hand.
 
-An event with ``chance: True`` revealed something random or secret (a disc turned, a die
-rolled).  The screen never lets a player undo across such an event.
+Marks on events (the one policy of every game; the play logic reads only these marks):
+
+  chance: True        the event drew from chance or showed something that was hidden: a disc
+                      turned, a die rolled, a card drawn or laid out, a grid refilled, a deck
+                      reshuffled, a secret disc revealed, a peek.  An action whose outcome
+                      depends on hidden information emits such an event.  Nobody can undo the
+                      action that produced it (it is a point of no return), nor anything before it.
+  reveal: True        the event made earlier secret or simultaneous decisions public (the end of
+                      a turn of simultaneous choices, a secret disc shown).  A point of no return,
+                      like ``chance``.
+  simultaneous: True  a decision the other seats may not know yet (everyone decides for the same
+                      roll); its sentence waits until an event with ``reveal: True``.
+  private_to: seat    the event concerns something only that seat may know (a peeked disc, a
+                      face-down card, this roll's crosses); only its sentence is shown (to all, at
+                      once or at the reveal), so that sentence never names the secret.
 """
 from __future__ import annotations
 
@@ -86,7 +99,7 @@ class GameInfo:
 
     variant_label = "Variant"            # what the setup screen calls the variants ("Mode")
     view: str | None = None              # the board view, "package.module:Class" (app only)
-    curtain: bool = False                # "pass the device" before each person's turn
+    curtain = False                      # secret or simultaneous decisions: hot-seat curtain
     colour: tuple | None = None          # the chooser's colour when the box art is missing
     sounds: dict = {}                    # event type -> sound name (default "move")
     score_labels: dict = {}              # variant -> score label, where it differs
@@ -113,7 +126,8 @@ class GameInfo:
         return {"id": self.id, "title": self.title, "min_players": self.min_players,
                 "max_players": self.max_players, "blurb": self.blurb,
                 "variants": self.variants, "options": self.options,
-                "available": self.available, "score_label": self.score_label}
+                "available": self.available, "score_label": self.score_label,
+                "curtain": self.curtain}
 
 
 class GameState:

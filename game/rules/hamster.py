@@ -113,12 +113,13 @@ class Sheet:
     """The validated contents of a side's YAML file."""
 
     def __init__(self, side, name, size, one_row, timer, nut_points, chambers, tunnels,
-                 mushrooms, nuts):
+                 mushrooms, nuts, short_timer: int | None = None):
         self.side = side
         self.name = name
         self.size = size
         self.one_row = one_row
         self.timer = timer
+        self.short_timer = short_timer if short_timer is not None else timer
         self.nut_points = nut_points
         self.chambers: list[Chamber] = chambers
         self.tunnels = tunnels          # [(chamber index, cell, chamber index, cell)]
@@ -144,7 +145,8 @@ class Sheet:
                         for a, pa, b, pb in self.tunnels],
             "mushrooms": [list(p) for p in self.mushrooms],
             "nuts": [list(p) for p in self.nuts],
-            "one_row": self.one_row, "timer": self.timer, "nut_points": list(self.nut_points),
+            "one_row": self.one_row, "timer": self.timer, "short_timer": self.short_timer,
+            "nut_points": list(self.nut_points),
         }
 
 
@@ -164,6 +166,7 @@ def load_sheet(path: str | Path | None = None, side: str = "A") -> Sheet:
     rows = chk.int(size[1], "size[1]", 3, 20)
     one_row = chk.int(chk.key(raw, "one_row", "top level"), "one_row", 1, 12)
     timer = chk.int(chk.key(raw, "timer", "top level"), "timer", 1, 10)
+    short_timer = chk.int(chk.key(raw, "short_timer", "top level"), "short_timer", 1, timer)
     nut_points = chk.seq(chk.key(raw, "nut_points", "top level"), "nut_points")
     if len(nut_points) != NUT_COUNT:
         chk.fail("nut_points", f"expected {NUT_COUNT} numbers (for 1 to {NUT_COUNT} nuts), "
@@ -290,7 +293,7 @@ def load_sheet(path: str | Path | None = None, side: str = "A") -> Sheet:
         if p in mushrooms:
             chk.fail(f"nuts[{j}]", f"cell {list(p)} already holds a mushroom")
     return Sheet(side_id, title, (cols, rows), one_row, timer, nut_points, chambers, tunnels,
-                 mushrooms, nuts)
+                 mushrooms, nuts, short_timer=short_timer)
 
 
 @lru_cache(maxsize=4)
@@ -317,13 +320,26 @@ class HamsterState(GameState):
 
     @classmethod
     def describe_setup(cls):
+        sheet = default_sheet("A")      # both sides have the same timer (a data test says so)
+        full, short = sheet.timer, sheet.short_timer
         variants = [{"id": "A", "label": "Side A (tidy chambers)"},
                     {"id": "B", "label": "Side B (crooked chambers)"}]
         options = [{"id": "first_cross", "label": "First cross",
                     "choices": [{"id": "start", "label": "In the start chamber"},
                                 {"id": "any", "label": "In any chamber"}],
-                    "default": "start"}]
+                    "default": "start"},
+                   {"id": "timer", "label": "Timer",
+                    "choices": [{"id": "full", "label": f"Full timer ({full} boxes)"},
+                                {"id": "short", "label": f"Short timer ({short} boxes)"}],
+                    "default": "full"}]
         return variants, options
+
+    @property
+    def timer_length(self) -> int:
+        """Timer boxes in play: the sheet's count, or its short count with the short timer."""
+        if self.options.get("timer") == "short":
+            return self.sheet.short_timer
+        return self.sheet.timer
 
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  sheet: Sheet | None = None):
@@ -457,7 +473,7 @@ class HamsterState(GameState):
             self._next_decider(ev)
         else:   # pass
             ev.append(Record("pass", f"{self.names[seat]} cannot use the {self.roll} and passes.",
-                             seat=seat))
+                             seat=seat, **self._secret(seat)))
             self.decided[seat] = True
             self._next_decider(ev)
         return ev
@@ -468,8 +484,8 @@ class HamsterState(GameState):
         self.roll = v
         ev.append(Record("roll", f"{self.names[seat]} rolls a {v}.", seat=seat, value=v,
                          chance=True))
-        if v >= 4 and self.timer_active and self.timer_crossed < self.sheet.timer:
-            L = self.sheet.timer
+        if v >= 4 and self.timer_active and self.timer_crossed < self.timer_length:
+            L = self.timer_length
             if self.timer_pass == 1:     # solo, first pass: circle a box
                 if self.timer_circled < L:
                     self.timer_circled += 1
@@ -507,11 +523,17 @@ class HamsterState(GameState):
         extra = f" (spending {_plural(n, '1-row slot')})" if self.roll == 1 else ""
         ev.append(Record("cross", f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}.",
                          seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
-                         first=first_here))
+                         first=first_here, **self._secret(seat)))
         if marks[ci] == c.full:
             ev.append(Record("chamber_full", f"{name} has filled the {c.name} "
                              f"({_plural(c.points, 'point')}).", seat=seat, chamber=c.id,
-                             points=c.points))
+                             points=c.points, **self._secret(seat)))
+
+    def _secret(self, seat: int) -> dict:
+        """Event marks of a decision the other seats may not know before the turn ends."""
+        if self.players == 1:
+            return {}
+        return {"simultaneous": True, "private_to": seat}
 
     def _next_decider(self, ev: list) -> None:
         self.deciding += 1
@@ -521,7 +543,11 @@ class HamsterState(GameState):
         self._end_turn(ev)
 
     def _end_turn(self, ev: list) -> None:
-        L = self.sheet.timer
+        L = self.timer_length
+        if self.players > 1:
+            # the simultaneous decisions of this roll become public now (see base.py)
+            ev.append(Record("turn_end", f"Everyone has chosen for the {self.roll}; the crosses "
+                             "of this roll are shown:", turn=self.turn, reveal=True))
         self.pending = [None] * self.players
         self.pending_one = [0] * self.players
         if self.players == 1:
@@ -629,9 +655,10 @@ class HamsterState(GameState):
             "current_player": self.current_player, "step": self.step, "turn": self.turn,
             "roller": self.roller, "roll": self.roll, "sheets": sheets,
             "timer": {"active": self.timer_active, "crossed": self.timer_crossed,
-                      "length": self.sheet.timer, "pass": self.timer_pass,
+                      "length": self.timer_length, "pass": self.timer_pass,
                       "circled": self.timer_circled},
             "first_cross": self.options.get("first_cross", "start"),
+            "timer_option": self.options.get("timer", "full"),
             "winners": self.winners(),
         }
 
@@ -641,7 +668,8 @@ class HamsterState(GameState):
         obj.players = int(view["players"])
         obj.seed = seed
         obj.variant = view["variant"]
-        obj.options = {"first_cross": view.get("first_cross", "start")}
+        obj.options = {"first_cross": view.get("first_cross", "start"),
+                       "timer": view.get("timer_option", "full")}
         obj.rng = random.Random(seed)
         obj.turn_number = 0
         obj.current_player = view["current_player"]
@@ -747,7 +775,7 @@ class HamsterState(GameState):
         self.timer_crossed = int(d["timer_crossed"])
         self.timer_circled = int(d["timer_circled"])
         self.winner_list = [int(x) for x in d["winners"]]
-        L = self.sheet.timer
+        L = self.timer_length
         if (len(self.names) != n or len(self.one_used) != n or len(self.pending) != n
                 or len(self.pending_one) != n or len(self.decided) != n):
             raise ValueError("inconsistent saved game")

@@ -43,6 +43,10 @@ def _load_catalog() -> dict[str, GameInfo]:
                         blurb=str(entry.get("blurb", "")).strip(), available=available,
                         state_class=cls, score_label=str(entry.get("score_label", "score")))
         info.variant_label = str(entry.get("variant_label", "Variant"))
+        curtain = entry.get("curtain", False)
+        if not isinstance(curtain, bool):
+            chk.fail(where + ".curtain", f"expected true or false, not {curtain!r}")
+        info.curtain = curtain   # "pass the device" curtain between humans (secret decisions)
         _screen_entries(chk, entry, where, info)
         labels = entry.get("score_labels", {})
         chk.mapping(labels, where + ".score_labels")
@@ -58,8 +62,8 @@ def _load_catalog() -> dict[str, GameInfo]:
 
 def _screen_entries(chk: Checker, entry: dict, where: str, info: GameInfo) -> None:
     """What the app needs to show a game, read (never imported) here: its board view as
-    ``"module:Class"``, the "pass the device" curtain, the chooser's fallback colour and the
-    sound each event type makes."""
+    ``"module:Class"``, the chooser's fallback colour and the sound each event type makes
+    (the curtain is read with the rest of the entry)."""
     view = entry.get("view")
     if view is not None:
         view = chk.str(view, where + ".view")
@@ -67,10 +71,6 @@ def _screen_entries(chk: Checker, entry: dict, where: str, info: GameInfo) -> No
         if not module or not cls or not all(p.isidentifier() for p in module.split(".") + [cls]):
             chk.fail(where + ".view", f"'{view}' is not of the form package.module:Class")
     info.view = view
-    curtain = entry.get("curtain", False)
-    if not isinstance(curtain, bool):
-        chk.fail(where + ".curtain", f"expected true or false, found {curtain!r}")
-    info.curtain = curtain
     colour = entry.get("colour")
     if colour is not None:
         colour = chk.seq(colour, where + ".colour")

@@ -33,6 +33,7 @@ class PlayScene(Scene):
         self.log = ui.LogView()
         self.undo_button = None
         self.curtain_button = None
+        self.confirm_undo = False          # asking before an undo into a turn handed on
         self._synced = False
         self._panel_img = None
         self._panel_key = None
@@ -72,7 +73,18 @@ class PlayScene(Scene):
         self.log.set_lines(self.ctl.log)
         self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
         self.curtain_button = None
-        cs = self.ctl.curtain_seat
+        if self.confirm_undo and not self.ctl.can_undo():
+            self.confirm_undo = False
+        if self.confirm_undo:
+            r = self.board_rect
+            bw2 = min((r.w - self.px(100)) // 2, self.px(220))
+            y = r.centery + self.px(20)
+            self.button((r.centerx - bw2 - self.px(10), y, bw2, self.px(52)), "Take it back",
+                        self.undo, primary=True, key="confirm_undo")
+            self.button((r.centerx + self.px(10), y, bw2, self.px(52)), "Keep playing",
+                        self.cancel_undo, key="cancel_undo")
+            self.focus.focus_key("cancel_undo")
+        cs = None if self.confirm_undo else self.ctl.curtain_seat
         if cs is not None:
             name = self.ctl.seats[cs]["name"]
             r = self.board_rect
@@ -124,16 +136,17 @@ class PlayScene(Scene):
         """Apply an action of the current player: animate, log, sync, sounds."""
         before_curtain = self.ctl.curtain_seat
         events = self.ctl.apply(action)
+        shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
         speed = self.app.settings.speed if animate else "off"
-        self.board.play(events, speed)
+        self.board.play(shown, speed)
         self.refresh_log()
         self.sync_board()
         if self.ctl.is_over():
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
-        else:
-            self.app.sounds.play(self.sound_for(events))
+        elif shown:
+            self.app.sounds.play(self.sound_for(shown))
         if self.undo_button is not None:
             self._update_undo()
         if self.ctl.message:
@@ -157,6 +170,8 @@ class PlayScene(Scene):
         return "move"
 
     def human_choice(self, result) -> None:
+        if self.confirm_undo:
+            return
         if isinstance(result, str):
             self.show_message(result)
             return
@@ -168,6 +183,21 @@ class PlayScene(Scene):
                 self.sync_board()
 
     def undo(self) -> None:
+        """Undo; one that reaches back into a turn already handed on asks first."""
+        if self.ctl.can_undo() and self.ctl.undo_needs_confirm() and not self.confirm_undo:
+            self.confirm_undo = True
+            if self.app.top is self:
+                self.rebuild()
+            return
+        self.confirm_undo = False
+        self._do_undo()
+
+    def cancel_undo(self) -> None:
+        self.confirm_undo = False
+        if self.app.top is self:
+            self.rebuild()
+
+    def _do_undo(self) -> None:
         if not self.ctl.undo():
             if self.ctl.message:
                 self.show_message(self.ctl.message)
@@ -277,6 +307,8 @@ class PlayScene(Scene):
                 self.results_pending = False
                 self.app.open("results", self)
             return
+        if self.confirm_undo:             # the computers wait while Undo asks
+            return
         action = self.ctl.tick(dt, self.animating, self.app.settings.speed)
         if action is not None:
             try:
@@ -287,10 +319,23 @@ class PlayScene(Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
         self.board.draw(surface)
-        if self.ctl.curtain_seat is not None:
+        if self.confirm_undo:
+            self._draw_confirm(surface)
+        elif self.ctl.curtain_seat is not None:
             self._draw_curtain(surface)
         self._draw_toast(surface)
         self._draw_panel(surface)
+
+    def _draw_confirm(self, surface) -> None:
+        r = self.board_rect
+        ui.draw_panel(surface, r, fill=ui.mix(ui.colour("background"), ui.colour("panel"), 0.5),
+                      radius=self.px(18))
+        ui.draw_text(surface, "Take back your last action?", ui.font(self.px(28), True),
+                     ui.colour("accent"), (r.centerx, r.centery - self.px(60)), "center",
+                     max_width=r.w - self.px(40))
+        ui.draw_text(surface, "The play has already passed to the next player.", ui.font(self.px(18)),
+                     ui.colour("text_muted"), (r.centerx, r.centery - self.px(20)), "center",
+                     max_width=r.w - self.px(40))
 
     def _draw_curtain(self, surface) -> None:
         r = self.board_rect

@@ -489,7 +489,8 @@ class AntsView(AnimatedBoardView):
             chain = sh.setdefault("chain", [])
             cell = list(ev["cell"])
             # the rules' reading: next to the tail end joins there, else at the head end
-            if len(chain) >= 2 and abs(chain[-1][0] - cell[0]) + abs(chain[-1][1] - cell[1]) != 1:
+            if ev.get("end") == "head" or ev.get("end") is None and len(chain) >= 2 and \
+                    abs(chain[-1][0] - cell[0]) + abs(chain[-1][1] - cell[1]) != 1:
                 chain.insert(0, cell)
             else:
                 chain.append(cell)
