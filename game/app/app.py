@@ -71,6 +71,8 @@ class App:
         self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
         self._hot = 0.0                    # seconds of full frame rate left after input
         self._collected_at = 0.0
+        self._settle = False               # draw one frame more after the last busy one
+        self.after_input = None            # called once a frame's input is handled (debug hook)
         self.frames_drawn = 0
         self._resize_pending = False
 
@@ -322,6 +324,8 @@ class App:
             if not self.running:
                 return
         self._hot = max(0.0, self._hot - dt)
+        if events and self.after_input is not None:
+            self.after_input()
         if self._resize_pending:
             self._resize_pending = False
             self.relayout(force=False)
@@ -339,7 +343,10 @@ class App:
         """One turn of the loop.  While anything moves (``wants_frame``): events, update and
         draw at up to FPS.  Otherwise sleep on the event queue until an event comes (at once:
         no added input delay) or the top screen's ``wake_after()`` is due.  True when drawn."""
-        if force or self.wants_frame():
+        busy = force or self.wants_frame()
+        if busy or self._settle:
+            # one more frame after the last busy one: what changed in its update is drawn
+            self._settle = busy
             dt = min(0.1, self.clock.tick(FPS) / 1000.0)
             self.step(dt, pygame.event.get())
             return True
@@ -363,6 +370,8 @@ class App:
         if not self.stack:
             self.go_title()
         targets = _DebugTargets.from_env()
+        if targets is not None:         # what a click changed is there before the frame is drawn
+            self.after_input = lambda: targets.write(self)
         first = True
         while self.running:
             if not self.frame(force=first):
