@@ -162,15 +162,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 # ---- checks shared by the sub-commands ------------------------------------------------------
 
-def _game_info(game_id: str):
+def _game_info(game_id: str, screen: bool = True):
+    """The catalog entry of ``game_id``; ``screen=False``: rules are enough (headless use)."""
     from .rules import GAMES
     info = GAMES.get(game_id)
     if info is None:
         raise UsageError(f"unknown game '{game_id}' (games: {', '.join(GAMES)})")
-    if not info.available:
-        playable = ", ".join(g for g, i in GAMES.items() if i.available) or "none"
-        raise UsageError(f"{info.title} ('{game_id}') is not playable yet "
-                         f"(playable now: {playable})")
+    if not (info.available if screen else info.state_class is not None):
+        ok = [g for g, i in GAMES.items() if (i.available if screen else i.state_class)]
+        where = "on screen" if screen else "even without a screen"
+        raise UsageError(f"{info.title} ('{game_id}') is not playable yet {where} "
+                         f"(playable: {', '.join(ok) or 'none'})")
     return info
 
 
@@ -255,7 +257,7 @@ def cmd_simulate(args) -> int:
     from .ai import LEVELS
     from . import sim
 
-    info = _game_info(args.game)
+    info = _game_info(args.game, screen=False)
     options = {key: _option_value(info, key, text) for key, text in args.option}
     players = _check_setup(info, args.players, args.variant, options)
     levels = [part.strip() for part in (args.ai or LEVELS[-1]).split(",")]
@@ -265,29 +267,96 @@ def cmd_simulate(args) -> int:
     if len(levels) not in (1, players):
         raise UsageError(f"--ai names {len(levels)} levels for {players} players "
                          "(give one level, or one per seat)")
-    result = sim.simulate(info.id, players=players, games=args.games, seed=args.seed,
-                          levels=levels, variant=args.variant, options=options)
+    try:
+        result = sim.simulate(info.id, players=players, games=args.games, seed=args.seed,
+                              levels=levels, variant=args.variant, options=options)
+    except sim.SimulationError as exc:
+        raise OutputError(f"the simulation stopped: {exc}") from None
     print(sim.to_json(result) if args.json else sim.format_table(result))
     return 0
 
 
 # ---- screenshot -----------------------------------------------------------------------------
 
-def cmd_screenshot(args) -> int:
-    info = _game_info(args.game)
-    _check_setup(info, args.players, args.variant, None)
-    out = Path(args.out)
+class OutputError(Exception):
+    """A file could not be written: one ``error:`` line, exit code 1."""
+
+
+def _check_out_path(text: str) -> Path:
+    """A PNG path we may write: refuse folders, devices, overlong names, unwritable places."""
+    if not text or "\x00" in text:
+        raise UsageError("--out needs a file name")
+    out = Path(text)
     if out.suffix.lower() != ".png":
-        raise UsageError(f"--out must name a .png file, not '{args.out}'")
-    if out.exists() and out.is_dir():
-        raise UsageError(f"--out '{args.out}' is a folder")
+        raise UsageError(f"--out must name a .png file, not '{text}'")
+    try:
+        name_max = os.pathconf(out.parent if str(out.parent) else ".", "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):
+        name_max = 255
+    if len(os.fsencode(out.name)) > name_max or len(os.fsencode(text)) > 4000:
+        raise UsageError(f"--out: the file name is too long ({len(out.name)} characters)")
+    try:
+        if out.is_dir():
+            raise UsageError(f"--out '{text}' is a folder")
+        if out.exists() and not out.is_file():
+            raise UsageError(f"--out '{text}' is not a regular file (a device or a pipe?)")
+    except OSError as exc:
+        raise UsageError(f"--out '{text}' cannot be used ({exc.strerror or exc})") from None
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise UsageError(f"cannot create the folder for '{args.out}' ({exc.strerror})") from None
+        raise OutputError(f"cannot create the folder for '{text}' "
+                          f"({exc.strerror or exc})") from None
+    if not os.access(out.parent, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write to the folder of '{text}' (permission denied)")
+    if out.exists() and not os.access(out, os.W_OK):
+        raise OutputError(f"cannot write '{text}' (permission denied)")
+    return out
+
+
+def png_complete(data: bytes) -> bool:
+    """A whole PNG: the signature first and the IEND chunk last."""
+    return (len(data) > 57 and data[:8] == b"\x89PNG\r\n\x1a\n"
+            and data[-12:-4] == b"\x00\x00\x00\x00IEND")
+
+
+def cmd_screenshot(args) -> int:
+    import shutil
+    import tempfile
+    info = _game_info(args.game)
+    _check_setup(info, args.players, args.variant, None)
+    out = _check_out_path(args.out)
     from .app import render_screenshot
-    render_screenshot(info.id, str(out), seed=args.seed, moves=args.moves, size=args.size,
-                      players=args.players, variant=args.variant)
+    from .safeio import atomic_write_bytes
+    # render into a private temp folder beside the target, check the whole PNG is there, then
+    # write it with fsync and rename: a full disk gives an error, never a truncated picture
+    try:
+        work = tempfile.mkdtemp(prefix=".tmp-shot-", dir=out.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write to the folder of '{args.out}' "
+                          f"({exc.strerror or exc})") from None
+    try:
+        tmp = os.path.join(work, "shot.png")
+        try:
+            render_screenshot(info.id, tmp, seed=args.seed, moves=args.moves, size=args.size,
+                              players=args.players, variant=args.variant)
+            with open(tmp, "rb") as fh:
+                data = fh.read()
+        except OSError as exc:
+            raise OutputError(f"could not write '{args.out}' ({exc.strerror or exc})") from None
+        except Exception as exc:  # pygame.error on a failed save
+            if _is_data_error(exc):
+                raise
+            raise OutputError(f"could not write '{args.out}' ({exc})") from None
+        if not png_complete(data):
+            raise OutputError(f"could not write '{args.out}': the picture came out incomplete "
+                              "(is the disk full?)")
+        try:
+            atomic_write_bytes(out, data, public=True)
+        except OSError as exc:
+            raise OutputError(f"could not write '{args.out}' ({exc.strerror or exc})") from None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     print(f"wrote {out} ({args.size[0]}x{args.size[1]})")
     return 0
 
@@ -305,7 +374,7 @@ def cmd_bench(args) -> int:
         print(bench.to_json(result) if args.json else bench.format_report(result))
         return 0
     if args.game is not None:
-        games = [_game_info(args.game).id]
+        games = [_game_info(args.game, screen=False).id]
     else:
         games = [g for g, info in GAMES.items() if info.available]
     result = bench.run_bench(games, quick=args.quick)
@@ -329,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     except UsageError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except OutputError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 APP_DIR_NAME = "BurrowBox"
@@ -25,10 +24,16 @@ def resource_path(*parts: str) -> Path:
     return resource_root().joinpath(*parts)
 
 
+class UserDataUnavailable(OSError):
+    """The user-data folder cannot be created or written; str() says where and why."""
+
+
 def user_data_dir() -> Path:
     """The platform's user-data folder for Burrow Box (created on demand).
 
-    ``BURROWBOX_HOME`` overrides it (tests and portable installs use this).
+    ``BURROWBOX_HOME`` overrides it (tests and portable installs use this).  Raises
+    ``UserDataUnavailable`` (an OSError with a sentence) when the folder cannot be made, e.g. a
+    file stands in its place or there is no permission: callers then play on without saving.
     """
     override = os.environ.get("BURROWBOX_HOME")
     if override:
@@ -36,22 +41,26 @@ def user_data_dir() -> Path:
     else:
         from platformdirs import user_data_dir as _udd
         path = Path(_udd(APP_DIR_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise UserDataUnavailable(f"cannot save in {path}: a file is in the way of that folder") \
+            from None
+    except OSError as exc:
+        raise UserDataUnavailable(f"cannot save in {path} ({exc.strerror or exc})") from None
+    if not path.is_dir():
+        raise UserDataUnavailable(f"cannot save in {path}: it is not a folder")
     return path
 
 
+def cannot_save_message(exc: OSError) -> str:
+    """The sentence for the player when the user-data folder cannot be used."""
+    return (f"Burrow Box {exc}, so nothing is saved this time (settings and games in progress "
+            "are lost when you quit).")
+
+
 def atomic_write(path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash never leaves half a file (temp + replace)."""
-    path = os.fspath(path)
-    folder = os.path.dirname(path) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    """Write ``text`` to ``path`` so that neither a crash nor a full disk leaves half a file
+    (a temp file in the same folder, fsync'd, then renamed over ``path``)."""
+    from .safeio import atomic_write_bytes
+    atomic_write_bytes(path, text.encode("utf-8"))

@@ -89,10 +89,14 @@ def _write(text: str) -> None:
 
 
 def _message() -> str:
+    path = saves.autosave_path()
     with pytest.raises(saves.SaveError) as info:
         saves.read_autosave()
     saved, msg = saves.check_autosave()
-    assert saved is None and msg == str(info.value)
+    # refused with the same sentence, and the file is kept (moved aside, named in the message)
+    assert saved is None and msg.startswith(str(info.value))
+    kept = path.with_name(path.name + saves.DAMAGED_SUFFIX)
+    assert kept.is_file() and str(kept) in msg and not path.exists()
     return str(info.value)
 
 

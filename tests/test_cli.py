@@ -89,10 +89,21 @@ def test_unknown_game(command, tmp_path):
 
 
 def test_unavailable_game():
-    unavailable = [gid for gid, info in GAMES.items() if not info.available]
-    if not unavailable:
-        pytest.skip("every game is playable")
-    assert_usage_error(run_main("simulate", unavailable[0]), "not playable yet")
+    no_rules = [gid for gid, info in GAMES.items() if info.state_class is None]
+    if not no_rules:
+        pytest.skip("every game has rules")
+    assert_usage_error(run_main("simulate", no_rules[0]), "not playable yet")
+    no_screen = [gid for gid, info in GAMES.items() if not info.available]
+    assert_usage_error(run_main("screenshot", no_screen[0], "--out", "x.png"), "not playable yet")
+
+
+def test_simulate_runs_a_game_that_has_rules_but_no_screen():
+    headless = [gid for gid, info in GAMES.items()
+                if info.state_class is not None and not info.available]
+    if not headless:
+        pytest.skip("every game with rules is on screen")
+    proc = run_main("simulate", headless[0], "--games", "2", "--players", "2", "--json")
+    assert proc.returncode == 0, proc.stderr
 
 
 def test_simulate_prints_a_table():
@@ -186,3 +197,86 @@ def test_bench_quick_reports_every_target():
 def test_bench_long_leaves_out_a_game():
     proc = run_main("bench", "moles", "--long")
     assert proc.returncode == 2 and proc.stderr.startswith("error:")
+
+
+# ---- issue 11: bad output paths, a full disk, a simulation that cannot finish ---------------
+
+def _one_error_line(proc, code: int, *words: str) -> str:
+    assert proc.returncode == code, (proc.returncode, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error:"), proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stdout == ""
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def test_screenshot_to_an_unwritable_overlong_or_special_path_is_a_clear_error(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    _one_error_line(run_main("screenshot", "moles", "--out", str(blocker / "a.png")), 1,
+                    "cannot create the folder")
+    _one_error_line(run_main("screenshot", "moles", "--out", str(tmp_path / ("a" * 300 + ".png"))),
+                    2, "too long")
+    folder = tmp_path / "dir.png"
+    folder.mkdir()
+    _one_error_line(run_main("screenshot", "moles", "--out", str(folder)), 2, "folder")
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    _one_error_line(run_main("screenshot", "moles", "--out", str(fifo), timeout=30), 2,
+                    "not a regular file")
+
+
+def _in_process(monkeypatch, capsys, *args):
+    from game import cli
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@needs_app
+def test_screenshot_on_a_full_disk_reports_failure_and_leaves_no_truncated_png(
+        tmp_path, monkeypatch, capsys):
+    import errno
+
+    import pygame
+
+    from game import safeio
+    out = tmp_path / "shot.png"
+    real_save = pygame.image.save
+
+    def truncated_save(surface, path, *a):     # the disk filled up half-way through
+        real_save(surface, path, *a)
+        with open(path, "r+b") as fh:
+            fh.truncate(os.path.getsize(path) // 2)
+    monkeypatch.setattr(pygame.image, "save", truncated_save)
+    code, stdout, stderr = _in_process(monkeypatch, capsys, "screenshot", "moles", "--out",
+                                       str(out))
+    assert code == 1 and "incomplete" in stderr and stderr.startswith("error:")
+    assert "wrote" not in stdout and not out.exists()
+    monkeypatch.setattr(pygame.image, "save", real_save)
+
+    def no_space(path, data, public=False):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+    monkeypatch.setattr(safeio, "atomic_write_bytes", no_space)
+    code, stdout, stderr = _in_process(monkeypatch, capsys, "screenshot", "moles", "--out",
+                                       str(out))
+    assert code == 1 and "No space left" in stderr and not out.exists()
+    assert list(tmp_path.iterdir()) == []        # no temp files left behind
+
+
+def test_simulate_random_moles_ends_at_every_player_count():
+    for players in ("2", "3", "4"):
+        proc = run_main("simulate", "moles", "--ai", "random", "--players", players,
+                        "--games", "5", "--json", timeout=120)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout)["games"] == 5
+
+
+def test_simulate_that_cannot_finish_gives_an_error_line(monkeypatch, capsys):
+    from game import sim
+    monkeypatch.setattr(sim, "MAX_ACTIONS", 5)
+    code, stdout, stderr = _in_process(monkeypatch, capsys, "simulate", "moles", "--games", "1",
+                                       "--ai", "random")
+    assert code == 1 and stderr.startswith("error:") and "still running" in stderr
+    assert "Traceback" not in stderr

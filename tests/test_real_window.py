@@ -334,7 +334,8 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
 
         def saved(_):
             try:
-                data = json.loads((game.home / "autosave.json").read_text(encoding="utf-8"))
+                data = json.loads(max((game.home / "saves").glob("*.json"),
+                                      key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 return None
             return data if data["state"]["turn_number"] >= first + 2 else None
@@ -394,18 +395,19 @@ def test_ants_round_in_a_real_window(cmd, tmp_path, request):
             b["text"] for b in t["buttons"] if b["text"] in ("Human", "Computer")] == ["Human", "Computer"])
         game.click_button("Start game", "seats")
 
-        def ready(kind):
+        def ready(kind, turn=None):
             def check(t):
                 play = t.get("play") or {}
                 found = [p for p in play.get("targets", []) if p["kind"] == kind]
                 return (t.get("scene") == "play" and play.get("human_to_act")
-                        and not play.get("animating") and found and (play, found))
+                        and not play.get("animating") and found
+                        and (turn is None or play.get("turn") == turn) and (play, found))
             return check
         play, cells = game.wait("the first ant", ready("cell"))
         assert play["current"] == 0 and play["turn"] == 0
         for n in range(6):
-            play, cells = game.wait(f"ant {n + 1}", ready("cell"))
-            assert play["turn"] == n
+            # the click of ant n has been carried out once the turn counter has moved on
+            play, cells = game.wait(f"ant {n + 1}", ready("cell", turn=n))
             game.click(*cells[len(cells) // 2]["center"])
         play, discs = game.wait("the secret disc", ready("button"))
         time.sleep(0.3)
@@ -414,7 +416,8 @@ def test_ants_round_in_a_real_window(cmd, tmp_path, request):
 
         def saved(_):
             try:
-                data = json.loads((game.home / "autosave.json").read_text(encoding="utf-8"))
+                data = json.loads(max((game.home / "saves").glob("*.json"),
+                                      key=lambda p: p.stat().st_mtime).read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 return None
             return data if data["state"]["turn_number"] >= 8 else None

@@ -1108,13 +1108,13 @@ def test_spec_a_view_does_not_depend_on_the_ants_secret():
 
 def test_spec_speed_random_playouts():
     rng = random.Random(1)
-    n, t0 = 0, time.perf_counter()
+    n, t0 = 0, time.process_time()   # CPU time: a busy machine does not fail it
     for seed in range(20):
         s = new_game("ants", players=3, seed=seed, variant=("autumn", "winter", "beetle")[seed % 3])
         while not s.is_over():
             s.apply(rng.choice(s.legal_actions()))
             n += 1
-    rate = n / (time.perf_counter() - t0)
+    rate = n / (time.process_time() - t0)
     assert rate > 5_000, f"{rate:.0f} actions/s"    # target 20,000 on an idle machine
 
 

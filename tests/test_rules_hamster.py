@@ -943,12 +943,12 @@ def test_designed_rules_are_fast_enough_for_playouts():
     rng = random.Random(0)
     actions = games = 0
     st = None
-    start = time.perf_counter()
-    while time.perf_counter() - start < 0.5:
+    start = time.process_time()   # CPU time: a busy machine does not fail it
+    while time.process_time() - start < 0.5:
         if st is None or st.is_over():
             st = new_game("hamster", 1 + games % 6, seed=games)
             games += 1
         st.apply(rng.choice(st.legal_actions()))
         actions += 1
-    rate = actions / (time.perf_counter() - start)
+    rate = actions / (time.process_time() - start)
     assert rate > 5000   # measured ~55,000/s; the margin allows for a busy test machine

@@ -530,25 +530,92 @@ def test_designed_every_mole_in_play_in_a_hole_lifts_the_layer():
     assert st.layer == 2
 
 
-def test_designed_a_whole_round_without_any_move_lifts_the_layer():
-    # seat 0 is walled in at a corner; this is the 12th turn in a row (6 discs x 2 players)
-    # in which no mole moved: the layer is lifted as if it were full
-    st = position(players=2, moles={0: [(4, -4)], 1: [(3, -4), (3, -3), (4, -3), L1_HOLES[0]]},
-                  current=0, face_down={0: [1, 1]})
-    st.idle_turns = 11
+def test_designed_nobody_can_move_lift_fires_only_when_no_disc_value_gives_anyone_a_move():
+    # issue 11 (outside audit): seat 0's mole is walled in for every disc but the 1; turning
+    # 2s again and again is no reason to lift, because a 1 would still move it
+    st = position(players=2, moles={0: [(4, -4)], 1: [(2, -4), (4, -2), (2, -2), L1_HOLES[0]]},
+                  current=0, face_down={0: [2, 2]})
+    st.idle_turns = 11            # the old rule lifted after 12 turns without a move
     events = act(st, "turn")
     assert [e["type"] for e in events][:2] == ["disc", "no_move"]
-    assert any(e["type"] == "stuck" for e in events)
-    # only the mole in a hole survives: seat 0 is out and seat 1 wins
+    assert not any(e["type"] in ("stuck", "lift") for e in events)
+    assert st.layer == 0 and st.current_player == 1
+    assert st.can_move(0, 1) and not st.can_move(0, 2) and st.anyone_can_move()
+
+
+def test_designed_every_game_ends_the_lone_mover_has_one_round_of_discs():
+    # RULINGS "Every game ends": every mole of seat 1 waits in a hole; seat 0, the one player
+    # still moving, refuses the holes: after six turns (one round of discs) the layer is lifted
+    st = position(players=2, moles={0: [(4, -4), (-4, 4)], 1: L1_HOLES[:3]},
+                  current=0, face_down={0: [1, 2, 2, 3, 3, 4]})
+    lifted = []
+    for turn in range(6):
+        assert st.layer == 0 and st.current_player == 0
+        act(st, "turn")
+        if st.step == "move":
+            # move away from the holes where possible (a player behind refusing them)
+            acts = [a for a in st.legal_actions() if tuple(a["to"]) not in L1_HOLES]
+            events = st.apply((acts or st.legal_actions())[0])
+        else:
+            events = []
+        lifted += [e for e in events if e["type"] == "stuck"]
+        if st.is_over() or st.layer > 0:
+            break
+    assert lifted and lifted[0]["reason"] == "lone_round"
+    assert turn == 5                           # exactly one round of discs, not earlier
+    assert st.is_over() and st.winners() == [1]   # only seat 1 had moles in holes
+
+
+def test_designed_every_game_ends_the_last_resort_after_30_rounds():
+    st = position(players=2, moles={0: [(4, -4)], 1: [(-4, 4), L1_HOLES[0]]},
+                  current=0, face_down={0: [1]})
+    st.layer_turns = 30 * 2 - 1             # this is the 60th turn on the layer (2 players)
+    events = act(st, "turn")
+    if st.step == "move":
+        events += st.apply(st.legal_actions()[0])
+    assert any(e["type"] == "stuck" and e["reason"] == "last_resort" for e in events)
     assert st.is_over() and st.winners() == [1]
+
+
+def test_designed_the_last_resort_on_the_last_layer_ends_the_game_with_most_moles():
+    # nobody reached the centre in 30 rounds: the layer is cleared, every mole leaves, and the
+    # player(s) with the most moles just before share the win
+    st = position(players=3, layer=3, moles={0: [(2, 0), (-2, 0)], 1: [(0, 2)], 2: [(0, -2)]},
+                  current=0, face_down={0: [4]})
+    st.layer_turns = 30 * 3 - 1
+    events = act(st, "turn")      # a 4 gives no move on the last layer here: the turn is lost
+    assert st.step != "move"
+    assert any(e["type"] == "stuck" for e in events)
+    assert st.is_over() and st.winners() == [0] and st.layer == 3
+    json_safe = st.view(0)
+    assert json_safe["winners"] == [0]
 
 
 def test_designed_a_lift_that_leaves_no_mole_at_all_ends_in_a_shared_result():
     st = position(players=2, moles={0: [(4, -4)], 1: [(3, -4), (3, -3), (4, -3)]},
                   current=0, face_down={0: [1, 1]})
-    st.idle_turns = 11
+    st.layer_turns = 30 * 2 - 1
     act(st, "turn")
     assert st.is_over() and st.winners() == [1]   # seat 1 had more moles before the lift
+    st = position(players=2, moles={0: [(4, -4), (-4, 4)], 1: [(3, -4), (-3, 4)]},
+                  current=0, face_down={0: [4]})
+    st.layer_turns = 30 * 2 - 1
+    act(st, "turn")
+    if st.step == "move":
+        st.apply(st.legal_actions()[0])
+    assert st.is_over() and st.winners() == [0, 1]   # a tie: both share the win
+
+
+@pytest.mark.parametrize("level", ["random", "beginner", "good"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_designed_every_game_ends_at_every_computer_level(level, players):
+    # issue 11: `simulate moles --ai random` never ended (random players never keep moles in
+    # holes); with the stall rules every level gives a result
+    from game import sim
+    seeds = range(1) if level == "good" else range(4)
+    for seed in seeds:
+        result = sim.play_one("moles", players, seed, [level])
+        assert result["winners"] and result["actions"] < sim.MAX_ACTIONS
 
 
 def test_designed_names_appear_in_the_game_log():
@@ -558,7 +625,7 @@ def test_designed_names_appear_in_the_game_log():
     assert st.names[st.current_player] in a["text"]
 
 
-def test_designed_no_forced_lift_on_the_last_layer():
+def test_designed_no_forced_lift_on_the_last_layer_while_a_1_would_move():
     # a 1 always carries some mole towards the centre there, so play simply goes on
     st = position(players=2, layer=3, moles={0: [(1, 1)], 1: [(2, 0)]}, face_down={0: [2, 2]})
     st.idle_turns = 11
@@ -566,3 +633,52 @@ def test_designed_no_forced_lift_on_the_last_layer():
     assert any(e["type"] == "no_move" for e in events)
     assert not any(e["type"] == "stuck" for e in events)
     assert st.layer == 3 and not st.is_over() and st.current_player == 1
+
+
+# ------------------------------------------------------------------------------------------
+# Issue 11: rules from the outside audit
+# ------------------------------------------------------------------------------------------
+def test_ruling_championship_a_disc_that_moves_must_be_kept_no_dodging_with_a_dead_disc():
+    # seat 0's only mole is at a corner, seat 1's moles stand two points away on each of its
+    # lines: a 1 moves it, a 4 cannot (no jumping).  Turning over a 1 and a 4, keeping the
+    # dead 4 to dodge the move is not allowed
+    st = position(moles={0: [(4, -4)], 1: [(2, -4), (4, -2), (2, -2), L1_HOLES[0]]},
+                  championship=True, face_down={0: [1, 4]})
+    act(st, "turn")
+    assert st.step == "keep"
+    assert [a["value"] for a in st.legal_actions()] == [1]
+    with pytest.raises(IllegalAction):
+        st.apply({"type": "keep", "value": 4})
+    act(st, "keep", value=1)
+    assert st.step == "move" and moves(st)
+
+
+def test_ruling_championship_when_neither_disc_moves_either_may_be_kept():
+    st = position(moles={0: [(4, -4)], 1: [(3, -4), (4, -3), (3, -3), L1_HOLES[0]]},
+                  championship=True, face_down={0: [1, 2]})
+    act(st, "turn")
+    assert sorted(a["value"] for a in st.legal_actions()) == [1, 2]
+
+
+def test_ruling_last_layer_both_solid_and_dotted_paths_carry_moles_in_every_rotation():
+    # moles reach the last layer only where the sandy-loam holes are; a mole never leaves the
+    # line it stands on there, so in every pair of rotations both kinds of line must get one
+    sandy, blue = BOARD.layers[2], BOARD.layers[3]
+    for a in range(6):
+        for b in range(6):
+            styles = set()
+            for h in sandy["holes"]:
+                p = rotate(h, a)
+                for ln in blue["lines"]:
+                    if p in [rotate(q, b) for q in ln["points"]]:
+                        styles.add(ln["style"])
+            assert styles == {"solid", "dotted"}, (a, b)
+
+
+def test_ruling_last_layer_two_players_a_mole_on_a_solid_30_degree_line_may_cross_the_centre():
+    st = position(players=2, layer=3, moles={0: [(1, -2)], 1: [(2, 0)]}, face_down={0: [2]})
+    act(st, "turn")
+    assert moves(st) == {((1, -2), (-1, 2))}      # solid: over the empty centre hole
+    st = position(players=2, layer=3, moles={0: [(1, 1)], 1: [(2, 0)]}, face_down={0: [2]})
+    act(st, "turn")
+    assert moves(st) == set()                     # dotted: only a jump into the hole

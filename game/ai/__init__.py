@@ -27,6 +27,7 @@ AGENTS = {
     "moles": {"beginner": ".moles_ai:MolesBeginnerAgent", "good": ".moles_ai:MolesAgent"},
     "hamster": {"beginner": ".hamster_ai:HamsterBeginnerAgent", "good": ".hamster_ai:HamsterAgent"},
     "ants": {"beginner": ".ants_ai:AntsBeginnerAgent", "good": ".ants_ai:AntsAgent"},
+    "forest": {"beginner": ".forest_ai:ForestBeginnerAgent", "good": ".forest_ai:ForestAgent"},
 }
 
 

@@ -29,6 +29,7 @@ from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
 from .scenes.results import ResultsScene
 from .scenes.rules import RulesScene
+from .scenes.saved import SavedGamesScene
 from .scenes.seats import SeatsScene
 from .scenes.settings_scene import SettingsScene
 from .scenes.title import TitleScene
@@ -39,7 +40,7 @@ FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
 SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
           "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
-          "results": ResultsScene}
+          "results": ResultsScene, "saved": SavedGamesScene}
 HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 

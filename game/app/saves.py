@@ -1,61 +1,140 @@
-"""The autosave: one JSON file in user_data_dir(), written after every action.
+"""Saved games: one JSON file per game in progress, in ``<user data>/saves/``.
 
     {"app": "BurrowBox", "version": "0.1.0", "game": "moles", "seats": [...],
      "state": state.to_dict(), "undo": [history entries], "log": [sentences]}
 
-Writing is atomic (temp file + os.replace), so a crash never leaves half a file.  Reading
-validates everything and raises ``SaveError`` with a sentence a player understands.
-No pygame here.
+Every game has its own slot, named after the game and its seed (``moles-123456.json``), so a
+new game never replaces another one in progress; the title screen lists them (continue,
+delete).  The game being played is the *current* slot: the autosave after every action goes
+there, and it is removed when that game ends.
+
+Writing is atomic and fsync'd (temp file + os.replace), and temp files left by a killed write
+are cleaned up when the list is read.  Reading uses the strict reader and checks everything:
+a file that cannot be used raises ``SaveError`` with a sentence a player understands, and in
+the list such a file is moved aside (``*.damaged``, never deleted) with a message saying where.
+The ``autosave.json`` of older versions is moved into a slot.  If the user-data folder cannot be
+used at all, the game goes on without saving and says so.  No pygame here.
 """
 from __future__ import annotations
 
 import json
 import os
+import re
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..paths import atomic_write, user_data_dir
+from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
+from ..safeio import FileProblem, bad_text, clean_temp_files, load_json
 
 APP_TAG = "BurrowBox"
-FILE_NAME = "autosave.json"
+FILE_NAME = "autosave.json"          # the single save of older versions (migrated)
+SAVES_DIR = "saves"
+DAMAGED_SUFFIX = ".damaged"
 KINDS = ("human", "computer")
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+MAX_UNDO = 400
+_SLOT_RE = re.compile(r"^[a-z][a-z0-9_]{0,20}-[0-9x]{1,24}$")
 
 
 class SaveError(ValueError):
-    """The autosave cannot be used; str(error) is a message for the player."""
+    """A saved game cannot be used; str(error) is a message for the player."""
 
 
 class Saved:
-    def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list[str]):
+    def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list[str],
+                 slot: str | None = None, saved_at: float | None = None):
         self.game_id = game_id
         self.seats = seats
         self.state = state
         self.undo = undo
         self.log = log
+        self.slot = slot
+        self.saved_at = saved_at
 
 
-def autosave_path():
+# ---- where ------------------------------------------------------------------------------------
+
+def saves_dir() -> Path:
+    """The folder of the slots (created on demand); UserDataUnavailable if it cannot be."""
+    path = user_data_dir() / SAVES_DIR
+    try:
+        path.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise UserDataUnavailable(f"cannot save in {path} ({exc.strerror or exc})") from None
+    if not path.is_dir():
+        raise UserDataUnavailable(f"cannot save in {path}: it is not a folder")
+    return path
+
+
+def slot_name(game_id: str, state) -> str:
+    seed = getattr(state, "seed", None)
+    seed_text = str(seed) if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 \
+        else "x"
+    return f"{game_id}-{seed_text}"
+
+
+def slot_path(slot: str) -> Path:
+    if not _SLOT_RE.match(slot):
+        raise SaveError(f"'{slot}' is not the name of a saved game.")
+    return saves_dir() / f"{slot}.json"
+
+
+_current: str | None = None      # the slot of the game being played
+
+
+def set_current(slot: str | None) -> None:
+    global _current
+    _current = slot
+
+
+def current_slot() -> str | None:
+    return _current
+
+
+def autosave_path() -> Path:
+    """The file of the current game (or of the newest saved game when none is current)."""
+    slot = _current
+    if slot is None:
+        newest = _slot_files()
+        if newest:
+            return newest[0]
+        return saves_dir() / "none.json"
+    return slot_path(slot)
+
+
+def legacy_path() -> Path:
     return user_data_dir() / FILE_NAME
+
+
+def _slot_files() -> list[Path]:
+    """Slot files, newest first."""
+    try:
+        folder = saves_dir()
+        files = [p for p in folder.iterdir()
+                 if p.suffix == ".json" and not p.name.startswith(".") and p.is_file()]
+    except OSError:
+        return []
+
+    def mtime(p):
+        try:
+            return p.stat().st_mtime
+        except OSError:
+            return 0.0
+    return sorted(files, key=mtime, reverse=True)
 
 
 def autosave_exists() -> bool:
     flush_autosave()
     try:
         return autosave_path().is_file()
-    except OSError:
+    except (OSError, SaveError):
         return False
 
 
-def remove_autosave() -> None:
-    flush_autosave()
-    try:
-        autosave_path().unlink()
-    except FileNotFoundError:
-        pass
-    except OSError:
-        pass
-
+# ---- writing ----------------------------------------------------------------------------------
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list[str]) -> dict:
     return {"app": APP_TAG, "version": __version__, "game": game_id,
@@ -63,16 +142,24 @@ def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log:
             "undo": list(undo), "log": list(log[-400:])}
 
 
+def _error_text(exc: BaseException) -> str:
+    if isinstance(exc, UserDataUnavailable):
+        return f"The game is not saved: Burrow Box {exc}."
+    return f"The game could not be saved: {getattr(exc, 'strerror', None) or exc}"
+
+
 def write_autosave(game_id: str, seats: list[dict], state, undo: list[dict],
                    log: list[str] | None = None) -> str | None:
-    """Save; returns an error message instead of raising (the game goes on)."""
+    """Save into the game's own slot; returns an error message instead of raising."""
+    slot = slot_name(game_id, state)
+    set_current(slot)
     try:
         text = json.dumps(build_payload(game_id, seats, state, undo, log or []),
                           separators=(",", ":"))
-        atomic_write(autosave_path(), text)
+        atomic_write(slot_path(slot), text)
         return None
     except (OSError, TypeError, ValueError) as exc:
-        return f"The game could not be saved: {getattr(exc, 'strerror', None) or exc}"
+        return _error_text(exc)
 
 
 class _Writer:
@@ -86,10 +173,12 @@ class _Writer:
         self.idle = threading.Event()
         self.idle.set()
 
-    def submit(self, path, payload: dict | None) -> None:
-        """payload None: delete the file."""
+    def submit(self, slot: str, payload: dict | None) -> None:
+        """payload None: delete the slot's file."""
         with self.lock:
-            self.pending = (path, payload)
+            if self.pending is not None and self.pending[0] != slot:
+                self._do(self.pending)     # another game's last write is not dropped
+            self.pending = (slot, payload)
             self.idle.clear()
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._run, name="autosave", daemon=True)
@@ -103,18 +192,22 @@ class _Writer:
                     self.idle.set()
                     self.thread = None
                     return
-            path, payload = job
-            try:
-                if payload is None:
-                    try:
-                        os.unlink(path)
-                    except FileNotFoundError:
-                        pass
-                else:
-                    atomic_write(path, json.dumps(payload, separators=(",", ":")))
-                self.error = None
-            except (OSError, TypeError, ValueError) as exc:
-                self.error = f"The game could not be saved: {getattr(exc, 'strerror', None) or exc}"
+            self._do(job)
+
+    def _do(self, job) -> None:
+        slot, payload = job
+        try:
+            path = slot_path(slot)
+            if payload is None:
+                try:
+                    os.unlink(path)
+                except FileNotFoundError:
+                    pass
+            else:
+                atomic_write(path, json.dumps(payload, separators=(",", ":")))
+            self.error = None
+        except (OSError, TypeError, ValueError) as exc:
+            self.error = _error_text(exc)
 
     def flush(self, timeout: float = 10.0) -> None:
         self.idle.wait(timeout)
@@ -129,17 +222,51 @@ def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
     """
-    _writer.submit(autosave_path(), build_payload(game_id, seats, state, undo, log or []))
+    slot = slot_name(game_id, state)
+    set_current(slot)
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or []))
     return _writer.error
 
 
 def remove_autosave_async() -> None:
-    _writer.submit(autosave_path(), None)
+    """The current game is over: its slot goes."""
+    if _current is not None:
+        _writer.submit(_current, None)
+
+
+def remove_autosave() -> None:
+    flush_autosave()
+    if _current is not None:
+        delete_slot(_current)
+
+
+def delete_slot(slot: str) -> str | None:
+    """Delete a saved game (the player asked for it); returns an error message or None."""
+    flush_autosave()
+    try:
+        slot_path(slot).unlink()
+    except FileNotFoundError:
+        pass
+    except (OSError, SaveError) as exc:
+        return f"The saved game could not be deleted: {getattr(exc, 'strerror', None) or exc}"
+    if slot == _current:
+        set_current(None)
+    _cache.pop(slot, None)
+    return None
 
 
 def flush_autosave(timeout: float = 10.0) -> None:
     _writer.flush(timeout)
 
+
+# ---- reading ----------------------------------------------------------------------------------
+
+def _clean(text: str, limit: int) -> str:
+    """A text from a file made safe to show: no NUL, no lone surrogate, bounded length."""
+    text = text.replace("\x00", "")
+    if bad_text(text):
+        text = text.encode("utf-8", "replace").decode("utf-8", "replace")
+    return text[:limit]
 
 
 def _check_seats(seats: Any, players: int) -> list[dict]:
@@ -155,24 +282,44 @@ def _check_seats(seats: Any, players: int) -> list[dict]:
         kind = s.get("kind")
         level = s.get("level", LEVELS[-1])
         if not isinstance(name, str) or not isinstance(col, int) or isinstance(col, bool) \
-                or col < 0 or kind not in KINDS:
+                or not 0 <= col < 64 or kind not in KINDS:
             raise SaveError(f"The saved game is damaged: player {i + 1} is not readable.")
-        if level not in LEVELS:
+        if not isinstance(level, str) or level not in LEVELS:
             level = LEVELS[-1]
-        out.append({"name": name[:40], "colour": col, "kind": kind, "level": level})
+        name = _clean(name, 40).strip() or f"Player {i + 1}"
+        out.append({"name": name, "colour": col, "kind": kind, "level": level})
     return out
 
 
-def _check_undo(undo: Any, game_id: str) -> list[dict]:
-    if not isinstance(undo, list):
-        raise SaveError("The saved game is damaged: its undo history is not readable.")
-    for e in undo:
+def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
+    """Every history entry is checked like the game itself: its 'before' must load as a state
+    of the same game, players, variant and options."""
+    from ..rules import LoadError, load_state
+    damaged = "The saved game is damaged: its undo history is not readable"
+    if not isinstance(undo, list) or len(undo) > MAX_UNDO:
+        raise SaveError(damaged + ".")
+    out = []
+    for i, e in enumerate(undo):
         if not (isinstance(e, dict) and isinstance(e.get("before"), dict)
                 and e["before"].get("game") == game_id
-                and isinstance(e.get("seat"), int) and isinstance(e.get("human"), bool)
-                and isinstance(e.get("chance"), bool)):
-            raise SaveError("The saved game is damaged: its undo history is not readable.")
-    return undo
+                and isinstance(e.get("seat"), int) and not isinstance(e.get("seat"), bool)
+                and 0 <= e["seat"] < state.players
+                and isinstance(e.get("human"), bool) and isinstance(e.get("chance"), bool)):
+            raise SaveError(damaged + f" (step {i + 1}).")
+        log = e.get("log", 0)
+        if isinstance(log, bool) or not isinstance(log, int) or log < 0:
+            raise SaveError(damaged + f" (step {i + 1}).")
+        try:
+            before = load_state(e["before"], thorough=False)
+        except LoadError as exc:
+            raise SaveError(f"{damaged} (step {i + 1}: {exc}).") from None
+        if (before.players, before.variant, before.options) != \
+                (state.players, state.variant, state.options) \
+                or before.turn_number > state.turn_number:
+            raise SaveError(damaged + f" (step {i + 1} belongs to another game).")
+        out.append({"seat": e["seat"], "human": e["human"], "chance": e["chance"],
+                    "before": e["before"], "log": log})
+    return out
 
 
 def parse_payload(raw: Any) -> Saved:
@@ -188,7 +335,9 @@ def parse_payload(raw: Any) -> Saved:
     game_id = sd.get("game")
     info = GAMES.get(game_id) if isinstance(game_id, str) else None
     if info is None:
-        raise SaveError(f"The saved game is of a kind this version does not know ({game_id!r}).")
+        shown = game_id if isinstance(game_id, str) and not bad_text(game_id) else "?"
+        raise SaveError(f"The saved game is of a kind this version does not know "
+                        f"({_clean(str(shown), 30)!r}).")
     if not info.available:
         raise SaveError(f"The saved game is {info.title}, which is not playable in this version.")
     try:
@@ -198,35 +347,163 @@ def parse_payload(raw: Any) -> Saved:
     except Exception as exc:  # noqa: BLE001 - a damaged file must never crash the title screen
         raise SaveError(f"Your saved game could not be loaded ({type(exc).__name__}).") from None
     seats = _check_seats(raw["seats"], state.players)
-    undo = _check_undo(raw["undo"], game_id)
+    undo = _check_undo(raw["undo"], game_id, state)
     log = raw.get("log", [])
     if not isinstance(log, list):
         log = []
-    log = [str(x) for x in log]
+    log = [_clean(x, 1000) for x in log[-1000:] if isinstance(x, str)]
     return Saved(game_id, seats, state, undo, log)
 
 
-def read_autosave() -> Saved:
-    flush_autosave()
-    path = autosave_path()
+def read_file(path: Path) -> Saved:
+    """Read and check one saved game; SaveError with a sentence for anything wrong."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = load_json(path, path.name, max_bytes=MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError("There is no saved game.") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"The saved game could not be read ({type(exc).__name__}).") from None
+    except FileProblem as exc:
+        if "not valid JSON" in exc.problem:
+            raise SaveError("The saved game is damaged (the file is not valid JSON).") from None
+        raise SaveError(f"The saved game is damaged (the file {exc.problem}).") from None
+    saved = parse_payload(raw)
     try:
-        raw = json.loads(text)
-    except ValueError:
-        raise SaveError("The saved game is damaged (the file is not valid JSON).") from None
-    return parse_payload(raw)
+        saved.saved_at = path.stat().st_mtime
+    except OSError:
+        saved.saved_at = None
+    saved.slot = path.stem
+    return saved
+
+
+def read_autosave(slot: str | None = None) -> Saved:
+    """The saved game of ``slot`` (default: the current game, else the newest)."""
+    flush_autosave()
+    try:
+        path = slot_path(slot) if slot else autosave_path()
+    except UserDataUnavailable as exc:
+        raise SaveError(f"Saved games cannot be read: Burrow Box {exc}.") from None
+    return read_file(path)
 
 
 def check_autosave() -> tuple[Saved | None, str | None]:
-    """For the title screen: (saved game or None, message or None). Never raises."""
-    if not autosave_exists():
-        return None, None
+    """(newest usable saved game or None, message or None). Never raises."""
+    games, messages = list_saves()
+    return (games[0] if games else None), (" ".join(messages) or None)
+
+
+# ---- the list on the title screen --------------------------------------------------------------
+
+_cache: dict[str, tuple] = {}      # slot -> ((mtime, size), Saved)
+
+
+def _move_aside(path: Path) -> Path | None:
+    """Keep a damaged file, renamed so it is not offered again; returns where it is."""
+    for k in range(100):
+        target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{k}" if k else ""))
+        if not target.exists():
+            try:
+                os.replace(path, target)
+                return target
+            except OSError:
+                return None
+    return None
+
+
+def set_aside(slot: str, why: str) -> str:
+    """A saved game that failed when it was continued: keep the file aside, say where."""
+    flush_autosave()
+    _cache.pop(slot, None)
+    if slot == _current:
+        set_current(None)
     try:
-        return read_autosave(), None
+        path = slot_path(slot)
+    except (OSError, SaveError):
+        return f"The saved game could not be continued ({why})."
+    where = _move_aside(path) if path.exists() else None
+    return (f"The saved game could not be continued ({why}); the file was kept as "
+            f"{where or path}.")
+
+
+def _migrate_legacy(messages: list[str]) -> None:
+    """Move the single autosave.json of older versions into a slot."""
+    try:
+        old = legacy_path()
+        if not old.is_file():
+            return
+    except OSError:
+        return
+    try:
+        saved = read_file(old)
     except SaveError as exc:
-        return None, str(exc)
+        where = _move_aside(old)
+        messages.append(f"{exc} The file was kept as {where or old}.")
+        return
+    slot = slot_name(saved.game_id, saved.state)
+    try:
+        target = slot_path(slot)
+        if not target.exists():
+            atomic_write(target, old.read_text(encoding="utf-8-sig"))
+        old.unlink()
+    except OSError as exc:
+        messages.append(f"The saved game of an older version could not be moved "
+                        f"({exc.strerror or exc}).")
+
+
+def list_saves() -> tuple[list[Saved], list[str]]:
+    """(usable saved games, newest first; messages for the player).  Never raises.
+
+    Damaged files are moved aside (kept, renamed ``*.damaged``) and reported once.
+    """
+    flush_autosave()
+    messages: list[str] = []
+    try:
+        folder = saves_dir()
+    except UserDataUnavailable as exc:
+        return [], [cannot_save_message(exc)]
+    clean_temp_files(folder)
+    try:
+        clean_temp_files(user_data_dir())
+    except OSError:
+        pass
+    _migrate_legacy(messages)
+    games: list[Saved] = []
+    for path in _slot_files():
+        try:
+            st = path.stat()
+            key = (st.st_mtime, st.st_size)
+        except OSError:
+            continue
+        hit = _cache.get(path.stem)
+        if hit is not None and hit[0] == key:
+            games.append(hit[1])
+            continue
+        try:
+            saved = read_file(path)
+        except SaveError as exc:
+            where = _move_aside(path)
+            messages.append(f"{exc} The file was kept as {where or path}.")
+            continue
+        except Exception as exc:  # noqa: BLE001 - never crash the title screen
+            where = _move_aside(path)
+            messages.append(f"A saved game could not be read ({type(exc).__name__}); the file "
+                            f"was kept as {where or path}.")
+            continue
+        _cache[path.stem] = (key, saved)
+        games.append(saved)
+    return games, messages
+
+
+def describe_parts(saved: Saved) -> tuple[str, str]:
+    """Two lines for the list: (game, progress and date; the seats)."""
+    from ..rules import GAMES
+    info = GAMES.get(saved.game_id)
+    title = info.title if info else saved.game_id
+    n = saved.state.turn_number
+    when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else ""
+    head = f"{title} - {n} move{'' if n == 1 else 's'} played" + (f" - {when}" if when else "")
+    return head, ", ".join(s["name"] for s in saved.seats)
+
+
+def describe(saved: Saved) -> str:
+    """One line for the list: game, progress, date, seats."""
+    head, seats = describe_parts(saved)
+    return f"{head} - {seats}"

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ..paths import atomic_write, user_data_dir
+from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
+from ..safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"
 WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
@@ -41,13 +42,17 @@ def settings_path():
 
 def load() -> tuple[Settings, str | None]:
     """(settings, message): message explains why defaults were used, else None."""
-    path = settings_path()
-    if not path.exists():
-        return Settings(), None
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return Settings(), "Your settings file was damaged, so the default settings are used."
+        path = settings_path()
+    except UserDataUnavailable as exc:
+        return Settings(), cannot_save_message(exc)
+    try:
+        raw = load_json(path, FILE_NAME, max_bytes=64 * 1024)
+    except FileNotFoundError:
+        return Settings(), None
+    except FileProblem as exc:
+        return Settings(), (f"Your settings file was damaged ({exc.problem}), so the default "
+                            "settings are used.")
     if not isinstance(raw, dict):
         return Settings(), "Your settings file was not understood, so the default settings are used."
     problems = []
@@ -61,7 +66,7 @@ def load() -> tuple[Settings, str | None]:
         problems.append("fullscreen")
         fullscreen = False
     speed = raw.get("speed", "normal")
-    if speed not in SPEEDS:
+    if not isinstance(speed, str) or speed not in SPEEDS:
         problems.append("animation speed")
         speed = "normal"
     sound = raw.get("sound", True)
@@ -81,5 +86,7 @@ def save(settings: Settings) -> str | None:
         return None
     except OSError as exc:
         return f"Settings could not be saved: {exc.strerror or exc}"
+    except (TypeError, ValueError) as exc:   # pragma: no cover - settings are always plain
+        return f"Settings could not be saved: {exc}"
 
 

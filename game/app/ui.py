@@ -7,7 +7,6 @@ window and scaled by ``scale_for(window_size)``; fonts scale with it.
 from __future__ import annotations
 
 import copy
-import json
 import os
 from typing import Callable
 
@@ -65,9 +64,8 @@ def _load_ui_data() -> dict:
     path = resource_path("data", "ui.yaml")
     if path.exists():
         try:
-            import yaml
-            with open(path, encoding="utf-8") as fh:
-                loaded = yaml.safe_load(fh)
+            from ..safeio import load_yaml   # the strict reader: limits, safe loader
+            loaded = load_yaml(path, "data/ui.yaml")
             if isinstance(loaded, dict):
                 raw = loaded
             else:
@@ -419,8 +417,8 @@ def _load_theme() -> dict:
     global _theme_base
     if _theme_base is None:
         try:
-            with open(resource_path("data", "theme.json"), encoding="utf-8") as fh:
-                _theme_base = json.load(fh)
+            from ..safeio import load_json   # the strict reader
+            _theme_base = load_json(resource_path("data", "theme.json"), "data/theme.json")
             if not isinstance(_theme_base, dict):
                 _theme_base = {}
         except (OSError, ValueError):

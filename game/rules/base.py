@@ -264,17 +264,43 @@ class GameState:
 
     @classmethod
     def from_dict(cls, d: dict) -> "GameState":
+        """Restore a state; a dict from a file is untrusted, so every common field is checked
+        here (type, range) and the game's ``_load_state_dict`` checks its own fields.  Anything
+        wrong raises ValueError with a sentence (``registry.load_state`` makes it a LoadError)."""
+        from . import check as C
         obj = cls.__new__(cls)
-        obj.players = int(d["players"])
-        obj.seed = d["seed"]
-        obj.variant = d.get("variant")
-        obj.options = dict(d.get("options") or {})
-        obj.turn_number = int(d.get("turn_number", 0))
-        obj.current_player = d["current_player"]
+        lo, hi = cls.PLAYERS
+        obj.players = C.integer(C.get(d, "players"), "players", lo, hi)
+        seed = C.get(d, "seed")
+        obj.seed = None if seed is None else C.integer(seed, "seed")
+        variants, specs = cls.describe_setup()
+        ids = [v["id"] for v in variants]
+        variant = d.get("variant")
+        if ids or variant is not None:
+            C.choice(variant, "variant", ids)
+        obj.variant = variant
+        options = d.get("options") or {}
+        if not isinstance(options, dict):
+            C.bad("options", f"expected a mapping, found {type(options).__name__}")
+        merged = {o["id"]: o.get("default") for o in specs}
+        for key, value in options.items():
+            spec = next((o for o in specs if o["id"] == key), None)
+            if spec is None:
+                C.bad("options", f"unknown option {C.show(key)}")
+            choices = [c["id"] for c in spec.get("choices") or []]
+            if choices:
+                C.choice(value, f"options.{key}", choices)
+            merged[key] = value
+        obj.options = merged
+        obj.turn_number = C.integer(d.get("turn_number", 0), "turn_number", 0, 10 ** 9)
+        obj.current_player = C.seat(C.get(d, "current_player"), "current_player", obj.players,
+                                    none=True)
         obj.rng = random.Random()
-        version, internal, gauss = d["rng"]
-        obj.rng.setstate((version, tuple(internal), gauss))
-        obj._load_state_dict(d["state"])
+        obj.rng.setstate(C.rng_state(C.get(d, "rng")))
+        state = C.get(d, "state")
+        if not isinstance(state, dict):
+            C.bad("state", f"expected a mapping, found {type(state).__name__}")
+        obj._load_state_dict(state)
         return obj
 
     # ---- for computer players ---------------------------------------------------------------

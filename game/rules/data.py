@@ -1,6 +1,7 @@
 """Loading and validating YAML data files.
 
-Every data file is read with ``yaml.safe_load`` only.  Anything wrong gives a ``DataError``
+Every data file is read with the strict reader of ``game.safeio`` (the YAML safe loader,
+with size, nesting and alias limits).  Anything wrong gives a ``DataError``
 whose message names the file, the entry and the problem, e.g.
 
     data/moles/board.yaml: layers[2].holes[3]: point (5, 0) lies outside the layer (radius 2)
@@ -10,8 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from .. import safeio
 from ..paths import resource_path
 
 
@@ -34,21 +34,15 @@ def display_name(path: Path) -> str:
 
 
 def load_yaml(path: str | Path) -> Any:
+    """Read a data file with the strict reader (safe loader, size, depth and alias limits)."""
     path = Path(path)
     name = display_name(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        return safeio.load_yaml(path, name)
     except FileNotFoundError:
         raise DataError(name, "", "file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(name, "", f"cannot read the file ({exc})") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise DataError(name, where, f"not valid YAML: {problem}") from None
+    except safeio.FileProblem as exc:
+        raise DataError(name, "", exc.problem) from None
 
 
 class Checker:

@@ -752,29 +752,43 @@ class HamsterState(GameState):
             raise ValueError("bad player count")
         if self.options.get("first_cross", "start") not in ("start", "any"):
             raise ValueError("bad first_cross option")
+        from . import check as C
         self.sheet = default_sheet(self.variant)
         n = self.players
-        self.names = [str(x) for x in d["names"]]
+        self.names = C.texts(C.get(d, "names"), "names", n, max_len=200)
         n_ch = len(self.sheet.chambers)
         self.marks = [[0] * n_ch for _ in range(n)]
-        if len(d["crosses"]) != n:
-            raise ValueError("one sheet per seat")
+        n_cells = sum(len(c.cells) for c in self.sheet.chambers)
+        C.seq(C.get(d, "crosses"), "crosses", n)
         for s in range(n):
-            self._mark_cells(s, d["crosses"][s])
-        self.one_used = [int(x) for x in d["one_used"]]
-        self.pending = [None if p is None else self._pending_of(s, p)
-                        for s, p in enumerate(d["this_roll"])]
-        self.pending_one = [int(x) for x in d["pending_one"]]
-        self.decided = [bool(x) for x in d["decided"]]
-        self.turn = int(d["turn"])
-        self.roll = None if d["roll"] is None else int(d["roll"])
-        self.step = str(d["step"])
-        self.deciding = int(d["deciding"])
-        self.timer_active = bool(d["timer_active"])
-        self.timer_pass = None if d["timer_pass"] is None else int(d["timer_pass"])
-        self.timer_crossed = int(d["timer_crossed"])
-        self.timer_circled = int(d["timer_circled"])
-        self.winner_list = [int(x) for x in d["winners"]]
+            cells = C.seq(d["crosses"][s], f"crosses[{s}]", hi=n_cells)
+            for i, c in enumerate(cells):
+                C.ints(c, f"crosses[{s}][{i}]", 2, 0, 100)
+            self._mark_cells(s, [list(c) for c in cells])
+        self.one_used = C.ints(C.get(d, "one_used"), "one_used", n, 0, 100)
+        rolls = C.seq(C.get(d, "this_roll"), "this_roll", n)
+        for s, p in enumerate(rolls):
+            if p is not None:
+                for i, c in enumerate(C.seq(p, f"this_roll[{s}]", hi=n_cells)):
+                    C.ints(c, f"this_roll[{s}][{i}]", 2, 0, 100)
+        self.pending = [None if p is None else self._pending_of(s, [list(c) for c in p])
+                        for s, p in enumerate(rolls)]
+        self.pending_one = C.ints(C.get(d, "pending_one"), "pending_one", n, 0, 100)
+        decided = C.seq(C.get(d, "decided"), "decided", n)
+        self.decided = [C.boolean(x, f"decided[{i}]") for i, x in enumerate(decided)]
+        self.turn = C.integer(C.get(d, "turn"), "turn", 0, 10 ** 6)
+        roll = C.get(d, "roll")
+        self.roll = None if roll is None else C.integer(roll, "roll", 1, 6)
+        self.step = C.text(C.get(d, "step"), "step", 40)
+        self.deciding = C.integer(C.get(d, "deciding"), "deciding", 0, n)
+        self.timer_active = C.boolean(C.get(d, "timer_active"), "timer_active")
+        tp = C.get(d, "timer_pass")
+        self.timer_pass = None if tp is None else C.integer(tp, "timer_pass", 1, 2)
+        self.timer_crossed = C.integer(C.get(d, "timer_crossed"), "timer_crossed", 0)
+        self.timer_circled = C.integer(C.get(d, "timer_circled"), "timer_circled", 0)
+        self.winner_list = C.ints(C.get(d, "winners"), "winners", None, 0, n - 1, n)
+        if len(set(self.winner_list)) != len(self.winner_list):
+            C.bad("winners", "a seat is listed twice")
         L = self.timer_length
         if (len(self.names) != n or len(self.one_used) != n or len(self.pending) != n
                 or len(self.pending_one) != n or len(self.decided) != n):

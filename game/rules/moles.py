@@ -13,10 +13,15 @@ Turn structure (one decision per action):
   bonus / pass - after landing on a big space: turn another disc for a bonus move, or not
 
 Rulings beyond RULINGS.md (designed, documented in the rules screen):
-  * if every mole still in play sits in a hole, the layer is lifted at once (nobody can move);
-  * if a whole round of discs passes for every player without any mole moving, the layer is
-    lifted as if full (a blocked position cannot go on for ever);
-  * with the championship option and only one face-down disc left, that disc is used.
+  * if no disc value gives anyone still moving a legal move (every mole in play sits in a hole,
+    or every free mole is walled in), the layer is lifted at once (nobody can move);
+  * "every game ends" (RULINGS): when all other players are skipped, the one player still
+    moving has one round of discs (six turns) to fill the holes, then the layer is lifted as if
+    full; as a last resort a layer not filled after 30 rounds of turns is lifted as if full.
+    Lifting the last layer ends the game: nobody is in the centre, so every mole leaves and the
+    player(s) with the most moles just before share the win;
+  * championship option: of the two discs turned over, one that gives a legal move must be kept
+    (a dead disc cannot be kept to dodge a move); with only one face-down disc left it is used.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from .data import Checker, DataError, display_name, load_yaml
 BOARD_FILE = ("data", "moles", "board.yaml")
 DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
 LAYER_COUNT = 4
+LAST_RESORT_ROUNDS = 30     # RULINGS "Every game ends": a layer lasts at most 30 rounds of turns
 
 
 # ------------------------------------------------------------------------------------------
@@ -217,6 +223,12 @@ def _build_layer(spec: dict, rotation: int) -> dict:
             "rays": movement_rays(spec["radius"], lines)}
 
 
+@lru_cache(maxsize=96)
+def _layer_of(board: Board, index: int, rotation: int) -> dict:
+    """The geometry of a layer in a rotation, built once (it is never changed, only read)."""
+    return _build_layer(board.layers[index], rotation)
+
+
 def _pt(p) -> list:
     return [p[0], p[1]]
 
@@ -277,7 +289,9 @@ class MolesState(GameState):
         self.step = "place"
         self.pending: list = []       # turned discs waiting: [value] or two values (championship)
         self.in_bonus = False
-        self.idle_turns = 0           # consecutive turns in which no mole moved
+        self.idle_turns = 0           # consecutive turns in which no mole moved (shown only)
+        self.lone_turns = 0           # turns of the one player still moving while all others wait
+        self.layer_turns = 0          # turns taken on the current layer (the last resort)
         self.winner: int | None = None
         self.win_reason = ""
         self.eliminated_at: list = [None] * players   # layer index where a seat lost its last mole
@@ -287,8 +301,7 @@ class MolesState(GameState):
 
     # ---- derived caches --------------------------------------------------------------------
     def _init_cache(self):
-        self._layers = [_build_layer(spec, rot)
-                        for spec, rot in zip(self.board.layers, self.rotations)]
+        self._layers = [_layer_of(self.board, i, rot) for i, rot in enumerate(self.rotations)]
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
         self._legal = None
         self._moves_cache = None
@@ -313,13 +326,17 @@ class MolesState(GameState):
         key = (seat, value, bonus)
         if self._moves_cache is not None and self._moves_cache[0] == key:
             return self._moves_cache[1]
+        out = list(self._iter_moves(seat, value, bonus))
+        self._moves_cache = (key, out)
+        return out
+
+    def _iter_moves(self, seat: int, value: int, bonus: bool):
         layer = self.current_layer
         occ = self._occ
         rays = layer["rays"]
         bigset = layer["bigset"]
         two_player_last = (self.players == 2 and self.layer == LAYER_COUNT - 1)
         centre_holes = layer["holeset"]
-        out = []
         for m in self.moles:
             if m["seat"] != seat or m["at"] is None:
                 continue
@@ -336,9 +353,21 @@ class MolesState(GameState):
                         continue
                     if style == "dotted" and two_player_last and dest not in centre_holes:
                         continue
-                    out.append((m, start, dest, ray[:value]))
-        self._moves_cache = (key, out)
-        return out
+                    yield m, start, dest, ray[:value]
+
+    def can_move(self, seat: int, value: int, bonus: bool = False) -> bool:
+        """Whether a disc of ``value`` gives ``seat`` any legal move now."""
+        return next(self._iter_moves(seat, value, bonus), None) is not None
+
+    def movers(self) -> list:
+        """Seats that take turns now: they have a mole that is not in a hole."""
+        return [s for s in range(self.players)
+                if any(not self._in_hole(m) for m in self.seat_moles(s))]
+
+    def anyone_can_move(self) -> bool:
+        """Whether some disc value gives some player who takes turns a legal move."""
+        values = sorted(set(self.board.discs))
+        return any(self.can_move(s, v) for s in self.movers() for v in values)
 
     # ---- contract ---------------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -352,7 +381,10 @@ class MolesState(GameState):
         elif self.step == "turn":
             acts = [Record("turn", f"{name} turns over a disc")]
         elif self.step == "keep":
-            acts = [Record("keep", f"{name} keeps the {v}", value=v) for v in sorted(set(self.pending))]
+            values = sorted(set(self.pending))
+            live = [v for v in values if self.can_move(seat, v, self.in_bonus)]
+            # a disc that gives a legal move must be kept: no dodging with a dead disc
+            acts = [Record("keep", f"{name} keeps the {v}", value=v) for v in (live or values)]
         elif self.step == "move":
             value = self.pending[0]
             for m, start, dest, path in self._moves_for(seat, value, self.in_bonus):
@@ -507,22 +539,39 @@ class MolesState(GameState):
         self.pending = []
         self.step = "turn"
         self.idle_turns = 0 if moved else self.idle_turns + 1
+        self.layer_turns += 1
         self._reshuffle_if_needed(seat, ev)
         active = [s for s in range(self.players) if self.moles_left(s)]
-        # (on the last layer every player turns a 1 within six turns, and a 1 always
-        # carries some mole into the centre or frees the line to it: no lift is needed there)
-        if (self.layer < LAYER_COUNT - 1
-                and self.idle_turns >= len(self.board.discs) * max(1, len(active))):
-            ev.append(Record("stuck", "No mole has been able to move for a whole round of discs: "
-                             "the layer is lifted as if it were full."))
+        if self.movers() == [seat] and len(active) > 1:
+            self.lone_turns += 1   # every other player waits in holes for this one
+        if self.lone_turns >= len(self.board.discs):
+            ev.append(Record("stuck", f"{self.names[seat]} has had a whole round of discs while "
+                             "everyone else waited in holes: the layer is lifted as if it were "
+                             "full.", reason="lone_round"))
             self._lift(ev)
-            if self.current_player is None:
-                return
+        elif self.layer_turns >= LAST_RESORT_ROUNDS * max(1, len(active)):
+            ev.append(Record("stuck", f"This layer has lasted {LAST_RESORT_ROUNDS} rounds without "
+                             "being filled: it is lifted as if it were full.",
+                             reason="last_resort"))
+            self._lift(ev)
+        if self.current_player is None:
+            return
         self._begin_turn(ev, (seat + 1) % self.players)
 
     def _begin_turn(self, ev: list, seat: int) -> None:
-        """Find the next seat that can act, starting at ``seat``; skip those that cannot."""
-        for _ in range(2):  # a lift inside the loop can free everybody: look a second time
+        """Find the next seat that can act, starting at ``seat``; skip those that cannot.
+        When no disc value gives anyone a legal move, the layer is lifted first."""
+        for _ in range(LAYER_COUNT + 1):   # each lift moves one layer down (or ends the game)
+            if not self.anyone_can_move():
+                if self.movers():
+                    text = "No mole can move, whatever disc comes up: the layer is lifted."
+                else:
+                    text = "Every mole still in play sits in a hole: the layer is lifted."
+                ev.append(Record("stuck", text, reason="nobody_can_move"))
+                self._lift(ev)
+                if self.current_player is None:
+                    return
+                continue
             for k in range(self.players):
                 s = (seat + k) % self.players
                 mine = self.seat_moles(s)
@@ -535,11 +584,6 @@ class MolesState(GameState):
                     continue
                 self.current_player = s
                 self.step = "turn"
-                return
-            # nobody can move: every mole in play sits in a hole
-            ev.append(Record("stuck", "Every mole still in play sits in a hole: the layer is lifted."))
-            self._lift(ev)
-            if self.current_player is None:
                 return
         raise RuntimeError("no seat can act after lifting")  # pragma: no cover
 
@@ -557,19 +601,27 @@ class MolesState(GameState):
                 m["at"] = None
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
         old = self.layer
-        self.layer += 1
-        nxt = self.current_layer
-        ev.append(Record("lift", f"The {layer['name'].lower()} layer is lifted: {len(survivors)} "
-                         f"mole(s) drop to the {nxt['name'].lower()}, {len(removed)} leave the game.",
-                         layer=old, removed=removed, survivors=survivors))
+        if old < LAYER_COUNT - 1:
+            self.layer += 1
+            nxt = self.current_layer
+            ev.append(Record("lift", f"The {layer['name'].lower()} layer is lifted: "
+                             f"{len(survivors)} mole(s) drop to the {nxt['name'].lower()}, "
+                             f"{len(removed)} leave the game.",
+                             layer=old, removed=removed, survivors=survivors))
+        else:   # the last layer: nobody reached the centre, so every mole leaves
+            ev.append(Record("lift", f"The {layer['name'].lower()} layer is cleared: no mole "
+                             f"reached the centre, {len(removed)} leave the game.",
+                             layer=old, removed=removed, survivors=survivors))
         self.idle_turns = 0
+        self.lone_turns = 0
+        self.layer_turns = 0
         for s in range(self.players):
             if self.eliminated_at[s] is None and not self.moles_left(s):
                 self.eliminated_at[s] = old
                 ev.append(Record("eliminated", f"{self.names[s]} has no mole left and is out.",
                                  seat=s))
         alive = [s for s in range(self.players) if self.moles_left(s)]
-        if not alive:   # only after a forced lift with no mole in any hole
+        if not alive:   # a forced lift with no mole in any hole, or the last layer cleared
             best = max(before.values())
             tied = [s for s in range(self.players) if before[s] == best]
             names = " and ".join(self.names[s] for s in tied)
@@ -633,7 +685,8 @@ class MolesState(GameState):
             "two_player_lines": self.players == 2,
             "eliminated": [x is not None for x in self.eliminated_at],
             "winner": self.winner, "winners": self.winners(), "start_player": self.start_player,
-            "idle_turns": self.idle_turns, "rotations": list(self.rotations),
+            "idle_turns": self.idle_turns, "lone_turns": self.lone_turns,
+            "layer_turns": self.layer_turns, "rotations": list(self.rotations),
             "options": dict(self.options),
         }
 
@@ -667,6 +720,8 @@ class MolesState(GameState):
         obj.pending = list(view["pending"])
         obj.in_bonus = view["in_bonus"]
         obj.idle_turns = view.get("idle_turns", 0)
+        obj.lone_turns = view.get("lone_turns", 0)
+        obj.layer_turns = view.get("layer_turns", 0)
         obj.winner = view["winner"]
         obj.win_reason = ""
         obj.eliminated_at = [0 if e else None for e in view["eliminated"]]
@@ -682,44 +737,108 @@ class MolesState(GameState):
             "face_down": [list(x) for x in self.face_down],
             "face_up": [list(x) for x in self.face_up], "layer": self.layer, "step": self.step,
             "pending": list(self.pending), "in_bonus": self.in_bonus,
-            "idle_turns": self.idle_turns, "winner": self.winner, "win_reason": self.win_reason,
+            "idle_turns": self.idle_turns, "lone_turns": self.lone_turns,
+            "layer_turns": self.layer_turns, "winner": self.winner, "win_reason": self.win_reason,
             "eliminated_at": list(self.eliminated_at), "start_player": self.start_player,
         }
 
     def _load_state_dict(self, d: dict) -> None:
-        self.board = _default_board()
-        self.rotations = [int(x) for x in d["rotations"]]
-        if len(self.rotations) != LAYER_COUNT or not all(0 <= x < 6 for x in self.rotations):
-            raise ValueError("bad layer rotations")
-        self.names = [str(x) for x in d["names"]]
-        self.moles = [{"id": str(m["id"]), "seat": int(m["seat"]),
-                       "at": None if m["at"] is None else [int(m["at"][0]), int(m["at"][1])]}
-                      for m in d["moles"]]
-        self.to_place = [int(x) for x in d["to_place"]]
-        self.face_down = [[int(v) for v in x] for x in d["face_down"]]
-        self.face_up = [[int(v) for v in x] for x in d["face_up"]]
-        self.layer = int(d["layer"])
-        self.step = str(d["step"])
-        self.pending = [int(v) for v in d["pending"]]
-        self.in_bonus = bool(d["in_bonus"])
-        self.idle_turns = int(d.get("idle_turns", 0))
-        self.winner = d["winner"]
-        self.win_reason = str(d.get("win_reason", ""))
-        self.eliminated_at = list(d["eliminated_at"])
-        self.start_player = int(d["start_player"])
-        if not (0 <= self.layer < LAYER_COUNT) or len(self.names) != self.players \
-                or len(self.to_place) != self.players or len(self.face_down) != self.players:
-            raise ValueError("inconsistent saved game")
-        if self.step not in ("place", "turn", "keep", "move", "bonus", "over"):
-            raise ValueError(f"unknown step {self.step!r}")
-        if (self.current_player is None) != (self.step == "over"):
-            raise ValueError("inconsistent turn information")
+        """Every field is checked (a saved game is untrusted); ValueError with a sentence."""
+        from . import check as C
+        self.board = board = _default_board()
+        n = self.players
+        if self.variant is not None:
+            C.bad("variant", "Mole Dig has no variants")
+        per_seat = board.moles_per_player.get(n)
+        if per_seat is None:
+            C.bad("players", f"Mole Dig takes 2 to 4 players, not {n}")
+        self.rotations = C.ints(C.get(d, "rotations"), "rotations", LAYER_COUNT, 0, 5)
+        self.names = C.texts(C.get(d, "names"), "names", n, max_len=200)
+        moles = C.seq(C.get(d, "moles"), "moles", n * per_seat)
+        self.moles = []
+        for k, m in enumerate(moles):
+            where = f"moles[{k}]"
+            s_, i_ = divmod(k, per_seat)
+            if C.get(m, "id", where) != f"{s_}-{i_}" or C.get(m, "seat", where) != s_ \
+                    or isinstance(m["seat"], bool):
+                C.bad(where, f"expected mole {s_}-{i_} of seat {s_}")
+            at = C.get(m, "at", where)
+            if at is not None:
+                at = C.ints(at, where + ".at", 2, -LAYER_COUNT * 4, LAYER_COUNT * 4)
+            self.moles.append({"id": m["id"], "seat": s_, "at": at})
+        self.to_place = C.ints(C.get(d, "to_place"), "to_place", n, 0, per_seat)
+        self.face_down = [C.ints(x, f"face_down[{i}]", None, 1, 10, len(board.discs))
+                          for i, x in enumerate(C.seq(C.get(d, "face_down"), "face_down", n))]
+        self.face_up = [C.ints(x, f"face_up[{i}]", None, 1, 10, len(board.discs))
+                        for i, x in enumerate(C.seq(C.get(d, "face_up"), "face_up", n))]
+        for i in range(n):
+            if sorted(self.face_down[i] + self.face_up[i]) != sorted(board.discs):
+                C.bad(f"face_down[{i}]", "the discs of this seat are not the six of the game")
+        self.layer = C.integer(C.get(d, "layer"), "layer", 0, LAYER_COUNT - 1)
+        self.step = C.choice(C.get(d, "step"), "step",
+                             ["place", "turn", "keep", "move", "bonus", "over"])
+        self.pending = C.ints(C.get(d, "pending"), "pending", None, 1, 10, 2)
+        self.in_bonus = C.boolean(C.get(d, "in_bonus"), "in_bonus")
+        self.idle_turns = C.integer(d.get("idle_turns", 0), "idle_turns", 0, 10 ** 6)
+        self.lone_turns = C.integer(d.get("lone_turns", 0), "lone_turns", 0, len(board.discs))
+        self.layer_turns = C.integer(d.get("layer_turns", 0), "layer_turns", 0,
+                                     LAST_RESORT_ROUNDS * n)
+        winner = C.get(d, "winner")
+        if isinstance(winner, list):
+            C.seq(winner, "winner", None, 2, n)
+            for i, w in enumerate(winner):
+                C.seat(w, f"winner[{i}]", n)
+        else:
+            C.seat(winner, "winner", n, none=True)
+        self.winner = winner
+        self.win_reason = C.text(d.get("win_reason", ""), "win_reason")
+        eliminated = C.seq(C.get(d, "eliminated_at"), "eliminated_at", n)
+        for i, e in enumerate(eliminated):
+            if e is not None:
+                C.integer(e, f"eliminated_at[{i}]", 0, LAYER_COUNT - 1)
+        self.eliminated_at = list(eliminated)
+        self.start_player = C.seat(C.get(d, "start_player"), "start_player", n)
+        cp = self.current_player
+        if (cp is None) != (self.step == "over"):
+            C.bad("current_player", "does not fit the step of the turn")
+        if (self.winner is None) == (self.step == "over"):
+            C.bad("winner", "does not fit the step of the turn")
+        if self.step == "place":
+            if self.layer != 0:
+                C.bad("layer", "moles are placed on the top layer only")
+            for s_ in range(n):
+                unplaced = sum(1 for m in self.moles if m["seat"] == s_ and m["at"] is None)
+                if unplaced != self.to_place[s_]:
+                    C.bad(f"to_place[{s_}]", "does not match the moles still to place")
+            if self.to_place[cp] == 0:
+                C.bad("current_player", "has no mole left to place")
+        elif any(self.to_place):
+            C.bad("to_place", "moles are left to place after the setup")
+        want = {"move": 1, "keep": 2}.get(self.step, 0)
+        if self.step != "over" and len(self.pending) != want:
+            C.bad("pending", f"expected {want} turned disc(s) in step '{self.step}'")
+        if cp is not None:
+            for v in self.pending:
+                if self.pending.count(v) > self.face_up[cp].count(v):
+                    C.bad("pending", f"the {v} is not among the discs seat {cp} turned over")
+            if self.step == "keep" and self.pending[0] == self.pending[1]:
+                C.bad("pending", "two equal discs leave nothing to choose")
         self._init_cache()
         if len(self._occ) != sum(1 for m in self.moles if m["at"] is not None):
-            raise ValueError("two moles on one point")
+            C.bad("moles", "two moles stand on one point")
         for p in self._occ:
             if p not in self.current_layer["rays"]:
-                raise ValueError(f"a mole stands off the board at {list(p)}")
+                C.bad("moles", f"a mole stands off the board at {list(p)}")
+        if self.step in ("turn", "keep", "move", "bonus"):
+            if not self.seat_moles(cp):
+                C.bad("current_player", f"seat {cp} has no mole left")
+            if self.step == "move" and not self._moves_for(cp, self.pending[0], self.in_bonus):
+                C.bad("pending", "the turned disc gives no legal move")
+            if self.step == "bonus" and self.in_bonus:
+                C.bad("in_bonus", "a bonus move cannot earn another bonus")
+        alive = [s_ for s_ in range(n) if self.moles_left(s_)]
+        if self.step not in ("place", "over") and len(alive) < 2:
+            C.bad("moles", "the game should be over: fewer than two players have moles")
 
     def clone(self) -> "MolesState":
         new = MolesState.__new__(MolesState)

@@ -14,9 +14,11 @@ class LoadError(ValueError):
 
 def _state_classes() -> dict[str, type[GameState]]:
     from .ants import AntsState
+    from .forest import ForestState
     from .hamster import HamsterState
     from .moles import MolesState
-    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState}
+    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState,
+            "forest": ForestState}
 
 
 def _load_catalog() -> dict[str, GameInfo]:
@@ -100,20 +102,74 @@ def new_game(game: str, players: int, seed: int | None = None, variant: str | No
     return info.state_class(players, seed=seed, variant=variant, options=options)
 
 
-def load_state(d: Any) -> GameState:
-    """Restore a state from ``to_dict()`` output; LoadError for anything that is not one."""
+def load_state(d: Any, thorough: bool = True) -> GameState:
+    """Restore a state from ``to_dict()`` output; LoadError for anything that is not one.
+
+    The dict is untrusted (it comes from a file): the game's loader checks every field, and
+    the restored state must then answer the contract (legal actions, views, scores, to_dict)
+    without an error, so a state that loads but would crash later is refused here.
+    ``thorough=False`` (the undo snapshots of a save) skips playing a few actions ahead.
+    """
     if not isinstance(d, dict) or "game" not in d:
         raise LoadError("this is not a Burrow Box game")
-    info = GAMES.get(d.get("game"))
+    gid = d.get("game")
+    info = GAMES.get(gid) if isinstance(gid, str) else None
     if info is None or info.state_class is None:
-        raise LoadError(f"unknown game '{d.get('game')}'")
+        raise LoadError(f"unknown game {gid!r}")
     cls = info.state_class
-    if d.get("format") != cls.FORMAT:
-        raise LoadError(f"saved by another version of {info.title} (format {d.get('format')!r})")
+    fmt = d.get("format")
+    if isinstance(fmt, bool) or fmt != cls.FORMAT:
+        raise LoadError(f"saved by another version of {info.title} (format {fmt!r})")
     try:
-        return cls.from_dict(d)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise LoadError(f"the saved {info.title} game is damaged ({type(exc).__name__}: {exc})") from None
+        state = cls.from_dict(d)
+    except ValueError as exc:
+        raise LoadError(f"the saved {info.title} game is damaged ({exc})") from None
+    except Exception as exc:  # noqa: BLE001 - any other slip of a damaged file is refused too
+        raise LoadError(f"the saved {info.title} game is damaged ({type(exc).__name__}: "
+                        f"{str(exc)[:120]})") from None
+    try:
+        _exercise(state, thorough)
+    except Exception as exc:  # noqa: BLE001
+        raise LoadError(f"the saved {info.title} game does not hold together "
+                        f"({type(exc).__name__}: {str(exc)[:120]})") from None
+    return state
+
+
+def _exercise(state: GameState, thorough: bool = True) -> None:
+    """Use a freshly loaded state the way the screen and the computers will."""
+    import json
+    over = state.is_over()
+    acts = state.legal_actions()
+    if not over and not acts:
+        raise ValueError("the player to move has no legal action")
+    seats = [None, *range(state.players)] if thorough else [state.current_player]
+    for seat in seats:
+        json.dumps(state.view(seat))
+    state.scores()
+    state.winners()
+    state.summary()
+    json.dumps(state.to_dict())
+    if not thorough:
+        state._legal = None
+        return
+    # a few legal actions can be carried out (on copies), and a few turns played on
+    for i in sorted({0, len(acts) - 1, *range(0, len(acts), max(1, len(acts) // 10))}):
+        if 0 <= i < len(acts):
+            state.clone().apply(acts[i])
+    probe = state.clone()
+    for _ in range(EXERCISE_DEPTH):
+        if probe.is_over():
+            break
+        nxt = probe.legal_actions()
+        if not nxt:
+            raise ValueError("the player to move has no legal action")
+        probe.apply(nxt[0])
+        for seat in range(probe.players):
+            probe.view(seat)
+    state._legal = None
+
+
+EXERCISE_DEPTH = 8
 
 
 def state_from_view(game: str, view: dict, seed: int) -> GameState:

@@ -1,4 +1,4 @@
-"""Title screen: Continue, New game, Rules, Settings, Quit."""
+"""Title screen: Continue (the newest saved game), Saved games, New game, Rules, Settings, Quit."""
 from __future__ import annotations
 
 import math
@@ -19,7 +19,9 @@ class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.saved = None
+        self.saved_count = 0
         self.save_message = None
+        self.save_message_parts: list[str] = []
         self.time = 0.0
         self.anim_left = ANIMATE_SECONDS
         self._checked = False
@@ -29,7 +31,11 @@ class TitleScene(Scene):
         super().show()
 
     def check_save(self) -> None:
-        self.saved, self.save_message = saves.check_autosave()
+        games, messages = saves.list_saves()
+        self.saved = games[0] if games else None
+        self.saved_count = len(games)
+        self.save_message = " ".join(messages) or None
+        self.save_message_parts = list(messages)
         self._checked = True
 
     def build(self) -> None:
@@ -38,7 +44,7 @@ class TitleScene(Scene):
         w, h = self.size
         bw, bh, gap = self.px(330), self.px(54), self.px(14)
         x = w // 2 - bw // 2
-        y = int(h * 0.40)
+        y = int(h * (0.36 if self.saved_count else 0.40))
         cont_text = "Continue"
         if self.saved is not None:
             info = GAMES.get(self.saved.game_id)
@@ -48,11 +54,14 @@ class TitleScene(Scene):
                     enabled=self.saved is not None, key="continue", object_id="#primary")
         items = [("New game", self.new_game), ("Rules", self.rules), ("Settings", self.settings),
                  ("Quit", self.app.quit)]
+        if self.saved_count:
+            items.insert(0, (f"Saved games ({self.saved_count})", self.saved_games))
         for i, (text, cb) in enumerate(items):
-            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb, key=text,
+            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb,
+                        key="Saved games" if text.startswith("Saved games") else text,
                         object_id="#primary" if (self.saved is None and i == 0) else None)
         self.focus.first_enabled()
-        self.buttons_bottom = y + 5 * (bh + gap)
+        self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
 
     def on_back(self) -> None:
         # Esc on the title does not close the window by surprise: it points at Quit.
@@ -79,7 +88,27 @@ class TitleScene(Scene):
     def continue_game(self) -> None:
         if self.saved is None:
             return
-        self.app.launch(lambda: launch.saved(self.saved))
+        try:   # read again: a game played since may have moved on
+            s = saves.read_autosave(self.saved.slot)
+        except saves.SaveError as exc:
+            self.save_message = str(exc)
+            self.check_save()
+            self.rebuild()
+            return
+        saves.set_current(s.slot)
+        try:
+            scene = self.app.scene("play", launch.saved(s))
+        except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
+            message = saves.set_aside(s.slot, type(exc).__name__)
+            self.check_save()
+            self.save_message = " ".join(filter(None, [message, self.save_message]))
+            self.save_message_parts.insert(0, message)
+            self.rebuild()
+            return
+        self.app.go(scene)
+
+    def saved_games(self) -> None:
+        self.app.open("saved")
 
     def new_game(self) -> None:
         self.app.open("choose")
@@ -110,8 +139,8 @@ class TitleScene(Scene):
                      (w - self.px(12), h - self.px(10)), "bottomright")
         notes = []
         if self.save_message:
-            notes.append(self.save_message + " Start a new game; it will replace the damaged save.")
-        notes.extend(self.app.notices)
+            notes.extend(m for m in self.save_message_parts if m)
+        notes.extend(n for n in self.app.notices if n not in notes)
         if notes:
             y = getattr(self, "buttons_bottom", int(h * 0.85)) + self.px(6)
             bw = min(w - self.px(80), self.px(720))

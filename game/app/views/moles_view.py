@@ -59,6 +59,12 @@ def _mix(a, b, t):
     return ui.mix(a, b, t)
 
 
+def _winners(v: dict) -> list:
+    """The winning seats of a view: one seat, or several sharing the win."""
+    w = v.get("winner")
+    return list(w) if isinstance(w, list) else ([] if w is None else [w])
+
+
 def _pt(p) -> tuple:
     return (int(p[0]), int(p[1]))
 
@@ -512,7 +518,9 @@ class MolesView(AnimatedBoardView):
         if k == "reshuffle":
             return f"{name} shuffles the discs face down again"
         if k == "stuck":
-            return "Nobody can move: the layer is lifted"
+            return {"lone_round": "A round of discs is over: the layer is lifted",
+                    "last_resort": "30 rounds on this layer: it is lifted"}.get(
+                ev.get("reason"), "Nobody can move: the layer is lifted")
         if k == "eliminated":
             return f"{name} has no moles left"
         if k == "phase":
@@ -1199,10 +1207,9 @@ class MolesView(AnimatedBoardView):
         v = self.view
         cp = v.get("current_player")
         if v.get("winner") is not None:
-            won = _winners(v)
-            if len(won) > 1:    # a lift that left no mole: the most moles before it share the win
-                return f"{' and '.join(self._name(s) for s in won)} share the win!"
-            w = won[0]
+            if len(_winners(v)) > 1:   # a lift that left no mole: a shared result
+                return " and ".join(self._name(s) for s in _winners(v)) + " share the win."
+            w = _winners(v)[0]
             shovel = v["layer"] == LAYER_COUNT - 1 and any(
                 m["seat"] == w and _pt(m["at"]) == (0, 0) for m in v["moles"])
             if shovel:
@@ -1716,14 +1723,6 @@ class MolesView(AnimatedBoardView):
             lines.append(" and ".join(self._name(s) for s in _winners(v))
                          + (" win" if len(_winners(v)) > 1 else " wins"))
         return lines
-
-
-def _winners(v: dict) -> list:
-    """The winning seats of a view: one seat, or several after a lift that left no mole."""
-    w = v.get("winner")
-    if w is None:
-        return []
-    return [int(s) for s in w] if isinstance(w, (list, tuple)) else [int(w)]
 
 
 __all__ = ["MolesView"]

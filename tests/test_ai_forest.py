@@ -1,0 +1,95 @@
+"""Forest Gold computer players: sensible choices, strength, speed.
+
+The full strength report (200 seeded 2-pack Race games against each weaker level) is
+``game.ai.forest_ai.strength_report()``; here a smaller seeded sample keeps the suite quick.
+"""
+from __future__ import annotations
+
+import time
+
+from game.ai import make_agent
+from game.ai.forest_ai import Evaluator, duel
+from game.rules import new_game
+from tests.test_rules_forest import act, clear, forest, lay, put, turn
+
+
+def test_beginner_delivers_a_nugget_next_to_its_campfire():
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 7, carry=True)
+    a = make_agent("forest", "beginner", 1).decide(st.view(0), st.legal_actions())
+    assert a["type"] == "move" and a["to"] == [4, 8] and a["carry"]
+
+
+def test_beginner_keeps_canines_off_an_open_lynx():
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    for x in (3, 4, 5):
+        lay(st, x, 7, "lynx")
+    for pid in ("0-c2", "0-h"):
+        put(st, pid, 0, 4)
+    for seed in range(20):
+        a = make_agent("forest", "beginner", seed).decide(st.view(0), st.legal_actions())
+        assert not (a["type"] == "move" and a["piece"] == "0-c1" and a["to"][1] == 7)
+
+
+def test_good_takes_gold_home_and_attacks_a_rival_carrier():
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 7, carry=True)
+    a = make_agent("forest", "good", 1).decide(st.view(0), st.legal_actions())
+    assert a["to"] == [4, 8] and a["carry"]
+    put(st, "0-c1", 2, 2)
+    put(st, "1-c1", 2, 3, carry=True)
+    a = make_agent("forest", "good", 1).decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and a["to"] == [2, 3]
+
+
+def test_good_guards_a_full_campfire_against_a_raider():
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [3, 4, 5]
+    for pid in ("0-c1", "0-c2", "0-h"):
+        put(st, pid, 4, 7)
+    put(st, "1-c1", 5, 7)
+    a = make_agent("forest", "good", 1).decide(st.view(0), st.legal_actions())
+    assert a["type"] == "move" and a["to"] in ([4, 8], [5, 7])
+
+
+def test_good_steps_onto_the_gold_it_sees():
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 2, 5, "gold-3")
+    st.loose[st.n * 5 + 2] = 3
+    put(st, "0-c1", 2, 6)
+    ev = Evaluator(0)
+    before = ev.value(st)
+    act(st, "move", piece="0-c1", to=[2, 5], carry=False)
+    assert ev.value(st) > before
+
+
+def test_good_beats_random_and_beginner_in_two_pack_races():
+    """Seeded sample of the strength report (targets: 90% against random, 75% against the
+    beginner over 200 games)."""
+    assert duel(6, 1, "random")["rate"] >= 0.9
+    assert duel(10, 1, "beginner")["rate"] >= 0.7
+
+
+def test_good_moves_within_a_second_on_the_big_board():
+    g = new_game("forest", players=4, seed=3, variant="plunder", options={"size": 11})
+    agents = [make_agent("forest", "good", s) for s in range(4)]
+    worst = 0.0
+    for _ in range(120):
+        if g.is_over():
+            break
+        seat = g.current_player
+        t0 = time.process_time()   # CPU time: a busy machine does not fail it
+        a = agents[seat].decide(g.view(seat), g.legal_actions())
+        worst = max(worst, time.process_time() - t0)
+        g.apply(a)
+    assert worst < 1.0
