@@ -5,6 +5,8 @@ Per game:
     warm up, then time each ``step()``), median and 99th percentile;
   * rules throughput: seeded random playouts for about two seconds, actions per second
     (``legal_actions`` + ``apply`` + starting new games);
+  * search fuel: ``clone`` calls per second on mid-game positions, and the expert search's
+    iterations per second (deal from the view, descend, play out, evaluate) on such positions;
   * computer move time: every decision of the strongest computer level (from ``view(seat)``
     and ``legal_actions()`` only) in a few seeded computer-only games within a time budget,
     median and maximum.
@@ -44,9 +46,11 @@ IDLE_SCREENS = ("title", "play")
 LONG_SECONDS = 240.0      # bench --long: the monkey's run (quick: 20 s)
 
 FULL = {"warmup": 30, "frames": 300, "rules_seconds": 2.0, "ai_games": 3, "ai_seconds": 20.0,
-        "startup_runs": 3, "idle_seconds": 4.0, "long_seconds": LONG_SECONDS}
+        "startup_runs": 3, "search_seconds": 2.0, "think": None, "idle_seconds": 4.0,
+        "long_seconds": LONG_SECONDS}
 QUICK = {"warmup": 5, "frames": 30, "rules_seconds": 0.3, "ai_games": 1, "ai_seconds": 1.0,
-         "startup_runs": 1, "idle_seconds": 1.0, "long_seconds": 20.0}
+         "startup_runs": 1, "search_seconds": 0.3, "think": 0.1, "idle_seconds": 1.0,
+         "long_seconds": 20.0}
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -115,11 +119,55 @@ def measure_rules(game: str, seconds: float) -> dict:
             "actions_per_s": actions / elapsed}
 
 
-def measure_ai(game: str, games: int, budget_s: float) -> dict:
+def _positions(game: str, count: int) -> list:
+    """Seeded mid-game positions with a real choice (random play from the start)."""
+    from .rules import new_game
+    counts = _player_counts(game)
+    out = []
+    for k in range(count * 4):
+        state = new_game(game, players=counts[k % len(counts)], seed=100 + k)
+        rng = random.Random(k)
+        for _ in range(rng.randrange(4, 30)):
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over() and len(state.legal_actions()) > 1:
+            out.append(state)
+        if len(out) >= count:
+            break
+    return out
+
+
+def measure_search(game: str, seconds: float) -> dict:
+    """``clone`` calls per second, and the expert search's iterations per second."""
+    from .ai.expert import ExpertAgent
+    positions = _positions(game, 4)
+    if not positions:
+        return {"clones_per_s": None, "iterations_per_s": None}
+    clones = 0
+    start = time.perf_counter()
+    deadline = start + seconds / 2
+    while time.perf_counter() < deadline:
+        for state in positions:
+            state.clone()
+        clones += len(positions)
+    clone_rate = clones / (time.perf_counter() - start)
+    iterations = 0
+    start = time.perf_counter()
+    for k, state in enumerate(positions):
+        agent = ExpertAgent(game, seed=k, think=seconds / 2 / len(positions))
+        agent.decide(state.view(state.current_player), state.legal_actions())
+        iterations += agent.last_iterations
+    return {"clones_per_s": clone_rate,
+            "iterations_per_s": iterations / (time.perf_counter() - start)}
+
+
+def measure_ai(game: str, games: int, budget_s: float, think: float | None = None) -> dict:
     """Time every decision of the strongest computer level in seeded computer-only games
     (moments with a single legal action do not count).
 
     Stops early (after the decision under way) once ``budget_s`` seconds have been spent.
+    ``think``: the searching level's think time a move (None: its default).
     """
     from .ai import LEVELS, make_agent
     from .rules import new_game
@@ -132,6 +180,9 @@ def measure_ai(game: str, games: int, budget_s: float) -> dict:
         players = counts[k % len(counts)]
         state = new_game(game, players=players, seed=k)
         agents = [make_agent(game, level, seed=k * 16 + seat) for seat in range(players)]
+        for agent in agents:
+            if think is not None and hasattr(agent, "think"):
+                agent.think = think
         while not state.is_over() and time.perf_counter() < deadline:
             seat = state.current_player
             view, legal = state.view(seat), state.legal_actions()
@@ -179,9 +230,10 @@ def measure_idle(screen: str, seconds: float) -> dict:
         for _ in range(30):
             app.frame(force=True)
         app._hot = 0.0
-        settle = time.perf_counter() + 0.3
-        while time.perf_counter() < settle:
+        settle = time.perf_counter() + 10.0      # looping effects calm down, then it is idle
+        while time.perf_counter() < settle and app.wants_frame():
             app.frame()
+        app.frame()
         drawn = app.frames_drawn
         cpu0, wall0 = time.process_time(), time.perf_counter()
         while time.perf_counter() - wall0 < seconds:
@@ -349,7 +401,8 @@ def run_bench(games: list[str], quick: bool = False) -> dict:
             entry["frames"] = {"error": f"not measured ({exc})", "median_ms": None,
                                "p99_ms": None}
         entry["rules"] = measure_rules(game, cfg["rules_seconds"])
-        entry["ai"] = measure_ai(game, cfg["ai_games"], cfg["ai_seconds"])
+        entry["search"] = measure_search(game, cfg["search_seconds"])
+        entry["ai"] = measure_ai(game, cfg["ai_games"], cfg["ai_seconds"], cfg["think"])
         result["games"][game] = entry
         if GAMES[game].available:     # a game without a screen has no frame to time
             checks += [
@@ -361,6 +414,10 @@ def run_bench(games: list[str], quick: bool = False) -> dict:
         checks += [
             _check(f"{game}.rules_actions_per_s", f"{game}: rules, random playouts",
                    entry["rules"]["actions_per_s"], "rules_actions_per_s"),
+            _check(f"{game}.clones_per_s", f"{game}: rules, clones",
+                   entry["search"]["clones_per_s"], None),
+            _check(f"{game}.search_iterations_per_s", f"{game}: expert search, iterations",
+                   entry["search"]["iterations_per_s"], None),
             _check(f"{game}.ai_move_median_s",
                    f"{game}: computer move ({entry['ai']['level']}), median",
                    entry["ai"]["median_s"], None),
@@ -390,6 +447,8 @@ def _fmt(value, unit: str) -> str:
         return "n/a"
     if unit == "actions/s":
         return f"{value:,.0f} actions/s"
+    if unit in ("clones/s", "iterations/s"):
+        return f"{value:,.0f} {unit}"
     if unit == "ms":
         return f"{value:.2f} ms"
     if unit == "MB":
@@ -401,8 +460,8 @@ def _fmt(value, unit: str) -> str:
     return f"{value:.3f} s"
 
 
-_UNITS = {"frame": "ms", "rules": "actions/s", "memory": "MB", "cpu": "% of a core",
-          "delay": "ms"}
+_UNITS = {"frame": "ms", "clones": "clones/s", "iterations": "iterations/s",
+          "rules": "actions/s", "memory": "MB", "cpu": "% of a core", "delay": "ms"}
 
 
 def _unit_of(check: dict) -> str:

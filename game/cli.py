@@ -6,6 +6,8 @@
     python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
                                    [--players N] [--variant V]
     python main.py bench [GAME] [--quick] [--json] [--long]
+    python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
+                                 [--think SECONDS] [--variant V] [--json]
     python main.py --version
 
 Bad input (unknown game, a number out of range, a flag that does not exist) prints one line
@@ -121,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seed of the first game; game i uses seed+i (default: 0)")
     sim.add_argument("--ai", default=None, metavar="LEVEL",
                      help="computer level for every seat, or one per seat separated by commas "
-                          "(e.g. good,random); default: the strongest")
+                          "(e.g. expert,good); default: good")
     sim.add_argument("--variant", metavar="V", help="rules variant (default: the game's first)")
     sim.add_argument("--option", type=key_value, action="append", default=[],
                      metavar="KEY=VALUE", help="a game option, e.g. championship=on (repeatable)")
@@ -157,7 +159,38 @@ def build_parser() -> argparse.ArgumentParser:
                             "through every screen and game for 4 minutes (20 s with --quick); "
                             "peak memory")
     bench.set_defaults(func=cmd_bench)
+
+    duel = sub.add_parser(
+        "strength", help="how often one computer level beats another (win share, 95%% interval)",
+        description="Play seeded computer-only games of level A against level B (A takes "
+                    "every seat in turn) and print A's win share with a 95% interval and "
+                    "A's move time, median and maximum.")
+    duel.add_argument("game", metavar="GAME", help="game id, e.g. moles")
+    duel.add_argument("--a", default="expert", metavar="LEVEL", help="level A (default: expert)")
+    duel.add_argument("--b", default="good", metavar="LEVEL", help="level B (default: good)")
+    duel.add_argument("--games", type=positive_int, default=20, metavar="N",
+                      help="number of games (default: 20)")
+    duel.add_argument("--players", type=_int, metavar="N",
+                      help="number of players (default: 2 where the game allows it)")
+    duel.add_argument("--seed", type=_int, default=1, metavar="N",
+                      help="seed of the first game; game i uses seed+i (default: 1)")
+    duel.add_argument("--think", type=_seconds, default=None, metavar="SECONDS",
+                      help="think time a move of the searching level (default: its own)")
+    duel.add_argument("--variant", metavar="V", help="rules variant (default: the game's first)")
+    duel.add_argument("--json", action="store_true", help="print one JSON object instead")
+    duel.set_defaults(func=cmd_strength)
     return parser
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0.0 < value <= 60.0 or value != value:
+        raise argparse.ArgumentTypeError(f"think time must be above 0 and at most 60 s, "
+                                         f"not {text}")
+    return value
 
 
 # ---- checks shared by the sub-commands ------------------------------------------------------
@@ -254,13 +287,13 @@ def cmd_play(args) -> int:
 # ---- simulate -------------------------------------------------------------------------------
 
 def cmd_simulate(args) -> int:
-    from .ai import LEVELS
+    from .ai import DEFAULT_LEVEL, LEVELS
     from . import sim
 
     info = _game_info(args.game, screen=False)
     options = {key: _option_value(info, key, text) for key, text in args.option}
     players = _check_setup(info, args.players, args.variant, options)
-    levels = [part.strip() for part in (args.ai or LEVELS[-1]).split(",")]
+    levels = [part.strip() for part in (args.ai or DEFAULT_LEVEL).split(",")]
     for level in levels:
         if level not in LEVELS:
             raise UsageError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
@@ -379,6 +412,33 @@ def cmd_bench(args) -> int:
         games = [g for g, info in GAMES.items() if info.available]
     result = bench.run_bench(games, quick=args.quick)
     print(bench.to_json(result) if args.json else bench.format_report(result))
+    return 0
+
+
+# ---- strength -------------------------------------------------------------------------------
+
+def cmd_strength(args) -> int:
+    import json
+
+    from .ai import LEVELS
+    from .ai.strength import format_result, strength
+
+    info = _game_info(args.game)
+    wanted = args.players
+    if wanted is None:   # a duel: two players where the game allows it
+        wanted = min(max(2, info.min_players), info.max_players)
+    players = _check_setup(info, wanted, args.variant, None)
+    for level in (args.a, args.b):
+        if level not in LEVELS:
+            raise UsageError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
+    def progress(done: int, wins: float) -> None:   # on stderr, so that --json stays clean
+        print(f"  game {done}/{args.games}: {args.a} {wins:g} wins so far", file=sys.stderr,
+              flush=True)
+
+    result = strength(info.id, args.a, args.b, games=args.games, players=players,
+                      seed=args.seed, think=args.think, variant=args.variant,
+                      progress=progress)
+    print(json.dumps(result, indent=2) if args.json else format_result(result))
     return 0
 
 

@@ -25,6 +25,15 @@ STEPS = 160       # actions played per game
 EVERY = 7         # check every EVERY-th decision
 
 
+@pytest.fixture(autouse=True)
+def _quick_expert(monkeypatch):
+    """The expert searches a fixed number of iterations here (no time bound): its choice is then
+    a function of view, legal actions and seed, and the checks stay quick."""
+    from game.ai import expert
+    monkeypatch.setattr(expert, "ITERATIONS", 6)
+    monkeypatch.setattr(expert, "THINK_SECONDS", 60.0)
+
+
 def player_counts(game: str) -> list[int]:
     info = GAMES[game]
     return sorted({info.min_players, info.max_players})

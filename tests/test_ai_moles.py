@@ -24,7 +24,7 @@ TIME_MEDIAN = 0.05
 # ---- levels -----------------------------------------------------------------------------------
 
 def test_levels_weakest_first_with_the_names_the_screen_shows():
-    assert LEVELS == ["random", "beginner", "good"]
+    assert LEVELS == ["random", "beginner", "good", "expert"]
     assert type(make_agent("moles", "random", 1)) is RandomAgent
     assert type(make_agent("moles", "beginner", 1)) is MolesBeginnerAgent
     assert type(make_agent("moles", "good", 1)) is MolesAgent

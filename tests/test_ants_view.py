@@ -48,8 +48,8 @@ def test_animations_end_in_the_final_picture(display, variant, players):
                 for _ in range(4):
                     view.update(0.07)
                     view.draw(display)
-            view._flush()              # every step ends, nothing reconciled yet
-            assert comparable(view._shown) == comparable(view.view), (seed, n, events)
+            view.finish()              # every step ends, nothing reconciled yet
+            assert comparable(view.shown_view()) == comparable(view.view), (seed, n, events)
             view.update(0.0)
             n += 1
         view.draw(display)
@@ -73,7 +73,7 @@ def test_every_step_draws_for_the_player_to_act_at_two_sizes(display):
                     view.set_rect(pygame.Rect(10, 10, 700, 560))
                     pos = view.next_click(a)
                     view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-                    assert view._dialog is not None
+                    assert view.dialog_open
                     view.draw(display)
                     view.set_rect(pygame.Rect(14, 14, 842, 692))
                 view.play(state.apply(a), "off")
@@ -107,14 +107,14 @@ def test_disc_buttons_only_for_kinds_under_the_ants(display):
     view.sync(state.view(0), state.legal_actions(), 0)
     view.update(0.0)
     legal_kinds = {a["kind"] for a in state.legal_actions()}
-    for b in view._bar_items():
+    for b in view.bar_buttons():
         kind = b["key"].removeprefix("disc_")
         assert (b["action"] is not None) == (kind in legal_kinds)
         if b["action"] is None:
-            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["rect"].center, button=1))
+            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["center"], button=1))
             assert isinstance(result, str) and "not under" in result
         else:
-            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["rect"].center, button=1))
+            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["center"], button=1))
             assert result is b["action"]
 
 
@@ -123,7 +123,7 @@ def test_keyboard_places_an_ant_and_picks_a_disc(display):
     view = make(2)
     for _ in range(6):
         view.sync(state.view(0), state.legal_actions(), 0)
-        if view._cursor is None:                     # an arrow shows the cursor on a lit card
+        if view.focused() is None:                   # an arrow shows the focus on a lit card
             down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
             view.handle_event(down)
         enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
@@ -167,8 +167,8 @@ def test_the_spyglass_peek_stays_in_the_grasshoppers_bar_only():
         hopper = state.hopper
         view.sync(state.view(hopper), state.legal_actions(), hopper)
         peek = state.view(hopper)["peek"]
-        assert peek and f"did not pick {peek}" in view._instruction()
+        assert peek and f"did not pick {peek}" in view.instruction()
         view.sync(state.view(state.ant), None, state.ant)
-        assert "spyglass" not in view._instruction()
+        assert "spyglass" not in view.instruction()
         return
     pytest.fail("no beetle game with the spyglass in play")

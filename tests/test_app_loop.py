@@ -194,6 +194,10 @@ def test_idle_screens_want_no_frames_and_wake_on_input(app):
     # a play screen where two people think: idle; a computer to move: frames
     app.launch(launch.new("moles", humans(2), seed=1))
     pump(app, 2)
+    for _ in range(60):                          # the board's looping effects calm down
+        if app.top.board_idle():
+            break
+        app.step(0.25, [])
     app._hot = 0.0
     assert not app.top.board.animating and not app.wants_frame()
     app.top.show_message("Not there.")

@@ -38,7 +38,7 @@ def board_rect(w, h):
 
 def make_view(state, size=(1280, 720), seat="current"):
     from game.app.assets import Assets
-    from game.app.views.hamster_view import HamsterView
+    from game.app.views.hamster import HamsterView
     v = HamsterView("hamster", seats(state.players), Assets())
     v.set_rect(board_rect(*size))
     sync(v, state, seat)
@@ -97,13 +97,13 @@ def click(view, pos):
 
 
 def cell_pos(view, cell):
-    return view._cell_rect(tuple(cell)).center
+    return view.cell_centre(cell)
 
 
 def button(view, key):
-    for b in view._bar_items():
+    for b in view.bar_buttons():
         if b["key"] == key:
-            return b["rect"].center
+            return b["center"]
     return None
 
 
@@ -128,13 +128,13 @@ def test_draws_at_every_size(display, size, players):
     v.update(0.02)
     v.draw(surf)
     # the sheet is drawn: the earth and the floor colours are both on screen
-    assert surf.get_at(v._main.center)[:3] != (0, 0, 0)
+    assert surf.get_at(v.sheet_rect.center)[:3] != (0, 0, 0)
     assert v.status_lines()
     if players > 1:
-        assert len(v._thumbs) == players - 1
-        for s, r, org, cell in v._thumbs:
+        assert len(v.thumbnails()) == players - 1
+        for s, r in v.thumbnails():
             assert v.rect.contains(r)
-    assert v.rect.contains(v._main)
+    assert v.rect.contains(v.sheet_rect)
 
 
 # ---- picking cells -----------------------------------------------------------------------------------
@@ -148,11 +148,11 @@ def test_click_cells_then_confirm_returns_that_action(display):
     assert click(v, button(v, "confirm")) is not None           # nothing picked yet: a reason
     for c in a["cells"]:
         assert click(v, cell_pos(v, c)) is None
-    assert v._matching_action() == a
+    assert v.chosen_action() == a
     assert click(v, button(v, "confirm")) == a
     # Clear undoes the selection before it is confirmed
     assert click(v, button(v, "clear")) is None
-    assert v._sel == []
+    assert v.picked == []
     # keyboard: Enter with nothing chosen explains, it never returns an action
     assert isinstance(key(v, pygame.K_RETURN), str)
 
@@ -165,18 +165,18 @@ def test_illegal_click_returns_a_reason(display):
     legal_cells = set()
     for a in v.legal:
         legal_cells |= {tuple(c) for c in a["cells"]}
-    rock = next((x, y) for y in range(v._rows) for x in range(v._cols) if (x, y) not in v._cell_ch)
+    rock = next((x, y) for y in range(v.grid_size[1]) for x in range(v.grid_size[0]) if (x, y) not in v.cell_chamber)
     assert isinstance(click(v, cell_pos(v, rock)), str)
     # a chamber cell that no legal set contains
-    other = next(c for c in v._cell_ch if c not in legal_cells)
+    other = next(c for c in v.cell_chamber if c not in legal_cells)
     msg = click(v, cell_pos(v, other))
     assert isinstance(msg, str) and msg
     # with a cell picked, a cell of another chamber: "one chamber"
     a = v.legal[0]
     first = tuple(a["cells"][0])
     click(v, cell_pos(v, first))
-    ch = v._cell_ch[first]
-    far = next(c for c, cid in v._cell_ch.items() if cid != ch and c not in legal_cells)
+    ch = v.cell_chamber[first]
+    far = next(c for c, cid in v.cell_chamber.items() if cid != ch and c not in legal_cells)
     assert click(v, cell_pos(v, far)) == "Crosses must stay in one chamber."
 
 
@@ -191,9 +191,9 @@ def test_exact_count_message(display):
     a = v.legal[0]
     for c in a["cells"]:
         click(v, cell_pos(v, c))
-    ch = v._cell_ch[tuple(a["cells"][0])]
-    extra = next((c for c, cid in v._cell_ch.items() if cid == ch and c not in v._sel
-                  and c not in v._crossed(0)), None)
+    ch = v.cell_chamber[tuple(a["cells"][0])]
+    extra = next((c for c, cid in v.cell_chamber.items() if cid == ch and c not in v.picked
+                  and c not in v.crossed(0)), None)
     if extra is not None:
         assert click(v, cell_pos(v, extra)) == f"A {val} means exactly {val} crosses."
 
@@ -221,12 +221,12 @@ def test_drag_selection(display):
     for c in walk[1:]:
         mouse(v, "move", cell_pos(v, c))
     mouse(v, "up", cell_pos(v, walk[-1]))
-    assert set(v._sel) == set(cells)
+    assert set(v.picked) == set(cells)
     assert click(v, button(v, "confirm")) == a
     # pressing on a picked cell takes it back
     mouse(v, "down", cell_pos(v, cells[-1]))
     mouse(v, "up", cell_pos(v, cells[-1]))
-    assert set(v._sel) == set(cells[:-1])
+    assert set(v.picked) == set(cells[:-1])
     # a fast drag skips no cell: one motion event from one end of a row of cells to the other
     key(v, pygame.K_BACKSPACE)
     row = sorted(cells)
@@ -236,9 +236,9 @@ def test_drag_selection(display):
         mouse(v, "down", cell_pos(v, line[0]))
         mouse(v, "move", cell_pos(v, line[-1]))
         mouse(v, "up", cell_pos(v, line[-1]))
-        assert set(line) <= set(v._sel)
+        assert set(line) <= set(v.picked)
     key(v, pygame.K_BACKSPACE)
-    assert v._sel == []
+    assert v.picked == []
 
 
 def test_keyboard_picks_and_confirms(display):
@@ -247,11 +247,24 @@ def test_keyboard_picks_and_confirms(display):
     assert play_until(state, rng, choosing_with(state, min_cells=1))
     v = make_view(state)
     a = v.legal[0]
-    key(v, pygame.K_RIGHT)                     # shows the cursor
-    for c in a["cells"]:
-        v._cursor = tuple(c)
+    route = v.clicks_for(a)
+    assert route[-1] == "confirm"
+    for k in route[:-1]:                       # N moves the focus to each cell, Space picks it
+        for _ in range(len(v.targets()) + 1):
+            if v.focused() == k:
+                break
+            key(v, pygame.K_n)
+        assert v.focused() == k
         assert key(v, pygame.K_SPACE) is None
-    assert key(v, pygame.K_RETURN) == a
+    bar = [t["key"] for t in v.targets() if t["kind"] == "button"]
+    assert key(v, pygame.K_1 + bar.index("confirm")) == a      # 1-9 press the bar's buttons
+    for _ in range(len(v.targets()) + 1):
+        if v.focused() == "confirm":
+            break
+        key(v, pygame.K_p)
+    assert key(v, pygame.K_RETURN) == a        # Enter on Confirm
+    assert key(v, pygame.K_BACKSPACE) is None  # Backspace clears the picked cells
+    assert "clear" not in [t["key"] for t in v.targets()]
 
 
 def test_roll_button_and_pass(display):
@@ -262,14 +275,14 @@ def test_roll_button_and_pass(display):
                                                              for k in state.legal_actions()[0]}}
     assert key(v, pygame.K_RETURN) == state.legal_actions()[0]
     # a cell click during the roll step explains
-    assert isinstance(click(v, cell_pos(v, next(iter(v._cell_ch)))), str)
+    assert isinstance(click(v, cell_pos(v, next(iter(v.cell_chamber)))), str)
     # pass only when the legal list is exactly [pass]
     rng = random.Random(8)
     found = play_until(state, rng, lambda s: not s.is_over() and s.view(s.current_player)["step"] == "choose"
                        and s.legal_actions()[0]["type"] == "pass")
     if found:
         sync(v, state)
-        assert [b["key"] for b in v._bar_items()] == ["pass"]
+        assert [b["key"] for b in v.bar_buttons()] == ["pass"]
         assert click(v, button(v, "pass"))["type"] == "pass"
 
 
@@ -279,32 +292,32 @@ def test_thumbnails_open_and_close(display):
     play_until(state, rng, lambda s: s.turn_number > 8 if hasattr(s, "turn_number") else True, limit=40)
     v = make_view(state, seat=0)
     surf = pygame.Surface((1280, 720))
-    s, r, org, cell = v._thumbs[1]
+    s, r = v.thumbnails()[1]
     assert click(v, r.center) is None
-    assert v._shown_seat() == s
+    assert v.shown_seat() == s
     v.draw(surf)
     assert click(v, r.center) is None
-    assert v._shown_seat() == 0
+    assert v.shown_seat() == 0
     click(v, r.center)
     key(v, pygame.K_ESCAPE)
-    assert v._shown_seat() == 0
+    assert v.shown_seat() == 0
     click(v, r.center)
-    click(v, v._main.center)                   # clicking the opened sheet goes back too
-    assert v._shown_seat() == 0
+    click(v, v.sheet_rect.center)                   # clicking the opened sheet goes back too
+    assert v.shown_seat() == 0
 
 
 # ---- animations ------------------------------------------------------------------------------------------
 
 def _all_events(v):
-    cells = [list(c) for c in v._chambers[v._start_id]["cells"][:3]]
-    seat = v._shown_seat()
+    cells = [list(c) for c in v.chambers[v.start_chamber]["cells"][:3]]
+    seat = v.shown_seat()
     return [
         {"type": "roll", "seat": 0, "value": 3, "chance": True, "text": "rolls"},
         {"type": "timer", "boxes": 1, "text": "timer"},
-        {"type": "cross", "seat": seat, "cells": cells, "chamber": v._start_id, "text": "x"},
+        {"type": "cross", "seat": seat, "cells": cells, "chamber": v.start_chamber, "text": "x"},
         {"type": "pass", "seat": seat, "text": "p"},
-        {"type": "chamber_full", "seat": seat, "chamber": v._start_id, "points": 5, "text": "f"},
-        {"type": "chamber_full", "seat": (seat + 1) % 2, "chamber": v._start_id, "points": 5, "text": "f"},
+        {"type": "chamber_full", "seat": seat, "chamber": v.start_chamber, "points": 5, "text": "f"},
+        {"type": "chamber_full", "seat": (seat + 1) % 2, "chamber": v.start_chamber, "points": 5, "text": "f"},
         {"type": "timer_on", "text": "on"},
         {"type": "end", "text": "end"},
         {"type": "something_new", "text": "?"},
@@ -346,7 +359,7 @@ def test_real_game_events_animate(display):
                 break
         v.draw(surf)
         assert not v.animating
-    assert v._disp_crosses[0] == {tuple(c) for c in state.view(None)["sheets"][0]["crosses"]}
+    assert v.shown_crosses(0) == {tuple(c) for c in state.view(None)["sheets"][0]["crosses"]}
 
 
 # ---- results picture ----------------------------------------------------------------------------------------
@@ -365,7 +378,7 @@ def test_draw_results(display):
 def test_registry_gives_the_hamster_view(display):
     from game.app.assets import Assets
     from game.app.views import make_board_view
-    from game.app.views.hamster_view import HamsterView
+    from game.app.views.hamster import HamsterView
     assert isinstance(make_board_view("hamster", seats(2), Assets()), HamsterView)
 
 
@@ -383,7 +396,7 @@ def test_revealed_crosses_are_drawn_in(display):
         v.play(ev, "normal")
         cp = state.current_player
         v.sync(state.view(None), None, None)
-        if v._queue and any(st.kind == "cross" for st in v._queue):
+        if "cross" in v.queued():
             seen_step = True
         for _ in range(2000):
             if not v.animating:
@@ -391,7 +404,7 @@ def test_revealed_crosses_are_drawn_in(display):
             v.update(1 / 30)
         del cp
     assert seen_step
-    assert v._disp_crosses[0] == {tuple(c) for c in state.view(None)["sheets"][0]["crosses"]}
+    assert v.shown_crosses(0) == {tuple(c) for c in state.view(None)["sheets"][0]["crosses"]}
 
 
 def test_first_cross_reason_and_side_switch(display):
@@ -399,8 +412,8 @@ def test_first_cross_reason_and_side_switch(display):
     state.apply(state.legal_actions()[0])           # roll
     v = make_view(state)
     if v.legal[0]["type"] == "cross":
-        start = v._start_id
-        outside = next(c for c, cid in v._cell_ch.items() if cid != start)
+        start = v.start_chamber
+        outside = next(c for c, cid in v.cell_chamber.items() if cid != start)
         msg = click(v, cell_pos(v, outside))
         assert isinstance(msg, str) and "first cross" in msg
     # another game on side B in the same view: the burrow is laid out again
@@ -409,8 +422,8 @@ def test_first_cross_reason_and_side_switch(display):
     surf = pygame.Surface((1280, 720))
     v.update(0.016)
     v.draw(surf)
-    assert v.view["variant"] == "B" and len(v._thumbs) == 2
-    assert set(v._cell_ch) == {tuple(c) for ch in other.view(0)["sheet"]["chambers"] for c in ch["cells"]}
+    assert v.view["variant"] == "B" and len(v.thumbnails()) == 2
+    assert set(v.cell_chamber) == {tuple(c) for ch in other.view(0)["sheet"]["chambers"] for c in ch["cells"]}
 
 
 def test_results_scene_shows_the_score_picture(tmp_path, monkeypatch):

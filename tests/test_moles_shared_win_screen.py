@@ -40,7 +40,7 @@ def test_a_lift_that_leaves_no_mole_ends_on_a_shared_win_without_a_crash(speed):
         for _ in range(240):
             app.step(1 / 60, [])
         assert ctl.state.winners() == [0, 1]
-        assert "share the win" in scene.board._instruction()
+        assert "share the win" in scene.board.instruction()
     finally:
         scene.stop()
         pygame.display.quit()

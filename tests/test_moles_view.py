@@ -33,7 +33,7 @@ def board_rect(w, h):
 
 def make_view(state, size=(1280, 720), seat="current"):
     from game.app.assets import Assets
-    from game.app.views.moles_view import MolesView
+    from game.app.views.moles import MolesView
     v = MolesView("moles", seats(state.players), Assets())
     v.set_rect(board_rect(*size))
     cp = state.current_player if seat == "current" else seat
@@ -171,9 +171,9 @@ def test_turn_button_returns_turn_action(display):
     state = new_game("moles", 2, seed=7)
     assert play_until(state, random.Random(2), lambda s: s.view(None)["step"] == "turn")
     v = make_view(state)
-    buttons = [t for t in v._get_targets() if t.kind == "button"]
+    buttons = [t for t in v.targets() if t["kind"] == "button"]
     assert buttons
-    got = click(v, buttons[0].rect.center)
+    got = click(v, buttons[0]["center"])
     assert got is not None and got["type"] == "turn" and any(got is a for a in state.legal_actions())
     msg = click(v, v.pixel_of((0, 0)))
     assert isinstance(msg, str) and "disc" in msg
@@ -200,9 +200,10 @@ def test_select_mole_then_click_destination(display):
     legal = state.legal_actions()
     act = legal[-1]
     assert click(v, v.pixel_of(act["frm"])) is None      # selects the mole
-    assert v._selected == tuple(act["frm"])
-    dests = [t for t in v._get_targets() if t.kind == "dest"]
-    assert any(tuple(t.key[1]) == tuple(act["to"]) for t in dests)
+    assert v.selected == tuple(act["frm"])
+    dests = [t for t in v.targets() if t["kind"] == "dest"]
+    assert any(t["action"] is act for t in dests)
+    assert v.clicks_for(act) == [str(("dest", tuple(act["to"])))]
     got = click(v, v.pixel_of(act["to"]))
     assert got is act
 
@@ -233,7 +234,7 @@ def test_only_movable_mole_is_preselected(display):
                            and len({tuple(a["frm"]) for a in st.legal_actions()}) == 1, limit=300)
         if found:
             v = make_view(state)
-            assert v._selected == tuple(state.legal_actions()[0]["frm"])
+            assert v.selected == tuple(state.legal_actions()[0]["frm"])
             got = key(v, pygame.K_RETURN)                 # focus the first destination
             got = got or key(v, pygame.K_RETURN)
             assert got is not None and got["type"] == "move"
@@ -252,9 +253,9 @@ def test_bonus_and_keep_buttons(display):
             step = state.view(None)["step"]
             if step in ("bonus", "keep") and step not in found:
                 v = make_view(state)
-                buttons = [t for t in v._get_targets() if t.kind == "button"]
+                buttons = [t for t in v.targets() if t["kind"] == "button"]
                 assert len(buttons) == 2
-                got = click(v, buttons[-1].rect.center)
+                got = click(v, buttons[-1]["center"])
                 assert any(got is a for a in state.legal_actions())
                 found.add(step)
             try:
@@ -284,7 +285,7 @@ def _event_samples():
 @pytest.mark.parametrize("speed", ["normal", "fast", "off"])
 def test_every_event_animates_and_finishes(display, speed):
     from game.app.assets import Assets
-    from game.app.views.moles_view import MolesView
+    from game.app.views.moles import MolesView
     samples = _event_samples()
     for needed in ("place", "move", "disc", "lift", "win", "no_move", "reshuffle", "skip"):
         assert needed in samples
@@ -309,7 +310,7 @@ def test_every_event_animates_and_finishes(display, speed):
         assert not v.animating, kind
         v.update(0)
         v.draw(display)
-        shown = {mid: (round(dm.ux, 3), round(dm.uy, 3)) for mid, dm in v._disp.items()}
+        shown = {mid: (round(x, 3), round(y, 3)) for mid, (x, y) in v.shown_moles().items()}
         want = {m["id"]: tuple(round(c, 3) for c in hg.axial_to_unit(*m["at"])) for m in after["moles"]}
         assert shown == want, kind
 
@@ -318,7 +319,7 @@ def test_display_keeps_old_positions_until_animated(display):
     samples = _event_samples()
     before, evs, after = samples["move"]
     from game.app.assets import Assets
-    from game.app.views.moles_view import MolesView
+    from game.app.views.moles import MolesView
     v = MolesView("moles", seats(before["players"]), Assets())
     v.set_rect(board_rect(1280, 720))
     v.sync(before, None, None)
@@ -327,13 +328,14 @@ def test_display_keeps_old_positions_until_animated(display):
     v.sync(after, None, None)        # the new view arrives first ...
     v.play(evs, "normal")            # ... then the events: the mole still starts at its old point
     v.update(0.001)
-    dm = v._disp[mv["mole"]]
+    x, y = v.shown_moles()[mv["mole"]]
     start = hg.axial_to_unit(*mv["frm"])
-    assert abs(dm.ux - start[0]) < 0.1 and abs(dm.uy - start[1]) < 0.1
+    assert abs(x - start[0]) < 0.1 and abs(y - start[1]) < 0.1
     for _ in range(200):
         v.update(1 / 30)
     end = hg.axial_to_unit(*mv["to"])
-    assert (round(dm.ux, 3), round(dm.uy, 3)) == (round(end[0], 3), round(end[1], 3))
+    x, y = v.shown_moles()[mv["mole"]]
+    assert (round(x, 3), round(y, 3)) == (round(end[0], 3), round(end[1], 3))
 
 
 def test_resize_keeps_clicks_right(display):

@@ -119,9 +119,9 @@ def test_wrong_clicks_explain_themselves(app, monkeypatch):
     far = [i for i in range(16) if i not in {c[1] * 4 + c[0] for c in
                                              (a["cell"] for a in ctl.state.legal_actions())}
            and [i % 4, i // 4] != first["cell"]]
-    r = board._cell_rect(far[0])
+    centre = board.cell_centre(far[0])
     n = ctl.state.turn_number
-    result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=r.center, button=1))
+    result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     assert isinstance(result, str) and "end of the trail" in result
     assert ctl.state.turn_number == n
 

@@ -53,17 +53,18 @@ def test_start_a_moles_game_and_move_by_mouse(app):
         wait_for_human(app, ctl)
         assert ctl.state.step == "turn"
         n = ctl.state.turn_number
-        discs = [t for t in play.board._get_targets() if t.kind == "button"]
+        discs = [t for t in play.board.targets() if t["kind"] == "button"]
         assert discs, "no disc to click"
-        click(app, discs[0].rect.center)
+        click(app, discs[0]["center"])
         assert ctl.state.turn_number > n
         pump(app, 2)
         if ctl.state.step == "move" and ctl.state.current_player == 0:
             move = ctl.state.legal_actions()[0]
             before = ctl.state.turn_number
-            if play.board._selected != tuple(move["frm"]):
-                click(app, at(play.board, move["frm"]))
-            click(app, at(play.board, move["to"]))
+            centres = {t["key"]: t["center"] for t in play.board.targets()}
+            for k in play.board.clicks_for(move):
+                click(app, centres[k])
+                centres = {t["key"]: t["center"] for t in play.board.targets()}
             assert ctl.state.turn_number > before
             name = ctl.seats[0]["name"]     # the human's move is in the log (the history keeps
             assert any(ln.startswith(f"{name} moves a mole") for ln in ctl.log)  # only what Undo reaches)

@@ -14,13 +14,19 @@ Levels, weakest first (the screen lists them capitalised):
     random    uniform over the legal actions
     beginner  a plausible novice (per game; random for games without one yet)
     good      the game's searching player (random for games without one yet)
+    expert    a time-bounded information-set tree search over the rules (``expert.py``),
+              for every game that has rules; thinks up to ``expert.THINK_SECONDS`` a move
+
+``DEFAULT_LEVEL`` ("good") is what new computer seats and ``simulate`` use unless told
+otherwise: it answers at once, so set-up, demos and tests stay quick; "expert" is chosen.
 """
 from __future__ import annotations
 
 import random
 from importlib import import_module
 
-LEVELS = ["random", "beginner", "good"]   # weakest first; the last one is the strongest
+LEVELS = ["random", "beginner", "good", "expert"]   # weakest first; the last is the strongest
+DEFAULT_LEVEL = "good"    # new computer seats and simulate without --ai (answers at once)
 
 # game id -> level -> "module:Class" (relative to this package); other levels/games: random
 AGENTS = {
@@ -62,10 +68,22 @@ class RandomAgent(Agent):
 
 def agent_class(game: str, level: str) -> type:
     spec = AGENTS.get(game, {}).get(level)
+    if spec is None and level == "expert" and _has_rules(game):
+        spec = ".expert:ExpertAgent"     # the search serves every game with rules
     if spec is None:
         return RandomAgent
     module, name = spec.split(":")
     return getattr(import_module(module, __name__), name)
+
+
+def _has_rules(game: str) -> bool:
+    from ..rules import GAMES
+    info = GAMES.get(game)
+    cls = getattr(info, "state_class", None)
+    if cls is None:
+        return False
+    from ..rules.base import GameState
+    return cls.from_view.__func__ is not GameState.from_view.__func__
 
 
 def play_seeded_game(game: str, levels: list, seed: int, variant: str | None = None,

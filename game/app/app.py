@@ -16,7 +16,7 @@ import warnings
 import pygame
 from pygame_gui.elements import UIButton
 
-from ..ai import LEVELS
+from ..ai import DEFAULT_LEVEL
 from ..paths import resource_path
 from ..rules import GAMES, new_game
 from . import settings as settings_mod
@@ -501,7 +501,7 @@ def _check_game(game_id: str):
 
 
 def _computer_seats(players: int) -> list[dict]:
-    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": LEVELS[-1]}
+    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": DEFAULT_LEVEL}
             for i in range(players)]
 
 

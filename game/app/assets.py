@@ -14,12 +14,10 @@ from ..paths import resource_path
 from . import ui
 
 
-IMAGE_BUDGET = 32 * 1024 * 1024     # bytes of sprite pixels kept; least recently used go first
-
-
 class Assets:
     def __init__(self):
-        self._images = ui.SurfaceCache(IMAGE_BUDGET)
+        from .board.cache import CacheSpace
+        self._images = CacheSpace("assets", id(self))   # in the one surface cache, bounded in bytes
 
     # palette ---------------------------------------------------------------------------
     @property
@@ -53,9 +51,8 @@ class Assets:
     def image(self, name: str, size: tuple[int, int] | None = None):
         """The sprite ``sprites/<name>`` at ``size`` (SVG rendered at that size), or None."""
         key = (name, tuple(size) if size else None)
-        hit = self._images.get(key)
-        if hit is not None:
-            return hit or None
+        if key in self._images:
+            return self._images[key]
         img = None
         path = self.path(name)
         if path.is_file():
@@ -70,16 +67,15 @@ class Assets:
                     img = img.convert_alpha()
             except (pygame.error, OSError, ValueError):
                 img = None
-        self._images.put(key, img if img is not None else False)
+        self._images[key] = img
         return img
 
     def image_fit(self, name: str, box: tuple[int, int]):
         """The sprite scaled to fit in ``box`` keeping its aspect ratio, or None."""
         w, h = box
         key = ("fit", name, (w, h))
-        hit = self._images.get(key)
-        if hit is not None:
-            return hit or None
+        if key in self._images:
+            return self._images[key]
         native = self.image(name)
         img = None
         if native is not None:
@@ -88,5 +84,5 @@ class Assets:
                 s = min(w / iw, h / ih)
                 size = (max(1, int(iw * s)), max(1, int(ih * s)))
                 img = self.image(name, size)
-        self._images.put(key, img if img is not None else False)
+        self._images[key] = img
         return img

@@ -39,8 +39,8 @@ PAUSES = {"normal": 0.55, "fast": 0.12, "off": 0.0}
 
 
 def default_seats(players: int, humans: int = 1, level: str | None = None) -> list[dict]:
-    from ..ai import LEVELS
-    level = level or LEVELS[-1]
+    from ..ai import DEFAULT_LEVEL
+    level = level or DEFAULT_LEVEL
     seats = []
     for i in range(players):
         human = i < humans
@@ -302,6 +302,7 @@ class PlayController:
         if self.is_human(self.current):
             self.curtain_cleared_for = self.current
         self.generation += 1
+        self._cancel_thinking()
         with self._lock:
             self._result = None
         self.save()
@@ -321,6 +322,12 @@ class PlayController:
             self._agents[seat] = agent
         return agent
 
+    def _cancel_thinking(self) -> None:
+        """A searching computer stops at once (its answer is ignored anyway)."""
+        agent = getattr(self, "_thinker", None)
+        if agent is not None and self.thinking and hasattr(agent, "cancel"):
+            agent.cancel()
+
     @property
     def thinking(self) -> bool:
         t = self._thread
@@ -332,6 +339,7 @@ class PlayController:
         view = copy.deepcopy(self.state.view(seat))
         legal = copy.deepcopy(self.state.legal_actions())
         agent = self._agent(seat)
+        self._thinker = agent
 
         def work():
             try:
@@ -387,5 +395,6 @@ class PlayController:
     def stop(self) -> None:
         """Forget any computer that is thinking (its answer will be ignored)."""
         self.generation += 1
+        self._cancel_thinking()
         with self._lock:
             self._result = None

@@ -270,7 +270,7 @@ def _clean(text: str, limit: int) -> str:
 
 
 def _check_seats(seats: Any, players: int) -> list[dict]:
-    from ..ai import LEVELS
+    from ..ai import DEFAULT_LEVEL, LEVELS
     if not isinstance(seats, list) or len(seats) != players:
         raise SaveError("The saved game is damaged: its list of players does not match the game.")
     out = []
@@ -280,12 +280,12 @@ def _check_seats(seats: Any, players: int) -> list[dict]:
         name = s.get("name")
         col = s.get("colour")
         kind = s.get("kind")
-        level = s.get("level", LEVELS[-1])
+        level = s.get("level", DEFAULT_LEVEL)
         if not isinstance(name, str) or not isinstance(col, int) or isinstance(col, bool) \
                 or not 0 <= col < 64 or kind not in KINDS:
             raise SaveError(f"The saved game is damaged: player {i + 1} is not readable.")
         if not isinstance(level, str) or level not in LEVELS:
-            level = LEVELS[-1]
+            level = DEFAULT_LEVEL
         name = _clean(name, 40).strip() or f"Player {i + 1}"
         out.append({"name": name, "colour": col, "kind": kind, "level": level})
     return out

@@ -28,6 +28,86 @@ DEFAULT_UI = {
     "warning": "#FF9E7A",
 }
 
+# Colours of the boards themselves (data/ui.yaml ``board``): the box, the gold, shadows, the
+# fallbacks drawn when an artwork file is missing.  Views take them from here, never literals.
+DEFAULT_BOARD = {
+    "box": "#3A281C",
+    "gold": "#E8B04B",
+    "ink": "#2B1D14",
+    "paper": "#F7F0E0",
+    "shadow": "#140C06",
+    "earth_dark": "#28190F",
+    "earth_deep": "#140A05",
+    "earth_mid": "#5A3C1E",
+    "crack": "#0A1428",
+    "pebble": "#FFF0DC",
+    "grass": "#466E28",
+    "hole": "#7A4D2A",
+    "disc": "#C8965A",
+    "disc_back": "#A0662F",
+    "glow": "#FFD66E",
+    "ray": "#FFCE54",
+    "cream": "#FBF1DC",
+    "felt": "#5C7842",
+    "felt_dark": "#3E562C",
+    "green": "#58B060",
+    "kind_tablecloth": "#009E73",
+    "kind_tiles": "#0072B2",
+    "kind_stone": "#A3A3A3",
+    "kind_wood": "#E69F00",
+    "sheet_ink": "#2A1E18",
+    "sheet_earth": "#563A26",
+    "sheet_earth_dark": "#3A2618",
+    "sheet_floor": "#E8CD9E",
+    "sheet_floor_start": "#B2885C",
+    "sheet_wall": "#402818",
+    "sheet_tunnel": "#C4A070",
+    "amber": "#F0A83C",
+    "sheet_paper": "#F7ECD4",
+    "score_chambers": "#C98E4A",
+    "score_mushrooms": "#D24E34",
+    "score_nuts": "#966028",
+    "tint_taken": "#FF7864",
+    "shelf_number": "#96785A",
+    "card_rim": "#7A4E2C",
+    "neutral": "#969696",
+    "insect_ladybug": "#D55E00",
+    "insect_beetle": "#28325A",
+    "insect_bee": "#F0C828",
+    "insect_butterfly": "#CC79A7",
+    "insect_dragonfly": "#56B4E9",
+    "insect_caterpillar": "#5AA03C",
+    "insect_other": "#5A5A5A",
+    "disc_wood": "#603C22",
+    "disc_wood_rim": "#AA7846",
+    "ant": "#5A2314",
+    "grasshopper": "#78BE46",
+    "supply_edge": "#785432",
+    "supply_mark": "#6E5032",
+    "ability_edge": "#5A466E",
+    "trail_edge": "#3C1E12",
+    "trail": "#F0D6A0",
+    "shelf": "#F0E2C4",
+    "shelf_on": "#FFF4D6",
+    "shelf_edge": "#8C6840",
+    "nut_fallback": "#A0642D",
+    "nut_cap_fallback": "#6E5028",
+    "mushroom_stem": "#F6E7C8",
+    "mushroom_cap": "#C83C28",
+    "coin_fallback": "#E69F00",
+    "die_face": "#FCF6E8",
+    "die_edge": "#5A3E28",
+    "floor_line": "#5A3C23",
+    "floor_grain": "#785028",
+    "mushroom": "#C8402C",
+    "nut": "#965C24",
+    "earth_light": "#FFDCAA",
+    "lawn": "#5C8038",
+    "lawn_blade": "#7AA046",
+    "ground_line": "#462E1C",
+    "pencil_preview": "#3C2C22",
+}
+
 DEFAULT_SEATS = [
     {"id": "red", "name": "Red", "rgb": "#D55E00", "dark": "#7A3600", "marking": "circle"},
     {"id": "blue", "name": "Blue", "rgb": "#0072B2", "dark": "#003F63", "marking": "square"},
@@ -94,7 +174,9 @@ def _load_ui_data() -> dict:
     if len(seats) < 4:
         seats = [{**s, "rgb": _to_rgb(s["rgb"], None), "dark": _to_rgb(s["dark"], None)}
                  for s in DEFAULT_SEATS]
-    _ui_data = {"ui": ui, "seats": seats}
+    board_raw = raw.get("board") if isinstance(raw.get("board"), dict) else {}
+    board = {k: _to_rgb(board_raw.get(k, v), v) for k, v in DEFAULT_BOARD.items()}
+    _ui_data = {"ui": ui, "seats": seats, "board": board}
     return _ui_data
 
 
@@ -104,6 +186,12 @@ def colours() -> dict[str, tuple[int, int, int]]:
 
 def colour(key: str) -> tuple[int, int, int]:
     return colours().get(key) or _to_rgb(DEFAULT_UI.get(key, "#808080"), "#808080")
+
+
+def board_colour(key: str) -> tuple[int, int, int]:
+    """A board colour from data/ui.yaml ``board`` (see DEFAULT_BOARD)."""
+    got = _load_ui_data()["board"].get(key)
+    return got if got is not None else _to_rgb(DEFAULT_BOARD.get(key, "#808080"), "#808080")
 
 
 def seat_palette() -> list[dict]:

@@ -240,6 +240,31 @@ def _plural(n: int, word: str) -> str:
 # the state
 # ------------------------------------------------------------------------------------------
 class AntsState(GameState):
+    EVENT_TYPES = {
+        "round": "round, ant, hopper, reds: a new round and its roles",
+        "place": "seat, cell, end: an ant is put on a card and joins the trail's head or tail end",
+        "choose": "seat: the ant lays its secret disc (which one is not said)",
+        "red_choose": "seat: a red ant lays its secret disc",
+        "peek": "seat: the grasshopper peeks at an unused disc",
+        "guess": "seat, cell: the grasshopper jumps onto a card",
+        "reveal": "kind, hit, reds, reveal, chance: the disc is shown",
+        "collect": "seat, card, cards, shelf, space: cards are collected",
+        "draw": "seat, card, chance: a card is drawn",
+        "no_card": "seat: a card would be drawn but none is left",
+        "reshuffle": "cards, chance: the discard pile becomes the deck",
+        "refill": "cells, chance: new cards fill the grid",
+        "supply": "card, chance: a new supply card is laid out",
+        "buy": "seat, card, pay: a supply card is bought",
+        "no_buy": "seat: nothing can be bought",
+        "skip_buy": "seat: buying is let go",
+        "supply_swap": "seat, mine, other, source: supply cards are swapped",
+        "skip_swap": "seat: the swap is let go",
+        "take_ability": "seat, ability, card, source: an ability card is taken",
+        "skip_ability": "seat: the ability is let go",
+        "discard_hidden": "seat, card: the hidden card is discarded",
+        "hide": "seat: a card is drawn face down",
+        "game_over": "winners: the game ends",
+    }
     GAME_ID = "ants"
     TITLE = "Ants & Grasshopper"
     PLAYERS = (2, 4)

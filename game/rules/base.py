@@ -18,6 +18,18 @@ Actions and events are ``Record`` objects: plain JSON-safe dicts with a ``type``
 human sentence under ``text`` (``str(record)`` gives the sentence).  Two actions are the same
 when they agree on every key except ``text``, so a caller may build an action by hand.
 
+What an event must carry.  The screen draws and animates from the events alone (it never
+re-runs a rule to find out what happened), so every event says, besides ``type`` and ``text``:
+  * who: ``seat`` when one player did it or it happened to one player;
+  * what and where, completely: the piece (``mole``, ``card``), the place (``at``, ``cell``,
+    ``cells``) and every step of a chain (``path`` of a move, ``end`` of the trail an ant joined,
+    ``removed`` / ``survivors`` of a lifted layer), so a picture can follow it;
+  * what chance showed (``values``, ``value``, ``card``) with ``chance: True`` (the marks below);
+  * nothing the receiving seats may not see (a secret stays out of the event, e.g. ``choose``).
+Each game lists every event type it emits, with the fields it carries, in ``EVENT_TYPES``
+(type -> short description); a test plays random games and checks that every emitted event is
+listed there and carries only the fields named (besides the marks below).
+
 Marks on events (the one policy of every game; the play logic reads only these marks):
 
   chance: True        the event drew from chance or showed something that was hidden: a disc
@@ -137,6 +149,8 @@ class GameState:
     TITLE: ClassVar[str] = ""
     PLAYERS: ClassVar[tuple[int, int]] = (1, 8)   # fewest and most seats the rules allow
     FORMAT: ClassVar[int] = 1  # bump when to_dict's shape changes
+    # every event type apply() may emit -> "field, field: what it says" (see the docstring)
+    EVENT_TYPES: ClassVar[dict[str, str]] = {}
 
     @classmethod
     def describe_setup(cls) -> tuple[list, list]:

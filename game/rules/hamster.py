@@ -313,6 +313,16 @@ def _plural(n: int, word: str) -> str:
 # the state
 # ------------------------------------------------------------------------------------------
 class HamsterState(GameState):
+    EVENT_TYPES = {
+        "roll": "seat, value, chance: the die is rolled",
+        "cross": "seat, cells, chamber, first: cells of a chamber are crossed",
+        "pass": "seat: the roll cannot be used",
+        "chamber_full": "seat, chamber, points: a chamber is full",
+        "timer": "boxes, length, circled, pass: a timer box is circled or crossed",
+        "timer_on": "pass, seats: the timer (or its second round) starts",
+        "turn_end": "turn: everyone has chosen for this roll; the crosses are shown",
+        "end": "scores, winners: the game ends",
+    }
     GAME_ID = "hamster"
     TITLE = "Hamster Burrow"
     PLAYERS = (1, 6)

@@ -241,6 +241,21 @@ def _label(p) -> str:
 # the state
 # ------------------------------------------------------------------------------------------
 class MolesState(GameState):
+    EVENT_TYPES = {
+        "place": "seat, mole, at: a mole is put on a point of the meadow",
+        "phase": "phase: every mole is placed, the digging begins",
+        "disc": "seat, values, bonus, chance: discs turned over",
+        "keep": "seat, value, returned: of two discs one is kept, the other goes back",
+        "move": "seat, mole, frm, to, path, hole, big, bonus: a mole moves along path",
+        "no_move": "seat, value: no mole can use the disc",
+        "pass": "seat: the bonus move is let go",
+        "reshuffle": "seat: the discs are shuffled face down again",
+        "skip": "seat, reason: the seat cannot move this turn and waits",
+        "stuck": "reason: the layer is lifted (nobody can move, a lone mover's round is over, or the last resort)",
+        "lift": "layer, removed, survivors: the layer is lifted; moles drop or leave",
+        "eliminated": "seat: the seat has no mole left",
+        "win": "seat, seats, mole: the game is won (mole: into the last hole; None: last standing)",
+    }
     GAME_ID = "moles"
     TITLE = "Mole Dig"
     PLAYERS = (2, 4)
@@ -860,5 +875,88 @@ class MolesState(GameState):
         return new  # _layers geometry is immutable and shared
 
 
+# ------------------------------------------------------------------------------------------
+# why a point cannot be chosen (the screen shows this; the legality itself is legal_actions)
+# ------------------------------------------------------------------------------------------
+def explain_refusal(view: dict, seat, point, selected=None, names=None) -> str | None:
+    """Why ``seat`` may not choose ``point`` (q, r) in ``view`` now, in the player's words, from
+    what the view shows; None when the point is no reason to refuse (e.g. one's own mole that
+    can move: choosing it selects it). ``selected`` is the mole the player picked to move;
+    ``names`` the seats' names as the screen shows them (default: the view's)."""
+    p = (int(point[0]), int(point[1]))
+    step = view.get("step")
+    L = view["layers"][view["layer"]]
+    occ = {tuple(m["at"]): m for m in view["moles"]}
+    holes = {tuple(h) for h in L["holes"]}
+    names = names or view.get("names") or []
+
+    def name(s):
+        return names[s] if 0 <= s < len(names) and names[s] else f"Player {s + 1}"
+    if step == "place":
+        if p in holes:
+            return "Moles start on the grass, not in a molehill: pick a point without a hole."
+        if p in occ:
+            m = occ[p]
+            who = "your" if m["seat"] == seat else f"{name(m['seat'])}'s"
+            return f"That point already holds {who} mole: one mole per point."
+        return "You cannot place a mole there."
+    if step == "turn":
+        return "First turn over one of your discs (below the board)."
+    if step == "keep":
+        return "First choose which of the two discs to keep (below the board)."
+    if step == "bonus":
+        return "First take the bonus move or let it go (below the board)."
+    if step != "move":
+        return None
+    val = view["pending"][0] if view.get("pending") else 0
+    lines = None if not L.get("lines") else [
+        {"style": ln["style"], "points": [tuple(q) for q in ln["points"]]} for ln in L["lines"]]
+    rays = movement_rays(L["radius"], lines)
+    if p in occ:
+        m = occ[p]
+        if m["seat"] != seat:
+            return f"That is {name(m['seat'])}'s mole."
+        return _why_stuck(view, rays.get(p, []), occ, val)
+    if selected is None:
+        return "Pick one of your moles first."
+    return _why_not(view, L, rays.get(tuple(selected), []), occ, p, val)
+
+
+def _why_stuck(view, rays, occ, val) -> str | None:
+    """Why one's own mole has no move for the disc ``val`` (None: it has one)."""
+    long_enough = [ray for ray, _ in rays if len(ray) >= val]
+    if not long_enough:
+        return f"This mole cannot move {val} points in a straight line from here."
+    blocked = [ray for ray in long_enough if any(q in occ for q in ray[:val])]
+    if len(blocked) == len(long_enough):
+        if all(ray[val - 1] in occ and not any(q in occ for q in ray[:val - 1]) for ray in blocked):
+            return f"Every point {val} away from this mole is taken."
+        return f"This mole cannot move {val} from here: moles may not jump over other moles."
+    if view.get("in_bonus"):
+        return "A bonus move may not end on a big space, so this mole cannot move."
+    if view.get("two_player_lines"):
+        return "With two players the dotted lines only lead into the centre hole."
+    return f"This mole cannot move {val} from here."
+
+
+def _why_not(view, L, rays, occ, dest, val) -> str:
+    """Why the selected mole cannot go to the empty point ``dest``."""
+    for ray, style in rays:
+        if dest in ray:
+            n = ray.index(dest) + 1
+            if n != val:
+                return f"The disc says {val}: this point is {n} away. Moles move exactly the disc's number."
+            if any(q in occ for q in ray[:val - 1]):
+                return "Moles may not jump over other moles."
+            if view.get("in_bonus") and dest in {tuple(b) for b in L["big"]}:
+                return "A bonus move may not end on a big space."
+            if style == "dotted" and view.get("two_player_lines"):
+                return "With two players the dotted lines only lead into the centre hole."
+            return "That move is not allowed."
+    if L.get("lines"):
+        return "On this layer moles move only along the lines through the centre."
+    return f"This mole cannot move {val} points in a straight line to there: moles go straight along the lines."
+
+
 __all__ = ["MolesState", "load_board", "Board", "DataError", "rotate", "ring", "hex_points",
-           "movement_rays", "DIRECTIONS"]
+           "movement_rays", "explain_refusal", "DIRECTIONS"]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...ai import LEVELS
+from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
 from .. import launch, ui
 from ..launch import level_label
@@ -67,7 +67,7 @@ class SeatsScene(Scene):
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
         col = next((c for c in range(len(ui.seat_palette())) if c not in used), i)
-        return {"name": default_name(i, kind), "colour": col, "kind": kind, "level": self.levels[-1]}
+        return {"name": default_name(i, kind), "colour": col, "kind": kind, "level": DEFAULT_LEVEL}
 
     # ---- model changes ----------------------------------------------------------------------
     def set_count(self, n: int) -> None:

@@ -126,30 +126,5 @@ class HexLayout:
         return p, math.hypot(ux - px, uy - py)
 
 
-# ---- easing --------------------------------------------------------------------------------
-def clamp01(t: float) -> float:
-    return 0.0 if t < 0 else 1.0 if t > 1 else t
-
-
-def ease_in_out(t: float) -> float:
-    t = clamp01(t)
-    return t * t * (3 - 2 * t)
-
-
-def ease_out_cubic(t: float) -> float:
-    t = clamp01(t)
-    return 1 - (1 - t) ** 3
-
-
-def ease_in_cubic(t: float) -> float:
-    t = clamp01(t)
-    return t * t * t
-
-
-def ease_out_back(t: float, overshoot: float = 1.7) -> float:
-    t = clamp01(t) - 1
-    return 1 + t * t * ((overshoot + 1) * t + overshoot)
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t
+# ---- easing: the kit's one set -----------------------------------------------------------------
+from ..board.anim import clamp01, ease_in_cubic, ease_in_out, ease_out_back, ease_out_cubic, lerp  # noqa: E402,F401

@@ -1,0 +1,328 @@
+"""The "expert" level: an information-set Monte Carlo tree search over the rules contract.
+
+It knows nothing of a game but ``GameState``'s API, so it serves every game with rules:
+
+* every iteration deals the unknowns afresh from the deciding seat's own view
+  (``type(state).from_view(view, seed)``), so the search never sees a secret; where dealing is
+  slow (Mole Dig rebuilds its boards: ``TUNING["pool"]``), a few deals are kept and cloned, and
+  each clone gets a fresh random seed, so rolls, draws and face-down tiles still come from the
+  real odds;
+* one tree for the whole information set (single-observer ISMCTS): a node's children are the
+  actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
+  among the available ones with a reward vector (each seat maximises its own share of the win);
+* after the tree, a short random playout, then an evaluation: the final result where the game
+  ended, else the game's own estimate where it has one (Mole Dig's win equity), else a
+  normalised score lead;
+* bounded: ``think`` seconds a move (and optionally ``iterations``), a node cap for memory, and
+  ``cancel()`` stops a search at once (the play screen calls it on Undo, Menu or quit).
+
+With ``iterations`` set and a generous ``think`` the choice depends only on (view, legal, seed),
+which the fairness tests use; on screen the time bound applies.
+"""
+from __future__ import annotations
+
+import math
+import random
+import threading
+import time
+
+from . import Agent
+
+THINK_SECONDS = 0.7        # default think time a move (keeps a move within 1 s when busy)
+ITERATIONS = None          # default iteration cap (None: the time bound alone)
+MAX_NODES = 200_000        # memory bound of one search tree
+POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
+
+# game -> search settings; other games (and new ones) use DEFAULTS
+DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
+            "defer_secret": True}
+TUNING = {
+    "moles": {"depth": 0, "c": 0.5, "pool": True},    # from_view rebuilds the boards: slow
+    "ants": {"depth": 200, "c": 0.7},
+    # everyone chooses for the same roll, but nobody's choice changes another's options
+    "hamster": {"depth": 0, "c": 0.7, "defer_secret": False},
+}
+
+
+def _moles_equity(state) -> list:
+    from .moles_ai import Pos, equity
+    return equity(Pos.from_view(state.view(None)))
+
+
+_HAMSTER_GEO: dict = {}
+
+
+def _hamster_lead(state) -> list:
+    """Each sheet's expected final points by the good player's evaluation, as win shares."""
+    from .hamster_ai import _Clock, geometry
+    values = []
+    for seat in range(state.players):
+        view = state.view(seat)
+        geo = _HAMSTER_GEO.get(state.variant)
+        if geo is None:
+            geo = _HAMSTER_GEO[state.variant] = geometry(view["sheet"])
+        own = view["sheets"][seat]
+        mine = geo.mask_of(list(own["crosses"]) + list(own.get("this_roll") or []))
+        free = geo.one_row - int(own.get("one_row_used", 0)) - int(own.get("one_row_this_roll", 0))
+        clock = _Clock(view, geo)
+        values.append(geo.evaluate(mine, max(0, free), clock(geo.started(mine)),
+                                   view.get("first_cross") == "any"))
+    return lead_shares(values, 4.0)
+
+
+# game -> evaluation of a position that is not over: each seat's share of the win (sums to 1)
+EVALUATORS = {"moles": _moles_equity, "hamster": _hamster_lead}
+
+
+def final_shares(state) -> list:
+    n = state.players
+    won = state.winners()
+    if not won:
+        return [1.0 / n] * n
+    return [1.0 / len(won) if s in won else 0.0 for s in range(n)]
+
+
+def score_lead(state, scale: float = 0.0) -> list:
+    """Shares of the win from the running scores: a logistic of each seat's lead over the best
+    other seat, normalised (equal shares where the scores are not numbers)."""
+    n = state.players
+    try:
+        sc = [float(x) for x in state.scores()]
+    except (TypeError, ValueError, NotImplementedError):
+        return [1.0 / n] * n
+    if n == 1:
+        return [1.0]
+    if not scale:
+        scale = max(2.0, 0.15 * max(abs(x) for x in sc))
+    return lead_shares(sc, scale)
+
+
+def lead_shares(sc: list, scale: float) -> list:
+    """A logistic of each seat's lead over the best other seat, normalised to sum 1."""
+    n = len(sc)
+    if n == 1:
+        return [1.0]
+    out = []
+    for s in range(n):
+        best = max(sc[t] for t in range(n) if t != s)
+        z = max(-30.0, min(30.0, (sc[s] - best) / scale))
+        out.append(1.0 / (1.0 + math.exp(-z)))
+    total = sum(out)
+    return [x / total for x in out]
+
+
+class _Node:
+    __slots__ = ("children", "n", "w", "w2", "avail")
+
+    def __init__(self):
+        self.children: dict = {}
+        self.n = 0
+        self.w = 0.0          # summed reward of the seat that chose the action leading here
+        self.w2 = 0.0         # ... and of its squares (for the standard error)
+        self.avail = 1
+
+
+class ExpertAgent(Agent):
+    level = "expert"
+
+    def __init__(self, game: str, seed: int | None = None, think: float | None = None,
+                 iterations: int | None = None):
+        super().__init__(game, seed)
+        self.think = THINK_SECONDS if think is None else float(think)
+        self.iterations = ITERATIONS if iterations is None else iterations
+        tune = dict(DEFAULTS)
+        tune.update(TUNING.get(game, {}))
+        self.depth = int(tune["depth"])
+        self.c = float(tune["c"])
+        self.scale = float(tune["scale"])
+        self.margin = float(tune["margin"])
+        self.pool = bool(tune["pool"])
+        self.defer_secret = bool(tune["defer_secret"])   # how much better the search's pick must look
+        self._guide = None                    # the game's good player, asked first (a prior)
+        self.evaluator = EVALUATORS.get(game)
+        self._cancel = threading.Event()
+        self.last_iterations = 0   # of the last search (benchmarks read it)
+        self.last_nodes = 0
+
+    def cancel(self) -> None:
+        """Stop the search under way at once (it answers with its best action so far)."""
+        self._cancel.set()
+
+    # ---- dealing ---------------------------------------------------------------------------
+    def _dealer(self, view: dict):
+        from ..rules import GAMES
+        cls = GAMES[self.game].state_class
+        rng = self.rng
+        pool: list = []
+        keep = self.pool
+
+        def deal():
+            if not keep or len(pool) < POOL:
+                st = cls.from_view(view, rng.getrandbits(31))
+                if keep:
+                    pool.append(st)
+                    st = st.clone()
+                    st.rng.seed(rng.getrandbits(63))
+                return st
+            st = pool[rng.randrange(len(pool))].clone()
+            st.rng.seed(rng.getrandbits(63))
+            return st
+        return deal
+
+    def _evaluate(self, state) -> list:
+        if state.is_over():
+            return final_shares(state)
+        if self.evaluator is not None:
+            return self.evaluator(state)
+        return score_lead(state, self.scale)
+
+    # ---- search ----------------------------------------------------------------------------
+    def choose(self, view: dict, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        flag = self._cancel = threading.Event()   # a fresh flag per search (see cancel)
+        keys = [a.key() if hasattr(a, "key") else _key(a) for a in legal]
+        root = _Node()
+        deadline = time.perf_counter() + self.think
+        cap = self.iterations
+        deal = self._dealer(view)
+        hint = self._hint(view, legal)
+        if hint is not None and self.defer_secret and self._secret(deal(), legal):
+            # a secret or simultaneous choice (a hidden disc, a guess): a tree over one seat's
+            # information would let the others "see" it, so the good player's mixed choice
+            # stands
+            self.last_iterations = self.last_nodes = 0
+            return legal[hint]
+        rng = self.rng
+        c = self.c
+        depth = self.depth
+        allowed = set(keys)
+        nodes = 1
+        it = 0
+        while True:
+            if cap is not None and it >= cap:
+                break
+            if flag.is_set() or nodes >= MAX_NODES:
+                break
+            if it and time.perf_counter() >= deadline:
+                break
+            it += 1
+            s = deal()
+            node = root
+            path = []         # (node, seat that chose it)
+            first = True
+            while not s.is_over():
+                acts = s.legal_actions()
+                mover = s.current_player
+                ks = [a.key() for a in acts]
+                if first:     # the root: only the actions the caller offered
+                    pairs = [(k, a) for k, a in zip(ks, acts) if k in allowed]
+                    if not pairs:
+                        break
+                    first = False
+                else:
+                    pairs = list(zip(ks, acts))
+                ch = node.children
+                untried = [p for p in pairs if p[0] not in ch]
+                for k, _ in pairs:
+                    child = ch.get(k)
+                    if child is not None:
+                        child.avail += 1
+                if untried:
+                    k, a = untried[rng.randrange(len(untried))]
+                    child = _Node()
+                    ch[k] = child
+                    nodes += 1
+                    s.apply(a)
+                    path.append((child, mover))
+                    break
+                best = None
+                best_v = -1.0
+                for k, a in pairs:
+                    child = ch[k]
+                    v = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n)
+                    if v > best_v:
+                        best_v, best = v, (child, a)
+                child, a = best
+                s.apply(a)
+                path.append((child, mover))
+                node = child
+            steps = 0
+            while steps < depth and not s.is_over():
+                acts = s.legal_actions()
+                s.apply(acts[rng.randrange(len(acts))])
+                steps += 1
+            reward = self._evaluate(s)
+            root.n += 1
+            for child, mover in path:
+                r = reward[mover]
+                child.n += 1
+                child.w += r
+                child.w2 += r * r
+        self.last_iterations = it
+        self.last_nodes = nodes
+        best_i, best_n = 0, -1
+        for i, k in enumerate(keys):
+            child = root.children.get(k)
+            n = child.n if child is not None else 0
+            if n > best_n:
+                best_i, best_n = i, n
+        if hint is not None and keys[hint] != keys[best_i]:
+            # the search overrules the game's good player only where its pick looks better by
+            # the margin and by two standard errors of the difference
+            ours, theirs = root.children.get(keys[best_i]), root.children.get(keys[hint])
+            if ours is None or theirs is None or not _clearly_better(ours, theirs, self.margin):
+                return legal[hint]
+        return legal[best_i]
+
+    @staticmethod
+    def _secret(state, legal: list) -> bool:
+        """Whether this decision is secret or simultaneous: the other seats see the same thing
+        whichever action is taken (two different legal actions tried on copies of a deal)."""
+        me = state.current_player
+        others = [s for s in range(state.players) if s != me]
+        if not others or len(legal) < 2:
+            return False
+        seen = []
+        for action in legal[:2]:
+            copy = state.clone()
+            try:
+                copy.apply(action)
+            except Exception:  # noqa: BLE001 - the deal disagrees with the caller's list
+                return False
+            seen.append([copy.view(s) for s in others])
+        return seen[0] == seen[1]
+
+    def _hint(self, view: dict, legal: list):
+        """Index of the game's good player's choice (None where the game has none)."""
+        if self._guide is None:
+            from . import RandomAgent, agent_class
+            cls = agent_class(self.game, "good")
+            self._guide = False if cls is RandomAgent or cls is ExpertAgent else \
+                cls(self.game, self.rng.getrandbits(31))
+        if self._guide is False or self.margin <= 0:
+            return None
+        try:
+            pick = self._guide.decide(view, legal)
+        except Exception:  # noqa: BLE001 - the search stands on its own
+            return None
+        want = _key(pick)
+        for i, a in enumerate(legal):
+            if _key(a) == want:
+                return i
+        return None
+
+
+def _clearly_better(a: _Node, b: _Node, margin: float) -> bool:
+    if a.n < 2 or b.n < 2:
+        return False
+    ma, mb = a.w / a.n, b.w / b.n
+    va = max(0.0, a.w2 / a.n - ma * ma) / a.n
+    vb = max(0.0, b.w2 / b.n - mb * mb) / b.n
+    diff = ma - mb
+    return diff > margin and diff > 2.0 * math.sqrt(va + vb)
+
+
+def _key(action) -> str:
+    from ..rules.base import action_key
+    return action_key(action)

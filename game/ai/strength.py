@@ -1,0 +1,96 @@
+"""Strength benchmark: level A against level B (``python main.py strength GAME ...``).
+
+Game ``i`` uses seed ``seed + i``; level A sits in seat ``i % players`` and level B fills the
+other seats, so A plays every seat equally often (with 2 players: seats swapped every other
+game).  A's win share counts a tie as a share (1 / number of tied winners).  The 95% interval
+is Wilson's score interval on that share.  A's decision times (moments with more than one
+legal action) give the move-time median and maximum.
+"""
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+from . import LEVELS, make_agent
+
+
+def wilson(share: float, n: int, z: float = 1.96) -> tuple:
+    """95% score interval of a proportion ``share`` observed over ``n`` trials."""
+    if n <= 0:
+        return (0.0, 1.0)
+    d = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / d
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def _agent(game: str, level: str, seed: int, think: float | None):
+    agent = make_agent(game, level, seed=seed)
+    if think is not None and hasattr(agent, "think"):
+        agent.think = think
+    return agent
+
+
+def play_duel(game: str, a: str, b: str, players: int, seed: int, a_seat: int,
+              think: float | None = None, variant: str | None = None,
+              options: dict | None = None, times: list | None = None) -> float:
+    """One game, level ``a`` in ``a_seat`` and ``b`` elsewhere; returns A's share of the win."""
+    from ..rules import new_game
+    state = new_game(game, players=players, seed=seed, variant=variant, options=options)
+    agents = [_agent(game, a if s == a_seat else b, seed * 16 + s, think)
+              for s in range(players)]
+    actions = 0
+    while not state.is_over():
+        seat = state.current_player
+        legal = state.legal_actions()
+        t0 = time.perf_counter()
+        action = agents[seat].decide(state.view(seat), legal)
+        if times is not None and seat == a_seat and len(legal) > 1:
+            times.append(time.perf_counter() - t0)
+        state.apply(action)
+        actions += 1
+        if actions > 100_000:  # pragma: no cover - a game that never ends is a bug
+            raise RuntimeError(f"{game} seed {seed}: no end after 100,000 actions")
+    won = state.winners()
+    return 1.0 / len(won) if a_seat in won else 0.0
+
+
+def strength(game: str, a: str = "expert", b: str = "good", games: int = 20, players: int = 2,
+             seed: int = 1, think: float | None = None, variant: str | None = None,
+             options: dict | None = None, progress=None) -> dict:
+    """Play ``games`` duels and add them up (a JSON-safe dict)."""
+    for level in (a, b):
+        if level not in LEVELS:
+            raise ValueError(f"unknown computer level '{level}' (known: {', '.join(LEVELS)})")
+    times: list = []
+    shares = []
+    start = time.perf_counter()
+    for i in range(games):
+        shares.append(play_duel(game, a, b, players, seed + i, i % players, think, variant,
+                                options, times))
+        if progress is not None:
+            progress(i + 1, sum(shares))
+    share = sum(shares) / games if games else 0.0
+    lo, hi = wilson(share, games)
+    return {"game": game, "a": a, "b": b, "players": players, "games": games, "seed": seed,
+            "think": think, "variant": variant, "a_wins": round(sum(shares), 3),
+            "a_share": round(share, 4), "interval95": [round(lo, 4), round(hi, 4)],
+            "fair_share": round(1.0 / players, 4),
+            "move_median_s": round(statistics.median(times), 4) if times else None,
+            "move_max_s": round(max(times), 4) if times else None,
+            "decisions": len(times), "seconds": round(time.perf_counter() - start, 1)}
+
+
+def format_result(r: dict) -> str:
+    think = f", think {r['think']} s" if r["think"] is not None else ""
+    lines = [f"{r['game']}: {r['a']} vs {r['b']}, {r['players']} players, {r['games']} games "
+             f"(seeds {r['seed']}..{r['seed'] + r['games'] - 1}{think})",
+             f"  {r['a']} win share {100 * r['a_share']:.1f}% "
+             f"(95% interval {100 * r['interval95'][0]:.1f}-{100 * r['interval95'][1]:.1f}%; "
+             f"fair share {100 * r['fair_share']:.0f}%), wins {r['a_wins']:g} of {r['games']}"]
+    if r["move_median_s"] is not None:
+        lines.append(f"  {r['a']} move time: median {r['move_median_s']:.3f} s, "
+                     f"max {r['move_max_s']:.3f} s over {r['decisions']} decisions")
+    lines.append(f"  {r['seconds']:.0f} s in all")
+    return "\n".join(lines)

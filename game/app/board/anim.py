@@ -1,0 +1,109 @@
+"""The one animator of the board views: speeds, easing and the queue of timed steps.
+
+Speed has one meaning everywhere (the Settings choice, ``SPEEDS``):
+  * ``normal`` -- every duration as the view gives it;
+  * ``fast``   -- every duration divided by 3;
+  * ``off``    -- nothing moves: the display jumps to the new state and no toast is shown
+                  (the log says what happened).
+A view gives its durations per event type (``DURATIONS``) and turns events into ``Step``s;
+``Animator`` runs them one after the other.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+
+SPEEDS = ("normal", "fast", "off")
+SPEED_FACTOR = {"normal": 1.0, "fast": 1.0 / 3.0, "off": 0.0}
+
+
+def factor(speed: str) -> float:
+    """The duration factor of a speed (an unknown speed counts as "off")."""
+    return SPEED_FACTOR.get(speed, 0.0)
+
+
+# ---- easing: the one set every view uses ---------------------------------------------------------
+def clamp01(t: float) -> float:
+    return 0.0 if t < 0 else 1.0 if t > 1 else t
+
+
+def lerp(a: float, b: float, t: float) -> float:
+    return a + (b - a) * t
+
+
+def ease_in_out(t: float) -> float:
+    t = clamp01(t)
+    return t * t * (3 - 2 * t)
+
+
+def ease_out_cubic(t: float) -> float:
+    t = clamp01(t)
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_cubic(t: float) -> float:
+    t = clamp01(t)
+    return t * t * t
+
+
+def ease_out_back(t: float, s: float = 1.7) -> float:
+    t = clamp01(t) - 1
+    return t * t * ((s + 1) * t + s) + 1
+
+
+def pulse(time: float, rate: float = 4.0) -> float:
+    """0..1..0 for glowing highlights."""
+    return 0.5 + 0.5 * math.sin(time * rate)
+
+
+class Step:
+    """One queued animation step: ``kind`` and its event, ``dur`` seconds, ``t`` elapsed."""
+    __slots__ = ("kind", "ev", "dur", "t", "data")
+
+    def __init__(self, kind: str, ev: dict, dur: float):
+        self.kind, self.ev, self.dur, self.t = kind, ev, max(0.01, dur), 0.0
+        self.data: dict = {}
+
+
+class Animator:
+    """Runs steps in order, calling ``start(step)``, ``apply(step, progress)`` every frame and
+    ``end(step)``; ``flush()`` finishes everything at once."""
+
+    def __init__(self, start, apply, end):
+        self._start, self._apply, self._end = start, apply, end
+        self.queue: deque = deque()
+        self.cur: Step | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self.cur is not None or bool(self.queue)
+
+    def add(self, step: Step) -> None:
+        self.queue.append(step)
+
+    def flush(self) -> None:
+        while self.busy:
+            if self.cur is None:
+                self.cur = self.queue.popleft()
+                self._start(self.cur)
+            self._end(self.cur)
+            self.cur = None
+
+    def update(self, dt: float) -> None:
+        budget = dt
+        guard = 0
+        while self.busy and guard < 200:
+            guard += 1
+            if self.cur is None:
+                self.cur = self.queue.popleft()
+                self._start(self.cur)
+            st = self.cur
+            use = min(budget, st.dur - st.t)
+            st.t += use
+            budget -= use
+            if st.t >= st.dur - 1e-9:
+                self._end(st)
+                self.cur = None
+                continue
+            self._apply(st, st.t / st.dur)
+            break

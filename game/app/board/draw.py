@@ -1,0 +1,100 @@
+"""Drawing primitives shared by every board view (cached in the one surface cache).
+
+Colours come from ``data/ui.yaml`` (``ui.colour`` for the app, ``ui.board_colour`` for boards).
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import ui
+from .cache import CACHE
+
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
+
+
+def shade(rgb, t: float) -> tuple:
+    """``rgb`` darker (t > 0, towards black) or lighter (t < 0, towards white) by |t|."""
+    return ui.mix(rgb, BLACK if t >= 0 else WHITE, abs(t))
+
+
+def text(assets, s: str, px: int, colour, bold: bool = False, width: int | None = None):
+    """Rendered text (cached); cut with an ellipsis to ``width`` pixels if given."""
+    def build():
+        f = assets.font(px, bold)
+        t = ui.ellipsize(str(s), f, max(10, width)) if width is not None else str(s)
+        return f.render(t, True, colour)
+    return CACHE.make(("kit", "text", str(s), px, tuple(colour), bold, width), build)
+
+
+def pill(assets, s: str, px: int, colour, pad_y: float = 0.35, alpha: int = 230):
+    """Text on a rounded dark label (``pad_y`` x px above and below, ``alpha`` of the label)."""
+    def build():
+        t = text(assets, s, px, colour, True)
+        pad_x, pad = int(px * 0.8), int(px * pad_y)
+        img = pygame.Surface((t.get_width() + 2 * pad_x, t.get_height() + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(img, (*ui.mix(ui.colour("panel"), BLACK, 0.3), alpha), img.get_rect(),
+                         border_radius=img.get_height() // 2)
+        img.blit(t, (pad_x, pad))
+        return convert(img)
+    return CACHE.make(("kit", "pill", str(s), px, tuple(colour), pad_y, alpha), build)
+
+
+def convert(surf):
+    """``surf`` in the display's format when there is a display (faster to blit)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        try:
+            return surf.convert_alpha()
+        except pygame.error:
+            return surf
+    return surf
+
+
+def glow(radius: int, colour, alpha: int):
+    """A soft round glow of ``radius`` pixels."""
+    def build():
+        small = pygame.Surface((64, 64), pygame.SRCALPHA)
+        for i in range(32, 0, -1):
+            a = alpha * (1 - i / 32.0) ** 0.8
+            pygame.draw.circle(small, (*colour, int(a)), (32, 32), i)
+        return convert(pygame.transform.smoothscale(small, (radius * 2 + 2, radius * 2 + 2)))
+    return CACHE.make(("kit", "glow", radius, tuple(colour), alpha), build)
+
+
+def bar_panel(size, k: float):
+    """The action bar's background strip."""
+    def build():
+        panel = pygame.Surface(size, pygame.SRCALPHA)
+        r = panel.get_rect().inflate(-max(1, int(round(8 * k))), -max(1, int(round(6 * k))))
+        pygame.draw.rect(panel, (*ui.colour("panel"), 235), r, border_radius=int(14 * k))
+        pygame.draw.rect(panel, ui.colour("panel_edge"), r, width=max(1, int(2 * k)), border_radius=int(14 * k))
+        return panel
+    return CACHE.make(("kit", "bar", tuple(size), k), build)
+
+
+def button(surface, assets, rect, label: str, k: float, primary=False, hot=False, px: int = 16,
+           edge_hot=None) -> None:
+    """A bar button: gold when it is the step's main choice; ``hot`` (pointed at or focused)
+    lights it, ``edge_hot`` (default: hot) its edge."""
+    edge_hot = hot if edge_hot is None else edge_hot
+    fill = ui.colour("accent") if primary else ui.mix(ui.colour("panel"), ui.colour("panel_edge"), 0.5)
+    if hot:
+        fill = ui.mix(fill, WHITE, 0.2)
+    pygame.draw.rect(surface, fill, rect, border_radius=int(10 * k))
+    pygame.draw.rect(surface, ui.colour("highlight") if edge_hot else ui.colour("panel_edge"), rect,
+                     width=max(1, int(2 * k)), border_radius=int(10 * k))
+    col = ui.colour("text_dark") if primary else ui.colour("text")
+    t = text(assets, label, max(8, int(round(px * k))), col, True)
+    surface.blit(t, t.get_rect(center=rect.center))
+
+
+def focus_ring(surface, rect, k: float) -> None:
+    """The keyboard focus around a bar item."""
+    pad = max(1, int(round(10 * k)))
+    pygame.draw.rect(surface, ui.colour("accent"), rect.inflate(pad, pad), width=max(2, int(3 * k)),
+                     border_radius=int(12 * k))
+
+
+def focus_circle(surface, pos, radius: int, width: int) -> None:
+    """The keyboard focus around a piece or place."""
+    pygame.draw.circle(surface, ui.colour("accent"), pos, radius, width)

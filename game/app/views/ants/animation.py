@@ -1,0 +1,341 @@
+"""Ants & Grasshopper: the animation script. While events play, a copy of the old view
+(``_shown``) is brought forward event by event; the toasts and flying cards come from here."""
+from __future__ import annotations
+
+import copy
+import math
+
+import pygame
+
+from ...board import Step, draw
+from .common import CREAM, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease
+
+
+class AntsAnimation:
+    def sync(self, view: dict, legal: list | None, seat: int | None) -> None:
+        old = self.view or {}
+        relayout = (old.get("players") != view.get("players") or old.get("variant") != view.get("variant")
+                    or set(old.get("abilities") or {}) != set(view.get("abilities") or {}))
+        old_key = (old.get("step"), old.get("current_player"), old.get("round"))
+        self.view, self.legal, self.seat = view, legal, seat
+        if relayout:
+            self._layout()
+        self._buttons = None
+        new_key = (view.get("step"), view.get("current_player"), view.get("round"))
+        if new_key != old_key or not legal:
+            self._dialog = None
+            self.focus.focus = None
+        self._changed = True
+        self._calm = 0.0
+        if self._dialog is not None:
+            self._open_dialog(self._dialog["kind"], self._dialog.get("card"))
+        if self._shown is None:
+            self._shown = copy.deepcopy(view)
+        if self._cursor is not None and not legal:
+            self._cursor = None
+        elif self._cursor is not None:
+            lit = self._lit_cells()
+            if lit and self._cursor not in lit:     # keep the keyboard cursor on a card you can use
+                cx, cy = self._cursor % 4, self._cursor // 4
+                self._cursor = min(lit, key=lambda i: (abs(i % 4 - cx) + abs(i // 4 - cy), i))
+            self.focus.focus = f"cell {self._cursor % 4},{self._cursor // 4}"
+        self._dirty = True
+
+    def _reconcile(self) -> None:
+        self._shown = copy.deepcopy(self.view)
+        self._buttons = None
+        self._dirty = False
+
+    def play(self, events: list, speed: str = "normal") -> None:
+        if self.view is None:
+            return
+        if not self.animating:
+            self._shown = copy.deepcopy(self.view)   # the view before these events
+        f = self._set_speed(speed)
+        if f <= 0:
+            return
+        for ev in events or []:
+            if not isinstance(ev, dict):
+                continue
+            k = ev.get("type")
+            dur = {"place": 0.22, "choose": 0.3, "red_choose": 0.3, "guess": 0.55, "reveal": 1.25,
+                   "collect": 0.5, "draw": 0.4, "buy": 0.55, "take_ability": 0.55, "refill": 0.4,
+                   "round": 0.35, "supply": 0.3, "supply_swap": 0.6, "game_over": 0.4,
+                   "peek": 0.3, "reshuffle": 0.3, "no_buy": 0.25, "no_card": 0.25, "hide": 0.25,
+                   "discard_hidden": 0.25, "skip_buy": 0.05, "skip_ability": 0.05,
+                   "skip_swap": 0.05}.get(k)
+            if dur is None:
+                continue
+            self._queue.append(Step(k, ev, dur * f))
+
+    def _toast_for(self, ev: dict) -> str:
+        k = ev.get("type")
+        s = ev.get("seat")
+        me = s is not None and s == self.seat
+        if k == "round":
+            return (f"Round {ev.get('round')}: {self._name(ev.get('ant'))} is the ant, "
+                    f"{self._name(ev.get('hopper'))} the grasshopper")
+        if k == "reveal":
+            kind = self._kind_label(ev.get("kind"))
+            return f"{kind}! " + ("The grasshopper guessed right" if ev.get("hit")
+                                  else "The grasshopper guessed wrong")
+        if k == "choose" and not me:
+            return f"{self._name(s)} lays a disc face down"
+        if k == "red_choose" and not me:
+            return f"{self._name(s)} (red ant) lays a disc face down"
+        if k == "peek":
+            sh = self.view or {}
+            if self.seat is not None and self.seat == sh.get("hopper") and sh.get("peek"):
+                return f"Spyglass: the ant did NOT pick {self._kind_label(sh['peek']).lower()}"
+            return f"{self._name(s)} peeks at an unused disc"
+        if k == "draw":
+            return f"{'You draw' if me else self._name(s) + ' draws'} a {self._card_words(ev.get('card'))}"
+        if k == "buy":
+            return f"{self._name(s)} buys the {self._design_label(ev.get('card'))}"
+        if k == "take_ability":
+            return f"{self._name(s)} takes the {self._ability_label(ev.get('ability'))} ability"
+        if k == "supply_swap":
+            return f"{self._name(s)} swaps supply cards"
+        if k == "reshuffle":
+            return "The discard pile becomes the new deck"
+        if k == "supply":
+            return f"New supply card: {self._design_label(ev.get('card'))}"
+        if k == "no_buy":
+            return f"{self._name(s)} cannot pay for a supply card"
+        if k == "no_card":
+            return "No path card left to draw"
+        if k == "game_over":
+            return str(ev.get("text", "Game over"))
+        if k == "discard_hidden":
+            return f"{self._name(s)} loses the hidden card"
+        return ""
+
+    def _card_words(self, cid) -> str:
+        try:
+            return self.data.card_text(cid)
+        except (KeyError, TypeError):
+            return "path card"
+
+    def _design_label(self, sid) -> str:
+        try:
+            return self.data.designs[_design(sid)]["label"]
+        except (KeyError, TypeError):
+            return "supply card"
+
+    def _ability_label(self, aid) -> str:
+        return str(aid or "").capitalize()
+
+    def _step_start(self, st: Step) -> None:
+        text = self._toast_for(st.ev)
+        if text:
+            self._toast(text)
+        sh = self._shown
+        ev = st.ev
+        k = st.kind
+        if sh is None:
+            return
+        if k == "collect":
+            cards = ev.get("cards") or ([ev["card"]] if ev.get("card") is not None else [])
+            grid = sh.get("grid") or []
+            st.data["from"] = [self._cell_rect(grid.index(c)).center for c in cards if c in grid]
+            st.data["cards"] = [c for c in cards if c in grid]
+            st.data["to"] = self._seat_anchor(ev.get("seat"))
+            for c in st.data["cards"]:
+                grid[grid.index(c)] = None
+        elif k == "buy":
+            disp = sh.get("display") or []
+            sid = ev.get("card")
+            if sid in disp:
+                j = disp.index(sid)
+                if j < len(self._display_rects):
+                    st.data["from"] = self._display_rects[j].center
+                disp[j] = None
+            st.data["to"] = self._seat_anchor(ev.get("seat"))
+        elif k == "take_ability":
+            aid = ev.get("ability")
+            for a, r in self._ability_rects:
+                if a == aid:
+                    st.data["from"] = r.center
+            st.data["to"] = self._seat_anchor(ev.get("seat"))
+        elif k == "draw":
+            st.data["from"] = (self._grid.centerx, self._header.bottom)
+            st.data["to"] = self._seat_anchor(ev.get("seat"))
+        elif k == "guess":
+            st.data["from"] = self._seat_anchor(sh.get("hopper"))
+
+    def _step_end(self, st: Step) -> None:
+        sh = self._shown
+        if sh is None:
+            return
+        ev = st.ev
+        k = st.kind
+        final = self.view or {}
+        seats = sh.get("seats") or []
+        s = ev.get("seat")
+
+        def seat_info(i):
+            return seats[i] if isinstance(i, int) and 0 <= i < len(seats) else {}
+        if k == "place" and ev.get("cell") is not None:
+            chain = sh.setdefault("chain", [])
+            cell = list(ev["cell"])
+            if ev.get("end") == "head":     # the event says which end of the trail it joined
+                chain.insert(0, cell)
+            else:
+                chain.append(cell)
+        elif k == "choose":
+            sh["choice_made"] = True
+        elif k == "red_choose":
+            seat_info(s)["red_made"] = True
+        elif k == "guess":
+            cell = ev.get("cell")
+            if cell is None:
+                cell = final.get("guess")
+            sh["guess"] = list(cell) if cell is not None else None
+        elif k == "reveal":
+            sh["revealed"] = True
+            sh["choice"] = ev.get("kind")
+            sh["choice_made"] = True
+            for rs, kind in (ev.get("reds") or {}).items():
+                seat_info(int(rs))["red"] = kind
+                seat_info(int(rs))["red_made"] = True
+        elif k == "collect":
+            info = seat_info(s)
+            fin = (final.get("seats") or [{}] * (s + 1))[s] if isinstance(s, int) else {}
+            if self._winter(sh):
+                for c in st.data.get("cards", []):
+                    info.setdefault("store", []).append(c)
+            else:
+                for key in ("insect_count", "insects", "insect_points"):
+                    if key in fin:
+                        info[key] = copy.deepcopy(fin[key])
+                # the cube climbs its shelf one space at a time
+                kinds = list(self.data.kinds)
+                j = kinds.index(ev["shelf"]) if ev.get("shelf") in kinds else None
+                shelves = info.get("shelves")
+                if j is not None and shelves and isinstance(ev.get("space"), int):
+                    steps = [Step("cube", {"type": "cube", "seat": s, "shelf": j, "space": p},
+                                  0.16 * self._speed) for p in range(shelves[j] + 1, ev["space"] + 1)]
+                    self._queue.extendleft(reversed(steps))
+            sh["collector"] = s
+        elif k == "cube":
+            info = seat_info(s)
+            shelves = info.get("shelves")
+            if shelves:
+                shelves[ev["shelf"]] = ev["space"]
+                vals = self.data.scoring.get("shelf_values", SHELF_VALUES_FALLBACK)
+                info["shelf_points"] = sum(vals[p] for p in shelves if p >= 0)
+        elif k == "draw":
+            if ev.get("card") is not None:
+                seat_info(s).setdefault("store", []).append(ev["card"])
+        elif k == "buy":
+            info = seat_info(s)
+            store = info.setdefault("store", [])
+            for c in ev.get("pay") or []:
+                if c in store:
+                    store.remove(c)
+            info.setdefault("supplies", []).append(ev.get("card"))
+            fin = (final.get("seats") or [])
+            if isinstance(s, int) and s < len(fin):
+                info["vp"] = fin[s].get("vp", info.get("vp"))
+        elif k in ("take_ability", "supply_swap", "hide", "discard_hidden"):
+            sh["abilities"] = copy.deepcopy(final.get("abilities") or {})
+            sh["display"] = copy.deepcopy(final.get("display") or [])
+            fin = final.get("seats") or []
+            for i, info in enumerate(seats):
+                if i < len(fin):
+                    for key in ("supplies", "vp", "has_hidden", "hidden"):
+                        if key in fin[i]:
+                            info[key] = copy.deepcopy(fin[i][key])
+            if k == "take_ability" and ev.get("card") is not None:
+                store = seat_info(s).get("store") or []
+                if ev["card"] in store:
+                    store.remove(ev["card"])
+        elif k == "refill":
+            grid = sh.get("grid") or []
+            fgrid = final.get("grid") or []
+            for cell in ev.get("cells") or []:
+                i = _cell_index(cell)
+                if i < len(grid) and i < len(fgrid):
+                    grid[i] = fgrid[i]
+        elif k == "supply":
+            disp = sh.get("display") or []
+            fd = final.get("display") or []
+            for j in range(min(len(disp), len(fd))):
+                if disp[j] is None:
+                    disp[j] = fd[j]
+        elif k == "round":
+            sh.update(chain=[], guess=None, choice=None, choice_made=False, revealed=False,
+                      collector=None, ant=ev.get("ant"), hopper=ev.get("hopper"),
+                      reds=list(ev.get("reds") or []), round=ev.get("round"))
+            for info in seats:
+                info["red"] = None
+                info["red_made"] = False
+
+    def _seat_anchor(self, seat):
+        if isinstance(seat, int) and 0 <= seat < len(self._tableaux):
+            r = self._tableaux[seat]
+            return (r.x + r.w // 3, r.centery)
+        return self._right.center
+
+    def _draw_anim(self, surface, sh) -> None:
+        st = self._cur
+        if st is None:
+            return
+        p = _ease(st.t / st.dur)
+        c = self._cell
+        if st.kind == "guess":
+            cell = st.ev.get("cell") or (self.view or {}).get("guess")
+            if cell is None:
+                return
+            to = self._cell_rect(_cell_index(cell)).center
+            to = (to[0] - int(c * 0.18), to[1] - int(c * 0.2))
+            fr = st.data.get("from") or (self._grid.centerx, self._grid.bottom)
+            x = fr[0] + (to[0] - fr[0]) * p
+            y = fr[1] + (to[1] - fr[1]) * p - math.sin(p * math.pi) * c * 1.2
+            hop = self._figure("grasshopper", int(c * 0.55))
+            surface.blit(hop, hop.get_rect(center=(int(x), int(y))))
+        elif st.kind == "reveal":
+            kind = st.ev.get("kind")
+            size = int(c * 1.3)
+            t = st.t / st.dur
+            flip = min(1.0, t / 0.45)
+            sx = abs(math.cos(flip * math.pi))
+            img = self._disc_back(size) if flip < 0.5 else self._symbol(kind, size)
+            w = max(2, int(size * sx))
+            im = pygame.transform.smoothscale(img, (w, size))
+            ctr = self._grid.center
+            glow = self._shadow(int(size * 1.25))
+            surface.blit(glow, glow.get_rect(center=(ctr[0] + self._px(4), ctr[1] + self._px(6))))
+            surface.blit(im, im.get_rect(center=ctr))
+            if flip >= 1.0:
+                lab = self._text(self._kind_label(kind), self._px(24), CREAM, True)
+                lr = lab.get_rect(midtop=(ctr[0], ctr[1] + size // 2 + self._px(6)))
+                pygame.draw.rect(surface, (*INK,), lr.inflate(self._px(16), self._px(8)), border_radius=self._px(10))
+                surface.blit(lab, lr)
+        elif st.kind == "collect":
+            to = st.data.get("to") or self._right.center
+            d = int(c * 0.9 * (1 - 0.6 * p))
+            for cid, fr in zip(st.data.get("cards", []), st.data.get("from", [])):
+                x = fr[0] + (to[0] - fr[0]) * p
+                y = fr[1] + (to[1] - fr[1]) * p - math.sin(p * math.pi) * c * 0.4
+                img = self._card(cid, max(4, d))
+                surface.blit(img, img.get_rect(center=(int(x), int(y))))
+        elif st.kind in ("buy", "take_ability", "draw"):
+            fr = st.data.get("from")
+            to = st.data.get("to")
+            if fr is None or to is None:
+                return
+            x = fr[0] + (to[0] - fr[0]) * p
+            y = fr[1] + (to[1] - fr[1]) * p
+            sz = self._px(40)
+            if st.kind == "buy":
+                img = self._icon(f"supply_{_design(st.ev.get('card'))}", sz)
+            elif st.kind == "take_ability":
+                img = self._icon(f"ability_{st.ev.get('ability')}", sz)
+            else:
+                img = self._card(st.ev.get("card"), sz)
+            surface.blit(img, img.get_rect(center=(int(x), int(y))))
+
+    def _toast_anchor(self) -> tuple[int, int, int]:
+        return self._grid.centerx, self._grid.y + self._px(16), self._grid.w - self._px(30)
+

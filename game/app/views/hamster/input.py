@@ -1,0 +1,366 @@
+"""Hamster Burrow: choosing cells (click, drag, keyboard), the bar and refusals."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ... import ui
+from ...board import KitView, Target, draw, keys
+from .common import GREEN, _mix
+
+
+class HamsterInput:
+    def _choosing(self) -> bool:
+        return bool(self.legal) and (self.view or {}).get("step") == "choose" and bool(self._legal_sets)
+
+    def _lit(self) -> set:
+        """Cells that could extend the current selection towards some legal set."""
+        key = tuple(self._sel)
+        if self._lit_cache is not None and self._lit_cache[0] == key:
+            return self._lit_cache[1]
+        sel = set(self._sel)
+        out: set = set()
+        for s in self._legal_sets:
+            if sel <= s:
+                out |= s
+        out -= sel
+        self._lit_cache = (key, out)
+        return out
+
+    def _matching_action(self):
+        if not self._sel or not self.legal:
+            return None
+        sel = frozenset(self._sel)
+        for a, s in zip((a for a in self.legal if a.get("type") == "cross"), self._legal_sets):
+            if s == sel:
+                return a
+        return None
+
+    def _draw_preview(self, surface) -> None:
+        c = self._c
+        lit = self._lit()
+        pulse = 0.5 + 0.5 * math.sin(self._ambient_time() * 4.0)
+        tile = self._tile("lit", c)
+        if lit:
+            a = int(150 + 105 * pulse)
+            if tile.get_alpha() != a:
+                tile.set_alpha(a)
+            for cell in lit:
+                surface.blit(tile, self._cell_rect(cell))
+        hc = self._hover_cell
+        if hc is not None and (hc in lit or hc in self._sel) and not self._keyboard:
+            surface.blit(self._tile("hover", c), self._cell_rect(hc))
+        if self._sel:
+            kind = "green" if self._matching_action() is not None else "amber"
+            t = self._tile(kind, c)
+            cs = int(c * 0.86)
+            off = (c - cs) // 2
+            for cell in self._sel:
+                r = self._cell_rect(cell)
+                surface.blit(t, r)
+                spr = self._cross_sprite(self._variant(cell, self._home_seat()), cs, ui.board_colour("pencil_preview"))
+                surface.blit(spr, r.move(off, off))
+        if self._disp_roll == 1 or (self.view or {}).get("roll") == 1:
+            slots, hour, boxes = self._row_geometry(c)
+            used = self._disp_row.get(self._home_seat(), 0)
+            ox, oy = self._grid_org
+            t = self._tile("amber" if self._matching_action() is None else "green", slots[0].w) if slots else None
+            for r in slots[used:used + len(self._sel)]:
+                surface.blit(t, r.move(ox, oy))
+
+    def _instruction(self) -> str:
+        m = self.mode()
+        return m.instruction() if m is not None else ""
+    def _bar_items(self) -> list:
+        """Buttons (absolute rects) and the label for the bottom bar."""
+        if self._buttons is not None:
+            return self._buttons
+        bar = self._bar
+        items = []
+        pad = self._px(12)
+        bh = min(bar.h - self._px(16), self._px(44))
+        f = self.assets.font(self._px(17), True)
+        x = bar.right - pad
+        cy = bar.centery
+        m = self.mode()
+        btns = m.hamster_buttons() if m is not None else []
+        for b in reversed(btns):
+            w = f.size(b["label"])[0] + self._px(36 if not b.get("big") else 64)
+            h = bh if not b.get("big") else min(bar.h - self._px(10), int(bh * 1.15))
+            r = pygame.Rect(x - w, cy - h // 2, w, h)
+            b["rect"] = r
+            x = r.x - self._px(10)
+            items.append(b)
+        self._label_right = x
+        self._buttons = items
+        return items
+
+    def _draw_bar(self, surface) -> None:
+        bar = self._bar
+        k = self._k
+        panel = self._sprites.get(("bar", bar.size))
+        if panel is None:
+            panel = pygame.Surface(bar.size, pygame.SRCALPHA)
+            r = panel.get_rect().inflate(-self._px(8), -self._px(6))
+            pygame.draw.rect(panel, (*ui.colour("panel"), 235), r, border_radius=int(14 * k))
+            pygame.draw.rect(panel, ui.colour("panel_edge"), r, width=max(1, int(2 * k)), border_radius=int(14 * k))
+            panel = self._alpha(panel)
+            self._sprites[("bar", bar.size)] = panel
+        surface.blit(panel, bar.topleft)
+        items = self._bar_items()
+        pad = self._px(14)
+        x = bar.x + pad
+        # the shared die
+        ds = min(bar.h - self._px(18), self._px(46))
+        roll = self._disp_roll
+        if roll:
+            img = self._die_face(int(roll), ds)
+            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
+        else:
+            r = pygame.Rect(x, bar.centery - ds // 2, ds, ds)
+            pygame.draw.rect(surface, _mix(ui.colour("panel"), (0, 0, 0), 0.25), r, border_radius=ds // 5)
+            pygame.draw.rect(surface, ui.colour("panel_edge"), r, width=max(1, ds // 20), border_radius=ds // 5)
+            q = self._text("?", int(ds * 0.6), ui.colour("text_muted"), True)
+            surface.blit(q, q.get_rect(center=r.center))
+        x += ds + self._px(12)
+        text = self._instruction()
+        if text:
+            img = self._text(text, self._px(17), ui.colour("text"), True, self._label_right - x - self._px(8))
+            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
+        match = self._matching_action()
+        for b in items:
+            r = b["rect"]
+            enabled = True
+            if b["key"] == "confirm":
+                enabled = match is not None
+            elif b["key"] == "clear":
+                enabled = bool(self._sel)
+            hot = self._hover_btn == b["key"] and enabled
+            prim = b.get("primary") and enabled
+            if prim:
+                fill = GREEN if b["key"] == "confirm" else ui.colour("accent")
+            else:
+                fill = _mix(ui.colour("panel"), ui.colour("panel_edge"), 0.5 if enabled else 0.15)
+            if hot:
+                fill = _mix(fill, (255, 255, 255), 0.2)
+            if b["key"] == "roll":
+                g = draw.glow(int(r.w * 0.6), ui.colour("accent"), 110)
+                g.set_alpha(int(255 * (0.55 + 0.45 * math.sin(self._ambient_time() * 4))))
+                surface.blit(g, g.get_rect(center=r.center))
+            pygame.draw.rect(surface, fill, r, border_radius=int(10 * k))
+            pygame.draw.rect(surface, ui.colour("highlight") if hot else ui.colour("panel_edge"), r,
+                             width=max(1, int(2 * k)), border_radius=int(10 * k))
+            if prim:
+                col = ui.colour("text_dark")
+            else:
+                col = ui.colour("text") if enabled else _mix(ui.colour("text_muted"), ui.colour("panel"), 0.35)
+            t = self._text(b["label"], self._px(17), col, True)
+            surface.blit(t, t.get_rect(center=r.center))
+            if self._keyboard and self.focus.focus == b["key"]:
+                pygame.draw.rect(surface, ui.colour("accent"), r.inflate(self._px(8), self._px(8)),
+                                 width=max(2, int(2 * k)), border_radius=int(12 * k))
+
+    def handle_event(self, event):
+        if self.view is None or self.rect is None:
+            return None
+        et = event.type
+        if et == pygame.MOUSEMOTION:
+            self._keyboard = False
+            pos = event.pos
+            self._hover_btn = None
+            for b in self._bar_items():
+                if b["rect"].collidepoint(pos):
+                    self._hover_btn = b["key"]
+            buttons = getattr(event, "buttons", None)
+            if buttons is not None and len(buttons) and not buttons[0]:
+                self._drag = None          # released outside the board: the drag is over
+            self._hover_cell = self._cell_at(pos) if self._opened is None else None
+            if self._drag is not None and self._choosing() and self._opened is None:
+                # every cell along the way counts, even when the mouse moves fast
+                last = self._drag_pos or pos
+                steps = max(1, int(math.hypot(pos[0] - last[0], pos[1] - last[1]) / max(2, self._c / 3)))
+                for i in range(1, steps + 1):
+                    p = (last[0] + (pos[0] - last[0]) * i / steps, last[1] + (pos[1] - last[1]) * i / steps)
+                    cell = self._cell_at((int(p[0]), int(p[1])))
+                    if cell is None or cell in self._drag_seen:
+                        continue
+                    self._drag_seen.add(cell)
+                    if self._drag == "add" and cell not in self._sel and cell in self._lit():
+                        self._sel.append(cell)
+                    elif self._drag == "remove" and cell in self._sel:
+                        self._sel.remove(cell)
+                self._drag_pos = pos
+            return None
+        if et == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._keyboard = False
+            return self._press(event.pos)
+        if et == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self._drag = None
+            self._drag_seen = set()
+            return self._release(event.pos)
+        if et == pygame.KEYDOWN:
+            return self._key(event)
+        return None
+
+    def _press(self, pos):
+        # thumbnails: open / close (always allowed, even while others choose)
+        for s, r, org, cell in self._thumbs:
+            if r.collidepoint(pos):
+                self._opened = None if self._opened == s else s
+                self._drag = None
+                return None
+        if self._opened is not None and self._main.collidepoint(pos):
+            self._opened = None
+            return None
+        if self.animating or not self.legal:
+            return None
+        cell = self._cell_at(pos)
+        if cell is None or self._bar.collidepoint(pos):
+            return None
+        m = self.mode()
+        why = m.refuse_cell(cell) if m is not None else None
+        if why is not None or not self._choosing():
+            return why
+        if cell in self._sel:
+            self._sel.remove(cell)
+            self._drag, self._drag_seen, self._drag_pos = "remove", {cell}, pos
+            return None
+        if cell in self._lit():
+            self._sel.append(cell)
+            self._drag, self._drag_seen, self._drag_pos = "add", {cell}, pos
+            return None
+        self._drag = None
+        return self._why_not(cell)
+
+    def _release(self, pos):
+        if self.animating or not self.legal:
+            return None
+        for b in self._bar_items():
+            if b["rect"].collidepoint(pos):
+                return self._activate(b["key"])
+        return None
+
+    def _activate(self, key):
+        legal = self.legal or []
+        if key == "roll":
+            return next((a for a in legal if a.get("type") == "roll"), None)
+        if key == "pass":
+            return next((a for a in legal if a.get("type") == "pass"), None)
+        if key == "clear":
+            self._sel = []
+            return None
+        if key == "confirm":
+            a = self._matching_action()
+            if a is not None:
+                return a
+            if not self._sel:
+                return "Pick the cells to cross first."
+            val = self.view.get("roll")
+            if val and val > 1:
+                return f"A {val} means exactly {val} crosses: you have {len(self._sel)}."
+            return "These cells do not make a whole choice yet."
+        return None
+
+    def _why_pass(self) -> str:
+        v = self.view
+        if v.get("roll") == 1:
+            return "Your 1-row is full: press Pass." if self._disp_row.get(self._home_seat(), 0) >= self._one_row \
+                else "No cells can take this 1: press Pass."
+        return f"No {v.get('roll')} joined cells fit anywhere you may cross: press Pass."
+
+    def _why_not(self, cell) -> str:
+        """An explanation for a refused cell (legality itself comes from ``self.legal``)."""
+        v = self.view
+        home = self._home_seat()
+        val = v.get("roll") or 0
+        crossed = self._crossed(home)
+        ch = self._cell_ch.get(cell)
+        if cell in crossed:
+            return "That cell is already crossed."
+        if ch is None:
+            return "That is solid earth: only the cells of a chamber can be crossed."
+        sel = set(self._sel)
+        if sel:
+            sel_ch = self._cell_ch.get(self._sel[0])
+            if ch != sel_ch:
+                return "Crosses must stay in one chamber."
+            if val >= 2 and len(sel) >= val:
+                return f"A {val} means exactly {val} crosses."
+            if val == 1:
+                free = self._one_row - self._disp_row.get(home, 0)
+                if len(sel) >= free:
+                    return f"Your 1-row has only {free} free slot" + ("s." if free != 1 else ".")
+                if len(sel) >= 7:
+                    return "A 1 allows at most 7 crosses."
+            return "The crosses of one roll must form one joined group."
+        if not crossed and v.get("first_cross", "start") == "start" and ch != self._start_id:
+            start = self._chambers.get(self._start_id, {}).get("name", "start chamber")
+            return f"Your first cross goes in the {start} (the dark chamber in the middle)."
+        return "Start next to a cross you already have, or through a tunnel you have reached."
+
+    def handle_escape(self) -> bool:
+        if self._opened is not None:
+            self._opened = None
+            return True
+        return False
+
+    # ---- the kit's targets: the keyboard scheme and the public hooks work on these ------------------
+    def get_targets(self) -> list:
+        """Cells that can be picked (or dropped again), then the bar's live buttons."""
+        out = []
+        if not self.legal or self.animating or self.view is None or self._opened is not None:
+            return out
+        if self._choosing():
+            cells = sorted(self._lit() | set(self._sel), key=lambda p: (p[1], p[0]))
+            out += [Target("cell", f"cell {x},{y}", rect=self._cell_rect((x, y)), value=(x, y)) for x, y in cells]
+        for b in self._bar_items():
+            if b["key"] == "clear" and not self._sel:
+                continue
+            action = b.get("action") if b["key"] != "confirm" else self._matching_action()
+            out.append(Target("button", b["key"], rect=b["rect"], action=action, value=b["key"], bar=True))
+        return out
+
+    def activate(self, t):
+        if t.kind == "cell":
+            cell = t.value
+            if cell in self._sel:
+                self._sel.remove(cell)
+            elif cell in self._lit():
+                self._sel.append(cell)
+            else:
+                return self._why_not(cell)
+            return None
+        return self._activate(t.value)
+
+    def enter_default(self, targets):
+        return next((t for t in targets if t.bar and t.key in ("roll", "pass", "confirm")), None)
+
+    def clicks_for(self, action):
+        t = action.get("type")
+        if t == "cross":
+            return [f"cell {int(c[0])},{int(c[1])}" for c in action.get("cells") or []] + ["confirm"]
+        if t in ("roll", "pass"):
+            return [t]
+        return None
+
+    def _key(self, event):
+        """The kit's keyboard scheme; Backspace (cancel) clears the picked cells, Esc closes a
+        look at another player's burrow."""
+        it = keys.intent(event)
+        if it is None:
+            return None
+        if it[0] == "close" and self._opened is not None:
+            self._opened = None
+            return None
+        if it[0] == "cancel":
+            self._sel = []
+            return None
+        if self.animating or not self.legal:
+            return None
+        self._opened = None
+        got = KitView._key(self, event)
+        cur = self.focus.current(self.get_targets())
+        self._keyboard = self.focus.keyboard
+        self._cursor = cur.value if (cur is not None and cur.kind == "cell") else None
+        return got

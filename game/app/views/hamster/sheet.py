@@ -1,0 +1,298 @@
+"""Hamster Burrow: the sheet on screen: whose sheet is shown, cells, the paper, the header and
+the thumbnails of the other players' sheets."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ... import ui
+from ...board import draw
+from .common import EARTH, EARTH_DARK, GOLD, GREEN, _mix, _pt
+
+
+class HamsterSheet:
+    def _load_sheet(self, view: dict) -> bool:
+        sh = view.get("sheet") or {}
+        key = (view.get("variant"), repr(sh.get("size")), len(sh.get("chambers") or []),
+               (view.get("timer") or {}).get("length"), sh.get("one_row"),
+               tuple(ch.get("id") for ch in sh.get("chambers") or []))
+        if key == self._sheet_key:
+            return False
+        self._sheet_key = key
+        size = sh.get("size") or [11, 9]
+        self._cols, self._rows = int(size[0]), int(size[1])
+        self._cell_ch = {}
+        self._chambers = {}
+        self._start_id = None
+        for ch in sh.get("chambers") or []:
+            cells = [_pt(c) for c in ch.get("cells") or []]
+            self._chambers[ch["id"]] = {"name": ch.get("name", ch["id"]), "points": ch.get("points", 0),
+                                        "start": bool(ch.get("start")), "cells": cells}
+            if ch.get("start"):
+                self._start_id = ch["id"]
+            for c in cells:
+                self._cell_ch[c] = ch["id"]
+        self._badge_cells = {min(ch["cells"], key=lambda p: (p[1], p[0]))
+                             for ch in self._chambers.values() if ch["cells"]}
+        self._tunnels = [(t[0], _pt(t[1]), t[2], _pt(t[3])) for t in sh.get("tunnels") or []]
+        self._mushrooms = {_pt(m) for m in sh.get("mushrooms") or []}
+        self._nuts = {_pt(m) for m in sh.get("nuts") or []}
+        self._one_row = int(sh.get("one_row", 7))
+        try:
+            self._timer_len = int((view.get("timer") or {}).get("length") or sh.get("timer", 3))
+        except (TypeError, ValueError):
+            self._timer_len = 3
+        self._cache.clear()
+        return True
+
+    def _shown_seat(self) -> int:
+        if self._opened is not None:
+            return self._opened
+        return self._home_seat()
+
+    def _home_seat(self) -> int:
+        if self.seat is not None:
+            return int(self.seat)
+        v = self.view or {}
+        if v.get("seat") is not None:
+            return int(v["seat"])
+        return 0
+
+    def _others(self) -> list:
+        if not self.view:
+            return []
+        home = self._home_seat()
+        return [s for s in range(int(self.view.get("players", 1))) if s != home]
+
+    def _cell_rect(self, cell, org=None, c=None) -> pygame.Rect:
+        ox, oy = org or self._grid_org
+        c = c or self._c
+        return pygame.Rect(ox + cell[0] * c, oy + cell[1] * c, c, c)
+
+    def _cell_at(self, pos):
+        ox, oy = self._grid_org
+        c = self._c
+        x, y = (pos[0] - ox) // c, (pos[1] - oy) // c
+        if 0 <= x < self._cols and 0 <= y < self._rows:
+            return (int(x), int(y))
+        return None
+
+    def _crossed(self, seat) -> set:
+        if not self.view:
+            return set()
+        try:
+            return {_pt(c) for c in self.view["sheets"][seat]["crosses"]}
+        except (KeyError, IndexError, TypeError):
+            return set()
+
+    def _paper(self):
+        key = ("paper", self._main.size)
+        img = self._cache.get(key)
+        if img is None:
+            img = pygame.Surface((self._main.w + 6, self._main.h + 6), pygame.SRCALPHA)
+            r = pygame.Rect(0, 0, self._main.w, self._main.h)
+            rad = max(6, int(self._c * 0.3))
+            pygame.draw.rect(img, (0, 0, 0, 80), r.move(4, 5), border_radius=rad)
+            pygame.draw.rect(img, EARTH_DARK, r, border_radius=rad)
+            pygame.draw.rect(img, _mix(EARTH, ui.board_colour("earth_light"), 0.2), r, width=max(2, self._c // 16), border_radius=rad)
+            # grass along the top: the burrow lies under a meadow
+            g = pygame.Rect(r.x + 2, r.y + 2, r.w - 4, int(self._c * 0.9))
+            pygame.draw.rect(img, ui.board_colour("lawn"), g, border_top_left_radius=rad, border_top_right_radius=rad)
+            rng = random.Random(5)
+            for i in range(int(r.w / max(3, self._c * 0.18))):
+                x = r.x + 4 + i * self._c * 0.18
+                hh = self._c * rng.uniform(0.12, 0.26)
+                pygame.draw.line(img, ui.board_colour("lawn_blade"), (x, g.bottom), (x + rng.uniform(-3, 3), g.bottom - hh),
+                                 max(1, self._c // 24))
+            pygame.draw.line(img, ui.board_colour("ground_line"), (g.x, g.bottom), (g.right, g.bottom), max(2, self._c // 14))
+            if pygame.display.get_surface() is not None:
+                img = img.convert_alpha()
+            self._cache[key] = img
+        return img
+
+    def _paper_pieces(self) -> list:
+        """The paper cut for fast blitting: an opaque core and alpha strips around it."""
+        key = ("paper_pieces", self._main.size, self._main.topleft)
+        got = self._cache.get(key)
+        if got is not None:
+            return got
+        full = self._paper()
+        rad = max(6, int(self._c * 0.3)) + 2
+        W, H = full.get_size()
+        core = pygame.Rect(rad, rad, self._main.w - 2 * rad, self._main.h - 2 * rad)
+        ox, oy = self._main.topleft
+        out = []
+        if core.w > 8 and core.h > 8 and pygame.display.get_surface() is not None:
+            core_img = full.subsurface(core).convert()
+            self._cache[("paper_core", self._main.size, self._main.topleft)] = (core_img, (ox + core.x, oy + core.y))
+            out.append((core_img, (ox + core.x, oy + core.y)))
+            for r in (pygame.Rect(0, 0, W, core.y), pygame.Rect(0, core.bottom, W, H - core.bottom),
+                      pygame.Rect(0, core.y, core.x, core.h), pygame.Rect(core.right, core.y, W - core.right, core.h)):
+                if r.w > 0 and r.h > 0:
+                    out.append((full.subsurface(r), (ox + r.x, oy + r.y)))
+        else:
+            out.append((full, (ox, oy)))
+        self._cache[key] = out
+        return out
+
+    def _draw_main(self, surface) -> None:
+        seat = self._shown_seat()
+        c = self._c
+        pieces = self._paper_pieces()
+        sheet, spos = self._sheet_surface(seat)
+        core = self._cache.get(("paper_core", self._main.size, self._main.topleft))
+        for img, pos in pieces:
+            if core is not None and img is core[0] and spos == core[1]:
+                continue             # the sheet surface already holds the paper's core
+            surface.blit(img, pos)
+        ox, oy = self._grid_org
+        surface.blit(sheet, spos)
+        self._draw_header(surface, seat)
+        st = self._cur
+        if st is not None:
+            if st.kind == "cross" and st.ev.get("seat") == seat:
+                self._draw_cross_anim(surface, st, seat)
+            elif st.kind in ("timer", "timer_on"):
+                self._draw_timer_anim(surface, st)
+            elif st.kind == "full" and st.ev.get("seat") == seat:
+                self._draw_full_anim(surface, st)
+        if self._opened is None and self._choosing():
+            self._draw_preview(surface)
+            if self._badge_cells & (self._lit() | set(self._sel)):
+                surface.blit(self._badges(c), (ox, oy))
+        if self._keyboard and self._cursor is not None and self._opened is None and self.legal:
+            surface.blit(self._tile("cursor", c), self._cell_rect(self._cursor))
+        if self._opened is not None:
+            t = self._hpill(f"{self._name(seat)}'s burrow (look only): click it to go back to yours",
+                           self._px(15), ui.colour("highlight"))
+            surface.blit(t, t.get_rect(midbottom=(self._main.centerx, self._main.bottom - self._px(4))))
+
+    def _hpill(self, text: str, px: int, colour):
+        return draw.pill(self.assets, text, px, colour, pad_y=0.3, alpha=235)
+
+    def _breakdown(self, seat) -> dict:
+        try:
+            b = self.view["sheets"][seat].get("breakdown") or {}
+        except (KeyError, IndexError, TypeError, AttributeError):
+            b = {}
+        return {k: int(b.get(k, 0) or 0) for k in ("chambers", "mushrooms", "nuts", "total")}
+
+    def _draw_header(self, surface, seat) -> None:
+        c = self._c
+        m = self._main
+        y = m.y + int(c * 0.45)
+        x = m.x + int(c * 0.35)
+        key = ("header", seat, tuple(self._breakdown(seat).items()), self._tag(seat), m.size)
+        got = self._cache.get("header_cur")
+        if got is None or got[0] != key:
+            got = (key, self._alpha(self._render_header(seat)))
+            self._cache["header_cur"] = got
+        img = got[1]
+        surface.blit(img, img.get_rect(midleft=(x, y)))
+
+    def _render_header(self, seat):
+        c = self._c
+        m = self._main
+        h = int(c * 0.8)
+        w = m.w - int(c * 0.7)
+        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        pal = self._palette(seat)
+        sw = pygame.Rect(0, (h - int(c * 0.56)) // 2, int(c * 0.56), int(c * 0.56))
+        ui.draw_swatch(img, pal, sw)
+        px = max(8, int(c * 0.34))
+        name = self._name(seat)
+        title = f"{name}'s burrow" if seat != self.seat else "Your burrow"
+        b = self._breakdown(seat)
+        # right: the score in pictures
+        parts = []
+        ipx = int(c * 0.5)
+        small = max(7, int(c * 0.28))
+        parts.append(("text", self._text(f"Chambers {b['chambers']}", small, ui.colour("text"), True)))
+        parts.append(("icon", self._icon("mushroom", ipx)))
+        parts.append(("text", self._text(str(b["mushrooms"]), small, ui.colour("text"), True)))
+        parts.append(("icon", self._icon("nut", ipx)))
+        parts.append(("text", self._text(str(b["nuts"]), small, ui.colour("text"), True)))
+        tot = self._text(f"{b['total']} pts", max(8, int(c * 0.34)), GOLD, True)
+        parts.append(("text", tot))
+        gap = max(3, int(c * 0.12))
+        total_w = sum(p[1].get_width() for p in parts) + gap * (len(parts) - 1) + gap * 2
+        x = w - total_w
+        for i, (kind, im) in enumerate(parts):
+            if i == len(parts) - 1:
+                x += gap * 2
+            img.blit(im, im.get_rect(midleft=(x, h // 2)))
+            x += im.get_width() + gap
+        tag = self._tag(seat)
+        tag_img = None
+        if tag:
+            tag_img = self._hpill(tag, max(7, int(c * 0.25)), ui.colour("highlight") if tag != "decided" else GREEN)
+        room = w - total_w - sw.right - int(c * 0.3) - (tag_img.get_width() + gap if tag_img else 0)
+        t = self._text(title, px, ui.colour("text"), True, room)
+        img.blit(t, t.get_rect(midleft=(sw.right + int(c * 0.2), h // 2)))
+        if tag_img is not None:
+            img.blit(tag_img, tag_img.get_rect(midleft=(sw.right + int(c * 0.2) + t.get_width() + gap, h // 2)))
+        return img
+
+    def _tag(self, seat) -> str:
+        v = self.view or {}
+        try:
+            decided = bool(v["sheets"][seat].get("decided"))
+        except (KeyError, IndexError, TypeError, AttributeError):
+            decided = False
+        m = self.mode()
+        return m.tag(seat, decided) if m is not None else ""
+    def _draw_thumbs(self, surface) -> None:
+        if not self._thumbs:
+            return
+        v = self.view
+        cp = v.get("current_player")
+        for s, r, org, cell in self._thumbs:
+            opened = self._opened == s
+            key = ("thumbframe", s, r.size, opened, cp == s, self._tag(s), self._breakdown(s)["total"])
+            got = self._cache.get(("tf", s))
+            if got is None or got[0] != key:
+                got = (key, self._alpha(self._render_thumb_frame(s, r, opened, cp == s)))
+                self._cache[("tf", s)] = got
+            surface.blit(got[1], r.topleft)
+            surface.blit(self._thumb_surface(s, cell), org)
+
+    def _render_thumb_frame(self, s, r, opened, awaited):
+        img = pygame.Surface(r.size, pygame.SRCALPHA)
+        rr = img.get_rect()
+        rad = self._px(10)
+        fill = _mix(ui.colour("panel"), (0, 0, 0), 0.15)
+        if awaited:
+            fill = _mix(ui.colour("panel"), ui.colour("accent"), 0.22)
+        pygame.draw.rect(img, fill, rr, border_radius=rad)
+        edge = ui.colour("accent") if (awaited or opened) else ui.colour("panel_edge")
+        pygame.draw.rect(img, edge, rr, width=max(2, self._px(3) if (awaited or opened) else self._px(2)),
+                         border_radius=rad)
+        pal = self._palette(s)
+        lh = self._px(22)
+        sw = pygame.Rect(self._px(6), self._px(3), lh - self._px(4), lh - self._px(4))
+        ui.draw_swatch(img, pal, sw)
+        px = self._px(13)
+        score = self._text(str(self._breakdown(s)["total"]), self._px(14), GOLD, True)
+        img.blit(score, score.get_rect(midright=(rr.right - self._px(7), sw.centery)))
+        tag = self._tag(s)
+        tag_img = None
+        if tag == "decided":
+            tag_img = pygame.Surface((lh, lh), pygame.SRCALPHA)
+            pygame.draw.circle(tag_img, GREEN, (lh // 2, lh // 2), lh // 2 - 1)
+            w = max(2, lh // 8)
+            pygame.draw.lines(tag_img, (255, 255, 255), False,
+                              [(lh * 0.27, lh * 0.52), (lh * 0.44, lh * 0.7), (lh * 0.75, lh * 0.32)], w)
+        elif tag and tag != "waiting":
+            tag_img = self._hpill(tag, self._px(11), ui.colour("text_dark") if False else ui.colour("highlight"))
+        room = score.get_rect(midright=(rr.right - self._px(7), sw.centery)).x - sw.right - self._px(8)
+        if tag_img is not None:
+            room -= tag_img.get_width() + self._px(4)
+            img.blit(tag_img, tag_img.get_rect(midright=(rr.right - self._px(10) - score.get_width(), sw.centery)))
+        name = self._text(self._name(s), px, ui.colour("text"), True, room)
+        img.blit(name, name.get_rect(midleft=(sw.right + self._px(5), sw.centery)))
+        if opened:
+            t = self._text("open", self._px(11), ui.colour("accent"), True)
+            img.blit(t, t.get_rect(bottomright=(rr.right - self._px(6), rr.bottom - self._px(3))))
+        return img
+

@@ -1,0 +1,204 @@
+"""The expert level: an information-set tree search over the rules contract (game/ai/expert.py).
+
+Named after the issue's requirements: registered for every game with rules, fair (the choice
+depends only on the seat's view), bounded in time, stops at once when cancelled, and measured by
+the ``strength`` benchmark.  Strength targets are measured by ``main.py strength``, not here.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from game.ai import AGENTS, DEFAULT_LEVEL, LEVELS, RandomAgent, make_agent
+from game.ai import expert
+from game.ai.expert import ExpertAgent, final_shares, score_lead
+from game.ai.strength import play_duel, strength, wilson
+from game.rules import GAMES, new_game, state_from_view
+from game.rules.base import GameState
+from tests.helpers import key
+
+WITH_RULES = [g for g, i in GAMES.items() if i.state_class is not None
+              and i.state_class.from_view.__func__ is not GameState.from_view.__func__]
+
+
+def position(game: str, players: int, seed: int, steps: int):
+    """A seeded position with a real choice, reached by beginner play."""
+    state = new_game(game, players=players, seed=seed)
+    movers = [make_agent(game, "beginner", seed * 10 + s) for s in range(players)]
+    for step in range(400):
+        if state.is_over():
+            break
+        if step >= steps and len(state.legal_actions()) > 1:
+            return state
+        seat = state.current_player
+        state.apply(movers[seat].decide(state.view(seat), state.legal_actions()))
+    pytest.skip(f"{game}: no choice after {steps} steps")
+
+
+# ---- registration -----------------------------------------------------------------------------
+
+def test_expert_is_the_strongest_level_but_not_the_default():
+    assert LEVELS[-1] == "expert"
+    assert DEFAULT_LEVEL == "good" and DEFAULT_LEVEL in LEVELS
+
+
+def test_expert_serves_every_game_that_has_rules():
+    assert {"moles", "ants", "hamster"} <= set(WITH_RULES)
+    for game in GAMES:
+        agent = make_agent(game, "expert", 1)
+        assert agent.level == "expert"
+        if game in WITH_RULES:
+            assert type(agent) is ExpertAgent
+        else:
+            assert type(agent) is RandomAgent
+    # the search needs no per-game entry in AGENTS
+    assert all("expert" not in levels for levels in AGENTS.values())
+
+
+def test_new_computer_seats_default_to_good():
+    from game.app.controller import default_seats
+    assert {s["level"] for s in default_seats(3, humans=1)} == {"good"}
+
+
+# ---- fairness: the choice depends on the view only --------------------------------------------
+
+@pytest.mark.parametrize("game", ["moles", "ants", "hamster"])
+def test_same_view_different_hidden_deal_gives_the_same_choice(game):
+    """A fixed agent seed and iteration budget: the real state and states rebuilt from the same
+    view with other hidden facts give the very same choice, for several agent seeds (so the
+    distribution of choices is the same too)."""
+    players = 2
+    for seed, steps in ((1, 6), (2, 15)):
+        state = position(game, players, seed, steps)
+        seat = state.current_player
+        view = state.view(seat)
+        legal = state.legal_actions()
+        twins = [state_from_view(game, view, 500 + k) for k in range(3)]
+        for agent_seed in (3, 4, 5):
+            real = make_agent(game, "expert", agent_seed)
+            real.iterations, real.think = 25, 60.0
+            choice = key(real.decide(view, legal))
+            for twin in twins:
+                assert twin.view(seat) == view
+                other = ExpertAgent(game, agent_seed, think=60.0, iterations=25)
+                assert key(other.decide(twin.view(seat), twin.legal_actions())) == choice
+
+
+def test_expert_refuses_a_game_state():
+    state = new_game("ants", 2, seed=1)
+    agent = make_agent("ants", "expert", 1)
+    with pytest.raises(TypeError):
+        agent.decide(state, state.legal_actions())
+
+
+# ---- bounded time, cancel ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("game", ["moles", "ants", "hamster"])
+def test_think_time_bounds_a_move(game):
+    state = position(game, 2, 3, 8)
+    agent = ExpertAgent(game, 1, think=0.15)
+    start = time.perf_counter()
+    action = agent.decide(state.view(state.current_player), state.legal_actions())
+    assert time.perf_counter() - start < 1.0
+    assert key(action) in {key(a) for a in state.legal_actions()}
+    assert agent.last_iterations >= 1
+
+
+def test_cancel_stops_a_search_at_once():
+    state = position("ants", 2, 4, 6)
+    agent = ExpertAgent("ants", 1, think=30.0)
+    out = []
+    worker = threading.Thread(target=lambda: out.append(
+        agent.decide(state.view(state.current_player), state.legal_actions())))
+    worker.start()
+    time.sleep(0.1)
+    start = time.perf_counter()
+    agent.cancel()
+    worker.join(5.0)
+    assert not worker.is_alive() and time.perf_counter() - start < 0.5
+    assert key(out[0]) in {key(a) for a in state.legal_actions()}
+
+
+def test_a_single_legal_action_is_taken_without_search():
+    state = position("ants", 2, 5, 3)
+    legal = state.legal_actions()[:1]
+    agent = ExpertAgent("ants", 1, think=30.0)
+    assert agent.decide(state.view(state.current_player), legal) is legal[0]
+    assert agent.last_iterations == 0
+
+
+# ---- evaluation -------------------------------------------------------------------------------
+
+def test_rewards_are_win_shares():
+    state = new_game("hamster", 3, seed=2)
+    lead = score_lead(state)
+    assert len(lead) == 3 and abs(sum(lead) - 1.0) < 1e-9
+    assert final_shares(state) == pytest.approx([1 / 3] * 3)  # not over: equal shares
+
+
+# ---- simulate and strength ---------------------------------------------------------------------
+
+def test_simulate_plays_expert_against_good(monkeypatch):
+    from game.sim import simulate
+    monkeypatch.setattr(expert, "THINK_SECONDS", 0.01)
+    result = simulate("ants", players=2, games=1, seed=3, levels=["expert", "good"])
+    assert [s["level"] for s in result["seats"]] == ["expert", "good"]
+
+
+def test_wilson_interval():
+    lo, hi = wilson(0.5, 100)
+    assert 0.40 < lo < 0.41 and 0.59 < hi < 0.60
+    assert wilson(1.0, 10)[1] == 1.0 and wilson(0.0, 10)[0] == 0.0
+
+
+def test_strength_swaps_seats_and_reports_times():
+    r = strength("hamster", "expert", "random", games=2, players=2, seed=1, think=0.01)
+    assert r["games"] == 2 and 0.0 <= r["a_share"] <= 1.0
+    assert r["interval95"][0] <= r["a_share"] <= r["interval95"][1]
+    assert r["move_max_s"] is not None and r["move_max_s"] < 1.0
+    assert play_duel("hamster", "random", "random", 2, 1, a_seat=1) in (0.0, 0.5, 1.0)
+
+
+def test_strength_command_line(capsys):
+    from game.cli import main
+    assert main(["strength", "ants", "--b", "random", "--games", "1", "--think", "0.01"]) == 0
+    out = capsys.readouterr().out
+    assert "win share" in out and "95% interval" in out and "move time" in out
+
+
+@pytest.mark.parametrize("argv,msg", [
+    (["strength", "ants", "--a", "master"], "unknown computer level"),
+    (["strength", "ants", "--think", "0"], "think time"),
+    (["strength", "nosuchgame"], "unknown game"),
+])
+def test_strength_bad_input_is_one_clear_line(argv, msg, capsys):
+    from game.cli import main
+    try:
+        code = main(argv)
+    except SystemExit as exc:     # argparse's own checks
+        code = exc.code
+    assert code == 2
+    assert msg in capsys.readouterr().err
+
+
+# ---- the play screen stops a thinking expert ------------------------------------------------
+
+def test_leaving_the_game_stops_a_thinking_expert(tmp_path, monkeypatch):
+    from game.app import saves
+    from game.app.controller import PlayController
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    monkeypatch.setattr(expert, "THINK_SECONDS", 30.0)
+    seats = [{"name": f"C{i}", "colour": i, "kind": "computer", "level": "expert"}
+             for i in range(2)]
+    state = position("ants", 2, 6, 4)
+    ctl = PlayController("ants", seats, state)
+    ctl.tick(0.0, animating=True)          # starts thinking
+    time.sleep(0.1)
+    assert ctl.thinking
+    start = time.perf_counter()
+    ctl.stop()
+    ctl.wait_for_computer(5.0)
+    assert not ctl.thinking and time.perf_counter() - start < 0.5
+    saves.flush_autosave()
