@@ -74,7 +74,7 @@ def test_title_keyboard_and_escape(app):
     assert app.top.focus.current.key == "New game"    # Continue is disabled: skipped
     key(app, pygame.K_RETURN)
     assert app.top.name == "choose"
-    app.top.focus.focus_key("forest")
+    app.top.focus.focus_key("gopher")
     key(app, pygame.K_RETURN)                           # coming soon: stays here
     assert app.top.name == "choose" and "coming soon" in app.top.message
     app.top.focus.focus_key("moles")
@@ -205,7 +205,7 @@ def test_render_screenshot_writes_png(tmp_path):
     img = pygame.image.load(str(out))
     assert img.get_size() == (1024, 600)
     with pytest.raises(ValueError, match="not playable"):
-        render_screenshot("forest", tmp_path / "x.png")
+        render_screenshot("gopher", tmp_path / "x.png")
     with pytest.raises(ValueError, match="unknown game"):
         render_screenshot("chess", tmp_path / "x.png")
 

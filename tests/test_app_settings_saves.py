@@ -148,7 +148,7 @@ def test_wrong_seats_and_undo():
 def test_unknown_or_unavailable_game():
     ctl = _game()
     payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
-    payload["state"]["game"] = "forest"
+    payload["state"]["game"] = "gopher"
     _write(json.dumps(payload))
     assert "not playable" in _message()
     payload["state"]["game"] = "chess"

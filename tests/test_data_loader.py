@@ -142,7 +142,7 @@ def test_games_catalog_is_valid():
     from game.rules import GAMES
     assert set(GAMES) == {"moles", "ants", "hamster", "forest", "gopher"}
     assert GAMES["moles"].available and GAMES["ants"].available and GAMES["hamster"].available
-    assert not GAMES["forest"].available
+    assert GAMES["forest"].available and not GAMES["gopher"].available
 
 
 def test_games_catalog_labels(tmp_path, monkeypatch):

@@ -34,6 +34,7 @@ AGENTS = {
     "hamster": {"beginner": ".hamster_ai:HamsterBeginnerAgent", "good": ".hamster_ai:HamsterAgent"},
     "ants": {"beginner": ".ants_ai:AntsBeginnerAgent", "good": ".ants_ai:AntsAgent"},
     "forest": {"beginner": ".forest_ai:ForestBeginnerAgent", "good": ".forest_ai:ForestAgent"},
+    "gopher": {"beginner": ".gopher_ai:GopherBeginnerAgent", "good": ".gopher_ai:GopherAgent"},
 }
 
 

@@ -228,6 +228,34 @@ class ForestState(GameState):
     TITLE = "Forest Gold"
     PLAYERS = (2, 4)
     FORMAT = 1
+    EVENT_TYPES = {
+        "camp": "seat, cell: a pack lights its campfire on its edge",
+        "pass": "seat: the pack can do nothing",
+        "step": "piece, seat, frm, to, by, carry, kind, bump: a piece goes one tile (by: step, "
+                "wade or the tile that moved it)",
+        "stay": "piece, seat, at, kind: a chain choice keeps the piece where it is",
+        "reveal": "at, kind, tile, directions, bumps, chance: a face-down tile opens",
+        "nuggets": "at, count: gold lies on the opened tile",
+        "pick_up": "piece, seat, at, bump: a piece takes a nugget",
+        "drop": "piece, seat, at, bump, how: a piece puts its nugget down",
+        "store": "seat, at, piece, stored: a nugget is stored on a campfire",
+        "rob": "piece, seat, victim, at, stored: a nugget is taken from an unguarded campfire",
+        "sink": "at, bump: a nugget sinks in a swamp",
+        "lost": "piece, at: a carried nugget is lost in a loop",
+        "effect": "piece, seat, kind, at, options: a tile acts on a piece (bees, lynx, a choice)",
+        "loop": "piece, seat, at, died: a piece entered a tile twice in one chain",
+        "bump": "piece, seat, at, bump, bumps: a piece stands on a swamp bump",
+        "drown": "piece, seat, by, at, bump: a piece drowns in a swamp",
+        "trap": "piece, seat, at: the serpent holds a piece",
+        "free": "piece, by, seat, at: a packmate frees a trapped piece",
+        "attack": "piece, victim, seat, at, died: a piece attacks another",
+        "home": "piece, seat, frm, to, why, stored: a piece goes back to its campfire",
+        "death": "piece, seat, at, why: a piece leaves the hunt",
+        "move_camp": "seat, frm, to, pieces, left, stored: a campfire moves along its edge",
+        "reinforce": "piece, seat, at: a canine comes back at the campfire",
+        "round_cap": "rounds: the last round is over",
+        "win": "seats, reason, totals, rounds: the game ends",
+    }
 
     @classmethod
     def describe_setup(cls):

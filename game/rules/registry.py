@@ -15,10 +15,11 @@ class LoadError(ValueError):
 def _state_classes() -> dict[str, type[GameState]]:
     from .ants import AntsState
     from .forest import ForestState
+    from .gopher import GopherState
     from .hamster import HamsterState
     from .moles import MolesState
     return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState,
-            "forest": ForestState}
+            "forest": ForestState, "gopher": GopherState}
 
 
 def _load_catalog() -> dict[str, GameInfo]:

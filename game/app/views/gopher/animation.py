@@ -1,0 +1,120 @@
+"""Gopher's Pantry animation script: each rules event becomes one or more timed steps with a
+one-line caption (a toast); tokens hop hole by hole along the path (a leapfrog jumps high), the
+book's page turns when the level changes, a placed token drops in."""
+from __future__ import annotations
+
+import math
+
+from ...board import Step
+from . import texts
+from .common import ease
+
+DURATIONS = {"place": 0.45, "page": 1.0, "roll": 0.55, "hop": 0.3, "portal": 0.45, "dig": 0.45,
+             "pick": 0.25, "collect": 0.7, "take": 0.7, "pass": 0.35, "cannot_collect": 0.6,
+             "empty_hole": 0.45, "ineffective": 0.35, "draw": 0.3, "present": 0.6,
+             "present_empty": 0.45, "trophy": 0.6, "baskets": 0.6, "ransom": 0.6, "stay": 0.5,
+             "turn": 0.3, "game_over": 0.8}
+SILENT = {"turn"}          # steps whose caption the bar already says
+
+
+class GopherAnimation:
+    """Mixed into the view: display state (``_disp_tokens``, ``_disp_page``) and the steps."""
+
+    DURATIONS = DURATIONS
+
+    def _anim_reset(self) -> None:
+        self._disp_tokens: list = []
+        self._disp_page = None
+        self._hop = None           # {"seat", "from", "to", "high", "t"}
+        self._turn = None          # {"from", "to", "t"}
+        self._drop = None          # {"seat", "t"}
+        self._fly = None           # {"cards", "seat", "down", "t"}: cards flying to a seat's piles
+
+    def steps_for(self, ev: dict, f: float) -> list:
+        kind = ev.get("type")
+        if kind == "move":
+            hops = ev.get("hops") or []
+            out = [Step("move", dict(ev, caption=True), 0.05 * f)]
+            for h in hops:
+                out.append(Step("hop", {"type": "hop", "seat": ev.get("seat"), "from": h["from"], "to": h["to"],
+                                        "high": bool(h.get("over"))}, DURATIONS["hop"] * (1.4 if h.get("over") else 1) * f))
+            return out
+        if kind == "page" and not ev.get("changed") and ev.get("page_from") is not None:
+            return [Step("roll", ev, DURATIONS["roll"] * f)]
+        dur = DURATIONS.get(kind)
+        return [] if dur is None else [Step(kind, ev, dur * f)]
+
+    # ---- the three callbacks -----------------------------------------------------------------------
+    def _step_start(self, st: Step) -> None:
+        ev = st.ev
+        if st.kind not in SILENT and st.kind != "hop":
+            self._toast(texts.caption(ev, self._name))
+        s = ev.get("seat")
+        if st.kind == "page" and ev.get("page_to"):
+            self._turn = {"from": self._disp_page or ev.get("page_from") or ev["page_to"], "to": ev["page_to"], "t": 0.0}
+        elif st.kind == "place" and s is not None:
+            self._set_token(s, ev.get("hole"))
+            self._drop = {"seat": s, "t": 0.0}
+        elif st.kind == "move" and s is not None:
+            self._set_token(s, ev.get("start"))
+        elif st.kind == "hop":
+            self._hop = {"seat": s, "from": ev["from"], "to": ev["to"], "high": ev["high"], "t": 0.0}
+        elif st.kind in ("collect", "take", "trophy") and s is not None:
+            if st.kind == "collect":
+                cards = list(ev.get("add") or []) + list(ev.get("sub") or [])
+            elif st.kind == "take":
+                cards = [f"{ev.get('kind')}:{v}" for v in ev.get("take") or []]
+            else:
+                cards = [ev["card"]] if ev.get("card") and ev.get("card") != "digger" else []
+            if cards:
+                self._fly = {"cards": cards, "seat": s, "t": 0.0}
+        self._changed = True
+
+    def _step_apply(self, st: Step, p: float) -> None:
+        for a in (self._hop, self._turn, self._drop, self._fly):
+            if a is not None:
+                a["t"] = p
+        self._changed = True
+
+    def _step_end(self, st: Step) -> None:
+        ev = st.ev
+        if st.kind == "hop":
+            self._set_token(ev.get("seat"), ev["to"])
+            self._hop = None
+        elif st.kind == "page":
+            self._disp_page = ev.get("page_to") or self._disp_page
+            self._turn = None
+        elif st.kind == "place":
+            self._drop = None
+        elif st.kind in ("collect", "take", "trophy"):
+            self._fly = None
+        self._changed = True
+
+    def _set_token(self, seat, hole) -> None:
+        if seat is None:
+            return
+        while len(self._disp_tokens) <= seat:
+            self._disp_tokens.append(None)
+        self._disp_tokens[seat] = hole
+
+    def _reconcile(self) -> None:
+        v = self.view or {}
+        self._disp_tokens = [s.get("token") for s in v.get("seats") or []]
+        self._disp_page = v.get("page")
+        self._hop = self._turn = self._drop = self._fly = None
+        self._dirty = False
+
+    # ---- where things are drawn now -------------------------------------------------------------------
+    def token_positions(self) -> dict:
+        """{seat: (x, y) pixels} of every token on the board right now."""
+        out = {}
+        for s, h in enumerate(self._disp_tokens):
+            if h is not None:
+                out[s] = self.hole_px(h)
+        hp = self._hop
+        if hp is not None and hp["seat"] is not None:
+            a, b = self.hole_px(hp["from"]), self.hole_px(hp["to"])
+            t = ease(hp["t"])
+            lift = math.sin(math.pi * hp["t"]) * self.unit() * (9 if hp["high"] else 3)
+            out[hp["seat"]] = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t - lift)
+        return out

@@ -1,0 +1,216 @@
+"""The Gopher's Pantry screen: it draws at three sizes, replaying events ends in the picture of
+the final view, every target gives a legal action or a refusal, the keyboard reaches every legal
+action, and every text goes through the catalogs. The kit's generic checks (tests/test_board_kit.py)
+are run on gopher here too while the game is not yet listed as available."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pygame = pytest.importorskip("pygame")
+
+from game.app.assets import Assets  # noqa: E402
+from game.app.board import KitView  # noqa: E402
+from game.app.views import make_board_view  # noqa: E402
+from game.rules import new_game  # noqa: E402
+from game.rules.base import action_key  # noqa: E402
+from tests import test_board_kit as kit  # noqa: E402
+
+VARIANTS = ("standard", "simplified", "baskets", "beginner")
+
+
+def seats(n):
+    return [{"name": f"P{i + 1}", "colour": i, "kind": "human", "level": "good"} for i in range(n)]
+
+
+def play_to(seed, moves, variant, players=2):
+    st = new_game("gopher", players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    events = []
+    for _ in range(moves):
+        if st.is_over():
+            break
+        events = st.apply(rng.choice(st.legal_actions()))
+    return st, events
+
+
+def view_of(st, size=(1280, 720)):
+    v = make_board_view("gopher", seats(st.players), Assets())
+    v.set_rect(kit.board_rect(*size))
+    seat = st.current_player
+    v.sync(st.view(seat), None if st.is_over() else st.legal_actions(), seat)
+    v.update(0)
+    return v
+
+
+def test_registered_on_the_kit():
+    assert isinstance(make_board_view("gopher", seats(2), Assets()), KitView)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (2560, 1440)])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_draws_at_three_sizes(display, size, variant):
+    surf = pygame.Surface(size)
+    for seed, moves in ((1, 0), (2, 9), (3, 40), (4, 400)):
+        st, _ = play_to(seed, moves, variant, 2 + seed % 3)
+        v = view_of(st, size)
+        v.draw(surf)
+        for t in v.targets():
+            x, y = t["center"]
+            assert 0 <= x < size[0] and 0 <= y < size[1], (size, t)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_replaying_events_ends_in_the_final_picture(display, variant):
+    """Events animated one after the other end where a fresh view of the last state is."""
+    surf_a, surf_b = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    st = new_game("gopher", 3, seed=7, variant=variant)
+    v = view_of(st)
+    rng = random.Random(7)
+    for _ in range(80):
+        if st.is_over():
+            break
+        events = st.apply(rng.choice(st.legal_actions()))
+        v.play(events, "fast")
+        v.sync(st.view(st.current_player), None, st.current_player)
+        for _ in range(3):
+            v.update(1 / 30)
+            v.draw(surf_a)
+    for _ in range(2000):
+        if not v.animating:
+            break
+        v.update(1 / 30)
+    assert not v.animating
+    for _ in range(200):
+        v.update(1 / 10)
+    seat = st.current_player
+    legal = None if st.is_over() else st.legal_actions()
+    v.sync(st.view(seat), legal, seat)
+    v.update(0)
+    fresh = view_of(st)
+    assert v.token_positions() == fresh.token_positions()
+    assert v._disp_page == st.view(seat)["page"]
+    v._amb = fresh._amb = 0.0            # the same moment of the highlights' pulse
+    surf_a.fill((0, 0, 0))
+    surf_b.fill((0, 0, 0))
+    v.draw(surf_a)
+    fresh.draw(surf_b)
+    assert pygame.image.tobytes(surf_a, "RGB") == pygame.image.tobytes(surf_b, "RGB")
+
+
+def positions():
+    for variant in VARIANTS:
+        for seed, moves in ((0, 0), (1, 5), (2, 7), (3, 20), (5, 33), (6, 60), (8, 120)):
+            st, _ = play_to(seed, moves, variant, 2 + seed % 3)
+            if not st.is_over():
+                yield variant, seed, st
+
+
+def test_every_target_gives_a_legal_action_or_a_refusal(display):
+    for variant, seed, st in positions():
+        ok = {action_key(a) for a in st.legal_actions()}
+        targets = view_of(st).targets()
+        assert targets, (variant, seed, st.view(st.current_player)["step"])
+        for t in targets:
+            v = view_of(st)
+            before = [x["key"] for x in v.targets()]
+            got = kit.post_click(v, t["center"])
+            if isinstance(got, dict):
+                assert action_key(got) in ok, (variant, t["key"], got)
+            elif isinstance(got, str):
+                assert got.strip()
+            else:
+                assert [x["key"] for x in v.targets()] != before, (variant, t["key"])
+
+
+def test_every_legal_action_has_a_route_by_keyboard(display):
+    for variant, seed, st in positions():
+        for action in st.legal_actions():
+            v = view_of(st)
+            route = v.clicks_for(action)
+            assert route, (variant, seed, action)
+            got = kit.keyboard_route(v, route)
+            assert isinstance(got, dict) and action_key(got) == action_key(action), (variant, action, got)
+
+
+def test_clicks_off_target_are_refused_with_a_reason(display):
+    """A hole that is not lit says why (from legal and the view), never a traceback."""
+    for variant, seed, st in positions():
+        v = view_of(st)
+        lit = {t["center"] for t in v.targets()}
+        from game.rules.gopher import default_data
+        for h in default_data().hole_ids:
+            pos = v.hole_px(h)
+            if pos in lit:
+                continue
+            got = kit.post_click(v, pos)
+            assert got is None or isinstance(got, str) or action_key(got) in {
+                action_key(a) for a in st.legal_actions()}
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast", "off"])
+def test_events_end_idle(display, speed):
+    st = new_game("gopher", 2, seed=4, variant="standard")
+    v = view_of(st)
+    rng = random.Random(5)
+    surf = pygame.Surface((1280, 720))
+    for _ in range(60):
+        if st.is_over():
+            break
+        v.play(st.apply(rng.choice(st.legal_actions())), speed)
+        v.sync(st.view(st.current_player), None, st.current_player)
+        v.update(1 / 20)
+        v.draw(surf)
+    for _ in range(20 * 120):
+        if not v.animating:
+            break
+        v.update(1 / 20)
+    for _ in range(20 * 15):
+        v.update(1 / 20)
+    v.draw(surf)
+    assert v.is_idle()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_captions_in_every_language(display, lang):
+    from game import i18n
+    from game.app.views.gopher import texts
+    old = i18n.get_language()
+    i18n.set_language(lang)
+    try:
+        for variant in VARIANTS:
+            st = new_game("gopher", 3, seed=11, variant=variant)
+            rng = random.Random(11)
+            for _ in range(300):
+                if st.is_over():
+                    break
+                for ev in st.apply(rng.choice(st.legal_actions())):
+                    text = texts.caption(ev, lambda s: f"P{s}")
+                    assert "gopher." not in text, (lang, ev["type"], text)
+                    assert ev["type"] in ("turn",) or text, ev["type"]
+    finally:
+        i18n.set_language(old)
+
+
+# ---- the kit's generic checks (tests/test_board_kit.py), run on gopher --------------------------
+@pytest.mark.parametrize("size", kit.SIZES)
+def test_kit_draws_at_every_size(display, size):
+    kit.test_draws_at_every_size(display, "gopher", size)
+
+
+def test_kit_every_target_clicked(display):
+    kit.test_every_target_clicked_gives_a_legal_action_or_a_reason(display, "gopher")
+
+
+def test_kit_keyboard_alone(display):
+    kit.test_the_keyboard_alone_reaches_every_legal_action(display, "gopher")
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast", "off"])
+def test_kit_events_at_every_speed_end_idle(display, speed):
+    kit.test_events_at_every_speed_end_idle(display, "gopher", speed)
+
+
+def test_kit_escape_never_raises(display):
+    kit.test_escape_never_raises(display, "gopher")
