@@ -39,12 +39,18 @@ TARGETS = {
     "ai_move_max_s": ("<=", 1.0, "s"),
     "startup_s": ("<=", 1.0, "s"),
     "memory_mb": ("<=", 150.0, "MB"),
+    "idle_cpu_pct": ("<=", 3.0, "% of a core"),
+    "input_delay_ms": ("<=", 17.0, "ms"),
 }
+IDLE_SCREENS = ("title", "play")
+LONG_SECONDS = 240.0      # bench --long: the monkey's run (quick: 20 s)
 
 FULL = {"warmup": 30, "frames": 300, "rules_seconds": 2.0, "ai_games": 3, "ai_seconds": 20.0,
-        "startup_runs": 3, "search_seconds": 2.0, "think": None}
+        "startup_runs": 3, "search_seconds": 2.0, "think": None, "idle_seconds": 4.0,
+        "long_seconds": LONG_SECONDS}
 QUICK = {"warmup": 5, "frames": 30, "rules_seconds": 0.3, "ai_games": 1, "ai_seconds": 1.0,
-         "startup_runs": 1, "search_seconds": 0.3, "think": 0.1}
+         "startup_runs": 1, "search_seconds": 0.3, "think": 0.1, "idle_seconds": 1.0,
+         "long_seconds": 20.0}
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -193,6 +199,110 @@ def measure_ai(game: str, games: int, budget_s: float, think: float | None = Non
             "max_s": max(times) if times else None}
 
 
+def _idle_app(screen: str):
+    """A headless app showing ``screen`` with nothing to do: the title, or a Mole Dig game of
+    two people (nothing moves, nobody thinks)."""
+    from .app import launch
+    from .app.app import App
+    app = App(size=(1280, 720), fullscreen=False, headless=True)
+    app.go_title()
+    if screen == "play":
+        seats = [{"name": f"Player {i + 1}", "colour": i, "kind": "human", "level": "good"}
+                 for i in range(2)]
+        ctl = launch.new("moles", seats, seed=1)
+        ctl.autosave_enabled = False
+        app.launch(ctl)
+    return app
+
+
+def measure_idle(screen: str, seconds: float) -> dict:
+    """CPU time of the app's own loop (``App.frame``) on an idle screen, in % of one core over
+    ``seconds`` of wall time once it settled; then how long an input waits before the screen
+    gets it (an event posted from another thread while the loop sleeps), median of 5."""
+    import threading
+
+    import pygame
+    app = _idle_app(screen)
+    try:
+        top = app.top
+        if hasattr(top, "anim_left"):
+            top.anim_left = 0.0          # the title's moles have peeked: they rest now
+        for _ in range(30):
+            app.frame(force=True)
+        app._hot = 0.0
+        settle = time.perf_counter() + 10.0      # looping effects calm down, then it is idle
+        while time.perf_counter() < settle and app.wants_frame():
+            app.frame()
+        app.frame()
+        drawn = app.frames_drawn
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        while time.perf_counter() - wall0 < seconds:
+            app.frame()
+        cpu = time.process_time() - cpu0
+        wall = time.perf_counter() - wall0
+        frames = app.frames_drawn - drawn
+        seen = []
+        real = app.dispatch
+
+        def dispatch(event):
+            if event.type == pygame.USEREVENT and "posted" in event.dict:
+                seen.append((time.perf_counter() - event.posted) * 1000.0)
+            real(event)
+        app.dispatch = dispatch
+        for _ in range(5):
+            app._hot = 0.0
+            while app.wants_frame():
+                app.frame()
+            timer = threading.Timer(0.15, lambda: pygame.event.post(
+                pygame.event.Event(pygame.USEREVENT, posted=time.perf_counter())))
+            timer.start()
+            until = time.perf_counter() + 0.4
+            while time.perf_counter() < until:
+                app.frame()
+            timer.join()
+        seen.sort()
+        delay = seen[len(seen) // 2] if seen else None
+    finally:
+        for scene in app.stack:
+            stop = getattr(scene, "stop", None)
+            if stop:
+                stop()
+        pygame.display.quit()
+    return {"screen": screen, "seconds": round(wall, 2), "cpu_pct": 100.0 * cpu / wall,
+            "frames_drawn": frames, "input_delay_ms": delay}
+
+
+def measure_long(seconds: float, seed: int = 0, report=None) -> dict:
+    """The UI monkey (game/app/monkey.py) for ``seconds``: random clicks, keys and resizes
+    through every screen and game on a 1920x1080 desktop; peak resident memory."""
+    import pygame
+
+    from .app import saves
+    from .app.app import App
+    from .app.monkey import Monkey
+    old = os.environ.get("BURROWBOX_HOME")
+    with tempfile.TemporaryDirectory(prefix="burrowbox-long-") as home:
+        os.environ["BURROWBOX_HOME"] = home
+        try:
+            app = App(size=(1280, 720), fullscreen=False, headless=True, desktop=(1920, 1080))
+            app.settings.speed = "fast"
+            app.go_title()
+            monkey = Monkey(app, seed=seed)
+            try:
+                result = monkey.run(seconds=seconds, report=report)
+            finally:
+                monkey.close()
+                saves.flush_autosave()
+                pygame.display.quit()
+        finally:
+            if old is None:
+                os.environ.pop("BURROWBOX_HOME", None)
+            else:
+                os.environ["BURROWBOX_HOME"] = old
+    result["process_peak_mb"] = peak_memory_mb()
+    return result
+
+
 def _main_command() -> list[str]:
     if getattr(sys, "frozen", False):  # the PyInstaller executable is main.py itself
         return [sys.executable]
@@ -236,6 +346,35 @@ def _check(name: str, label: str, value, target: str | None) -> dict:
         else:
             check["pass"] = False
     return check
+
+
+def _idle_checks(cfg: dict, result: dict) -> None:
+    checks = result["checks"]
+    result["idle"] = {}
+    for screen in IDLE_SCREENS:
+        idle = measure_idle(screen, cfg["idle_seconds"])
+        result["idle"][screen] = idle
+        checks.append(_check(f"idle.{screen}.cpu_pct", f"idle {screen} screen: CPU",
+                             idle["cpu_pct"], "idle_cpu_pct"))
+        checks.append(_check(f"idle.{screen}.input_delay_ms",
+                             f"idle {screen} screen: input delay, median",
+                             idle["input_delay_ms"], "input_delay_ms"))
+
+
+def run_long(quick: bool = False, seconds: float | None = None, report=None) -> dict:
+    """``bench --long``: idle CPU per screen, then minutes of the UI monkey; peak memory."""
+    cfg = QUICK if quick else FULL
+    result = {"app": f"{APP_NAME} {__version__}", "python": platform.python_version(),
+              "platform": platform.platform(terse=True), "quick": quick, "games": {},
+              "checks": [], "startup": {"error": None}}
+    _idle_checks(cfg, result)
+    run = measure_long(cfg["long_seconds"] if seconds is None else seconds, report=report)
+    result["monkey"] = run
+    peak = run["process_peak_mb"] if run["process_peak_mb"] is not None else run["peak_mb"]
+    result["checks"].append(_check("long.memory_mb", "long session (UI monkey): peak memory",
+                                   peak, "memory_mb"))
+    result["passed"] = all(c["pass"] is not False for c in result["checks"])
+    return result
 
 
 def run_bench(games: list[str], quick: bool = False) -> dict:
@@ -286,6 +425,8 @@ def run_bench(games: list[str], quick: bool = False) -> dict:
                    entry["ai"]["max_s"], "ai_move_max_s"),
         ]
 
+    _idle_checks(cfg, result)
+
     result["memory_mb"] = {"startup": startup["peak_mb"], "bench": peak_memory_mb()}
     if result["memory_mb"]["startup"] is not None or startup["error"]:
         checks.append(_check("memory_startup_mb", "peak memory, start-up process",
@@ -312,13 +453,15 @@ def _fmt(value, unit: str) -> str:
         return f"{value:.2f} ms"
     if unit == "MB":
         return f"{value:.0f} MB"
+    if unit == "% of a core":
+        return f"{value:.1f} %"
     if value < 0.1:
         return f"{value * 1000:.1f} ms"
     return f"{value:.3f} s"
 
 
 _UNITS = {"frame": "ms", "clones": "clones/s", "iterations": "iterations/s",
-          "rules": "actions/s", "memory": "MB"}
+          "rules": "actions/s", "memory": "MB", "cpu": "% of a core", "delay": "ms"}
 
 
 def _unit_of(check: dict) -> str:
@@ -343,6 +486,15 @@ def format_report(result: dict) -> str:
     for label, value, target, verdict in rows:
         lines.append(f"  {label:<{w[0]}}  {value:>{w[1]}}   {target:<{w[2]}}   {verdict}".rstrip())
     notes = []
+    for screen, idle in (result.get("idle") or {}).items():
+        notes.append(f"idle {screen}: {idle['frames_drawn']} frames drawn in {idle['seconds']} s")
+    run = result.get("monkey")
+    if run:
+        notes.append(f"long session: {run['events']} random events, {run['frames']} frames in "
+                     f"{run['seconds']} s; screens: {', '.join(run['screens'])}; "
+                     f"games: {', '.join(run['games'])}")
+        if run.get("rss_mb") is not None:
+            notes.append(f"long session: {run['rss_mb']:.0f} MB in use at its end")
     if result["startup"]["error"]:
         notes.append(f"start-up: {result['startup']['error']}")
     for game, entry in result["games"].items():

@@ -5,7 +5,7 @@
                                  [--variant V] [--option KEY=VALUE ...] [--json]
     python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
                                    [--players N] [--variant V]
-    python main.py bench [GAME] [--quick] [--json]
+    python main.py bench [GAME] [--quick] [--json] [--long]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--variant V] [--json]
     python main.py --version
@@ -154,6 +154,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true",
                        help="short measurements (a smoke test; the figures are rough)")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead")
+    bench.add_argument("--long", action="store_true",
+                       help="instead: idle CPU per screen, then random clicks, keys and resizes "
+                            "through every screen and game for 4 minutes (20 s with --quick); "
+                            "peak memory")
     bench.set_defaults(func=cmd_bench)
 
     duel = sub.add_parser(
@@ -396,6 +400,12 @@ def cmd_bench(args) -> int:
     from . import bench
     from .rules import GAMES
 
+    if args.long:
+        if args.game is not None:
+            raise UsageError("bench --long goes through every game; leave out GAME")
+        result = bench.run_long(quick=args.quick)
+        print(bench.to_json(result) if args.json else bench.format_report(result))
+        return 0
     if args.game is not None:
         games = [_game_info(args.game, screen=False).id]
     else:

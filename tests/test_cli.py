@@ -184,9 +184,15 @@ def test_bench_quick_reports_every_target():
     result = json.loads(proc.stdout)
     names = {c["name"] for c in result["checks"]}
     assert {"startup_s", "moles.frame_median_ms", "moles.frame_p99_ms",
-            "moles.rules_actions_per_s", "moles.ai_move_max_s"} <= names
+            "moles.rules_actions_per_s", "moles.ai_move_max_s",
+            "idle.title.cpu_pct", "idle.play.cpu_pct", "idle.title.input_delay_ms"} <= names
     assert result["startup"]["error"] is None
     assert result["games"]["moles"]["rules"]["actions"] > 0
+
+
+def test_bench_long_leaves_out_a_game():
+    proc = run_main("bench", "moles", "--long")
+    assert proc.returncode == 2 and proc.stderr.startswith("error:")
 
 
 # ---- issue 11: bad output paths, a full disk, a simulation that cannot finish ---------------

@@ -304,11 +304,11 @@ def test_continue_never_crashes_even_when_the_play_screen_cannot_start(app, home
     _save(_played(seed=1))
     app.go_title()
     pump(app)
-    from game.app.scenes import play
+    from game.app import app as app_mod
 
     def broken(*a, **k):
         raise RuntimeError("boom")
-    monkeypatch.setattr(play, "PlayScene", broken)
+    monkeypatch.setitem(app_mod.SCENES, "play", broken)
     app.top.continue_game()
     pump(app)
     title = app.top

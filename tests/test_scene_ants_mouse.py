@@ -15,8 +15,8 @@ from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  
 
 def start(app, variant, kinds, seed, monkeypatch=None):
     if monkeypatch is not None:     # the same deal every run
-        from game.app.scenes import seats as seats_mod
-        monkeypatch.setattr(seats_mod.random, "SystemRandom", lambda: random.Random(seed))
+        from game.app import launch
+        monkeypatch.setattr(launch.random, "SystemRandom", lambda: random.Random(seed))
     app.go_title()
     pump(app)
     click(app, button(app.top, "New game").rect.center)

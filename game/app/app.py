@@ -5,22 +5,48 @@ drive the real play scene without a player (used by ``main.py screenshot`` and `
 """
 from __future__ import annotations
 
+import gc
+import json
 import os
 import random
+import sys
+import time
 import warnings
 
 import pygame
+from pygame_gui.elements import UIButton
 
+from ..ai import DEFAULT_LEVEL
+from ..paths import resource_path
+from ..rules import GAMES, new_game
 from . import settings as settings_mod
 from . import ui
 from .assets import Assets
+from .controller import PlayController
+from .saves import flush_autosave
+from .scenes.choose import ChooseScene
+from .scenes.pause import PauseScene
+from .scenes.play import PlayScene
+from .scenes.results import ResultsScene
+from .scenes.rules import RulesScene
+from .scenes.saved import SavedGamesScene
+from .scenes.seats import SeatsScene
+from .scenes.settings_scene import SettingsScene
+from .scenes.title import TitleScene
 from .sound import Sounds
+from .views import ViewError
 
 FPS = 60
+# The screens by name: scenes never import each other, they ask the app for a screen by name.
+SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
+          "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
+          "results": ResultsScene, "saved": SavedGamesScene}
+HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
+LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
 
 class App:
-    def __init__(self, size=None, fullscreen=None, headless: bool = False):
+    def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None):
         self.settings, msg = settings_mod.load()
         self.settings_notice = msg
         self.notices: list[str] = [m for m in (msg, ui.ui_data_message()) if m]
@@ -29,6 +55,8 @@ class App:
         if fullscreen is not None:
             self.settings.fullscreen = bool(fullscreen)
         self.headless = headless
+        self.desktop = None if desktop is None else (int(desktop[0]), int(desktop[1]))
+        _return_freed_memory()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Burrow Box")
@@ -41,9 +69,13 @@ class App:
         self.stack: list = []
         self.running = True
         self.clock = pygame.time.Clock()
+        self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
+        self._hot = 0.0                    # seconds of full frame rate left after input
+        self._collected_at = 0.0
+        self._settle = False               # draw one frame more after the last busy one
+        self.after_input = None            # called once a frame's input is handled (debug hook)
+        self.frames_drawn = 0
         self._resize_pending = False
-        self._resize_wait = 0.0
-        self._resize_recent = 0.0
 
     # ---- window -------------------------------------------------------------------------------
     def _set_mode(self, size, fullscreen: bool) -> None:
@@ -52,7 +84,7 @@ class App:
         if self.surface is not None and real and self._switch_in_place(size, fullscreen):
             return
         if fullscreen and not real:
-            self.surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.surface = pygame.display.set_mode(self.desktop or (0, 0), pygame.FULLSCREEN)
             pygame.display.set_caption("Burrow Box")
             return
         w, h = self._clamp_window(size)
@@ -71,6 +103,8 @@ class App:
     def _clamp_window(self, size) -> tuple[int, int]:
         w = max(ui.MIN_WINDOW[0], int(size[0]))
         h = max(ui.MIN_WINDOW[1], int(size[1]))
+        if self.desktop is not None:        # a headless run that plays a screen of this size
+            return min(w, max(ui.MIN_WINDOW[0], self.desktop[0])), min(h, max(ui.MIN_WINDOW[1], self.desktop[1]))
         try:
             desk = pygame.display.get_desktop_sizes()
             if desk and not self.headless and pygame.display.get_driver() not in ("dummy", "offscreen"):
@@ -115,10 +149,44 @@ class App:
     def make_manager(self, size, scale):
         return ui.make_manager(size, scale)
 
-    def relayout(self) -> None:
+    def manager_for(self, scene):
+        """The pygame_gui manager of ``scene``: one per depth of the scene stack, emptied and
+        reused by the next scene at that depth (a manager per scene grew without bound)."""
+        depth = self.stack.index(scene) if scene in self.stack else len(self.stack)
+        size, scale = scene.size, scene.scale
+        have = self._managers.get(depth)
+        if have is None or have[0] != scale:
+            if have is not None:
+                self._managers.pop(depth)
+                self._collect()             # the old manager's widgets hold big surfaces
+            mgr = self.make_manager(size, scale)
+            self._managers[depth] = (scale, mgr)
+            return mgr
+        mgr = have[1]
+        mgr.clear_and_reset()
+        if tuple(mgr.window_resolution) != tuple(size):
+            mgr.set_window_resolution(size)
+        return mgr
+
+    def visible_scenes(self) -> list:
+        """The scenes drawn now: the top one and, under an overlay, the ones it shows."""
+        i = len(self.stack) - 1
+        while i > 0 and self.stack[i].overlay:
+            i -= 1
+        return self.stack[max(0, i):]
+
+    def relayout(self, force: bool = True) -> None:
+        """Lay out the visible scenes for the window's size (the others are laid out when they
+        show again); ``force=False``: only those laid out for another size."""
         size = self.size
-        for scene in self.stack:
-            if scene.built:
+        scale = ui.scale_for(size)
+        stale = [d for d, (s, _) in self._managers.items() if s != scale]
+        for depth in stale:     # made for another window scale: their fonts and shapes go
+            del self._managers[depth]
+        if stale:
+            self._collect()
+        for scene in self.visible_scenes():
+            if scene.built and (force or scene.laid_out_for() != size):
                 scene.on_resize(size)
 
     def toggle_fullscreen(self) -> None:
@@ -150,9 +218,19 @@ class App:
         self.stack.append(scene)
         scene.show()
 
+    def _release(self, scene) -> None:
+        """A screen leaves for good: its widgets go now, not when the next screen at its depth
+        reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window)."""
+        scene.hide()
+        mgr = scene.ui
+        if mgr is not None and any(m is mgr for _, m in self._managers.values()):
+            mgr.clear_and_reset()
+        scene.ui = None
+        scene.built = False
+
     def pop(self) -> None:
         if self.stack:
-            self.stack.pop().hide()
+            self._release(self.stack.pop())
         if self.stack:
             self.stack[-1].show()
         else:
@@ -161,12 +239,49 @@ class App:
     def go(self, scene) -> None:
         """Replace the whole stack with ``scene``."""
         while self.stack:
-            self.stack.pop().hide()
+            self._release(self.stack.pop())
+        self._collect()
         self.push(scene)
 
+    def _collect(self) -> None:
+        """Free what the screens just dropped now: pygame_gui's widgets and the board views
+        live in reference cycles, and their surfaces (megabytes in a big window) would
+        otherwise wait for a rare full collection.  At most twice a second."""
+        now = time.perf_counter()
+        if now - self._collected_at >= 0.5:
+            self._collected_at = now
+            gc.collect()
+
     def go_title(self) -> None:
-        from .scenes.title import TitleScene
         self.go(TitleScene(self))
+
+    def scene(self, name: str, *args, **kwargs):
+        """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``."""
+        return SCENES[name](self, *args, **kwargs)
+
+    def open(self, name: str, *args, **kwargs) -> None:
+        """Show the screen ``name`` over the current one (Esc / Back returns)."""
+        self.push(self.scene(name, *args, **kwargs))
+
+    def switch(self, name: str, *args, **kwargs) -> None:
+        """Show the screen ``name`` instead of every screen open now."""
+        self.go(self.scene(name, *args, **kwargs))
+
+    def launch(self, make_controller) -> bool:
+        """Start a game: ``make_controller()`` (see launch.py) or a PlayController, then the play
+        screen.  A game that cannot start says why on the current screen; False then."""
+        try:
+            ctl = make_controller() if callable(make_controller) else make_controller
+            scene = PlayScene(self, ctl)
+        except (ValueError, ViewError) as exc:
+            text = f"Cannot start the game: {exc}"
+            if self.top is not None:
+                self.top.notify(text)
+            elif text not in self.notices:
+                self.notices.append(text)
+            return False
+        self.go(scene)
+        return True
 
     def quit(self) -> None:
         self.running = False
@@ -178,16 +293,16 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE:
             if not self.settings.fullscreen:
-                want = (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
+                want = self._clamp_window((event.w, event.h)) if self.desktop else \
+                    (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
                 if want != (event.w, event.h):
                     self._window_size(want)          # below the minimum (no window manager)
                 elif self.size != want and pygame.display.get_driver() in ("dummy", "offscreen"):
                     # a headless test posted the event: nothing resized the surface for us
                     self.surface = pygame.display.set_mode(want, pygame.RESIZABLE)
-            # one resize: lay out at once; a burst (dragging the edge): wait until it settles
-            self._resize_wait = 0.12 if self._resize_recent > 0 else 0.0
+            # laid out once, after this frame's events: a burst of resizes costs one layout a
+            # frame, and nothing is ever drawn from a layout made for another size
             self._resize_pending = True
-            self._resize_recent = 0.3
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
@@ -195,43 +310,74 @@ class App:
         if self.top is not None:
             self.top.on_event(event)
 
-    def step(self, dt: float, events) -> None:
+    def wants_frame(self) -> bool:
+        """Whether the next frame must come at the full rate (something moves or is pending)."""
+        if self._resize_pending or self._hot > 0:
+            return True
+        top = self.top
+        return top is not None and bool(top.wants_frame())
+
+    def step(self, dt: float, events, draw: bool = True) -> None:
         for event in events:
+            if event.type != pygame.NOEVENT:
+                self._hot = HOT_SECONDS
             self.dispatch(event)
             if not self.running:
                 return
-        self._resize_recent = max(0.0, self._resize_recent - dt)
+        self._hot = max(0.0, self._hot - dt)
+        if events and self.after_input is not None:
+            self.after_input()
         if self._resize_pending:
-            self._resize_wait -= dt
-            if self._resize_wait <= 0:
-                self._resize_pending = False
-                self.relayout()
+            self._resize_pending = False
+            self.relayout(force=False)
         top = self.top
         if top is None:
             return
         top.update_ui(dt)
         top.on_update(dt)
-        self.size  # refresh self.surface after a resize
-        self.draw(self.surface)
+        if draw:
+            self.relayout(force=False)     # never draw a layout made for another size
+            self.draw(self.surface)
+            self.frames_drawn += 1
+
+    def frame(self, force: bool = False) -> bool:
+        """One turn of the loop.  While anything moves (``wants_frame``): events, update and
+        draw at up to FPS.  Otherwise sleep on the event queue until an event comes (at once:
+        no added input delay) or the top screen's ``wake_after()`` is due.  True when drawn."""
+        busy = force or self.wants_frame()
+        if busy or self._settle:
+            # one more frame after the last busy one: what changed in its update is drawn
+            self._settle = busy
+            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
+            self.step(dt, pygame.event.get())
+            return True
+        top = self.top
+        wake = top.wake_after() if top is not None else None
+        timeout = LONGEST_SLEEP if wake is None else max(0.0, min(LONGEST_SLEEP, wake))
+        event = pygame.event.wait(int(timeout * 1000))
+        events = [] if event.type == pygame.NOEVENT else [event] + pygame.event.get()
+        dt = min(0.1, self.clock.tick() / 1000.0)
+        if not events and wake is None:
+            return False            # nothing happened and nothing is due: no frame at all
+        self.step(dt, events)
+        return True
 
     def draw(self, surface) -> None:
-        if not self.stack:
-            return
-        i = len(self.stack) - 1
-        while i > 0 and self.stack[i].overlay:
-            i -= 1
-        for k in range(i, len(self.stack)):
-            scene = self.stack[k]
+        for scene in self.visible_scenes():
             scene.on_draw(surface)
-            scene.draw_ui(surface, top=(k == len(self.stack) - 1))
+            scene.draw_ui(surface, top=scene is self.stack[-1])
 
     def run(self, exit_after_first_frame: bool = False) -> int:
         if not self.stack:
             self.go_title()
         targets = _DebugTargets.from_env()
+        if targets is not None:         # what a click changed is there before the frame is drawn
+            self.after_input = lambda: targets.write(self)
+        first = True
         while self.running:
-            dt = min(0.1, self.clock.tick(FPS) / 1000.0)
-            self.step(dt, pygame.event.get())
+            if not self.frame(force=first):
+                continue
+            first = False
             if not self.running:
                 break
             pygame.display.flip()
@@ -243,15 +389,25 @@ class App:
             stop = getattr(scene, "stop", None)
             if stop:
                 stop()
-        from .saves import flush_autosave
         flush_autosave()
         return 0
+
+
+def _return_freed_memory() -> None:
+    """glibc: allocations from 256 kB up (surfaces) get their own mapping, handed back to the
+    system when freed; by default the threshold grows and freed surfaces stay in the heap."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        ctypes.CDLL("libc.so.6").mallopt(-3, 256 * 1024)   # M_MMAP_THRESHOLD
+    except (OSError, AttributeError, ValueError):
+        pass
 
 
 def _set_window_icon() -> None:
     """The window's (and task bar's) icon: the project's own artwork, sprites/icon.svg."""
     try:
-        from ..paths import resource_path
         icon = pygame.image.load_sized_svg(str(resource_path("sprites", "icon.svg")), (64, 64))
         pygame.display.set_icon(icon)
     except (pygame.error, OSError, AttributeError, ValueError):
@@ -282,7 +438,6 @@ class _DebugTargets:
 
     @staticmethod
     def describe(app) -> dict:
-        from pygame_gui.elements import UIButton
         scene = app.top
         out: dict = {"scene": getattr(scene, "name", None), "size": list(app.size),
                      "buttons": [], "cards": {}}
@@ -308,7 +463,6 @@ class _DebugTargets:
         return out
 
     def write(self, app) -> None:
-        import json
         try:
             text = json.dumps(self.describe(app), sort_keys=True)
             if text != self.last:
@@ -338,7 +492,6 @@ def _headless_env() -> None:
 
 
 def _check_game(game_id: str):
-    from ..rules import GAMES
     info = GAMES.get(game_id)
     if info is None:
         raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAMES)})")
@@ -348,7 +501,6 @@ def _check_game(game_id: str):
 
 
 def _computer_seats(players: int) -> list[dict]:
-    from ..ai import DEFAULT_LEVEL
     return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": DEFAULT_LEVEL}
             for i in range(players)]
 
@@ -357,9 +509,6 @@ def _headless_play(game_id, seed, size, players=None, variant=None):
     """An App (dummy window) with a PlayScene of a computer-only game driven from outside."""
     info = _check_game(game_id)
     _headless_env()
-    from ..rules import new_game
-    from .controller import PlayController
-    from .scenes.play import PlayScene
     if players is None:
         players = info.max_players   # the fullest table: the heaviest screen
     state = new_game(game_id, players, seed=seed, variant=variant)
@@ -423,9 +572,6 @@ class PlayHarness:
         self.frames += 1
 
     def _restart(self):
-        from ..rules import new_game
-        from .controller import PlayController
-        from .scenes.play import PlayScene
         old = self.scene.ctl
         state = new_game(self.game_id, old.state.players, seed=self.seed, variant=old.state.variant)
         ctl = PlayController(self.game_id, old.seats, state, autosave=False, computers=False)

@@ -239,6 +239,7 @@ def scale_for(size) -> float:
 
 
 _font_cache: dict = {}
+FONT_CACHE_SIZE = 48        # fonts kept (sizes x bold); the least recently used go first
 
 
 def _font_file(bold: bool) -> str | None:
@@ -254,8 +255,10 @@ def _font_file(bold: bool) -> str | None:
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     px = max(8, int(px))
     key = (px, bold)
-    f = _font_cache.get(key)
-    if f is None:
+    f = _font_cache.pop(key, None)
+    if f is not None:
+        _font_cache[key] = f                # most recently used last
+    else:
         if not pygame.font.get_init():
             pygame.font.init()
         path = _font_file(bold)
@@ -265,6 +268,8 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
             f = pygame.font.Font(None, int(px * 1.3))
             f.set_bold(bold)
         _font_cache[key] = f
+        while len(_font_cache) > FONT_CACHE_SIZE:
+            del _font_cache[next(iter(_font_cache))]
     return f
 
 
@@ -323,22 +328,70 @@ def draw_wrapped(surface, text, fnt, col, rect, line_gap=1.15, align="left", max
     return y - rect.y
 
 
-_shadow_cache: dict = {}
+class SurfaceCache:
+    """Surfaces by key, least recently used dropped first once their pixels pass ``budget``
+    bytes: a cache per window size or per screen that cannot grow without bound."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.bytes = 0
+        self._items: dict = {}
+
+    def get(self, key):
+        img = self._items.pop(key, None)
+        if img is not None:
+            self._items[key] = img          # most recently used last
+        return img
+
+    def put(self, key, img):
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= _nbytes(old)
+        self._items[key] = img
+        self.bytes += _nbytes(img)
+        while self.bytes > self.budget and len(self._items) > 1:
+            first = next(iter(self._items))
+            self.bytes -= _nbytes(self._items.pop(first))
+        return img
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _nbytes(img) -> int:
+    if img is None or not hasattr(img, "get_size"):
+        return 64
+    w, h = img.get_size()
+    return w * h * img.get_bytesize() + 64
+
+
+_shadow_cache = SurfaceCache(8 * 1024 * 1024)
+
+
+def new_surface(size, flags=0) -> pygame.Surface:
+    """A new Surface; a size of zero or less (a layout squeezed by a resize) gives 1x1, never
+    pygame's "Invalid resolution for Surface"."""
+    w, h = size
+    return pygame.Surface((max(1, int(w)), max(1, int(h))), flags)
 
 
 def draw_panel(surface, rect, fill=None, edge=None, radius=12, width=2, shadow=True) -> None:
     rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
     fill = fill or colour("panel")
     edge = edge or colour("panel_edge")
     if shadow:
         key = (rect.size, radius)
         sh = _shadow_cache.get(key)
         if sh is None:
-            if len(_shadow_cache) > 64:
-                _shadow_cache.clear()
-            sh = pygame.Surface(rect.size, pygame.SRCALPHA)
+            sh = new_surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius)
-            _shadow_cache[key] = sh
+            _shadow_cache.put(key, sh)
         surface.blit(sh, rect.move(3, 4))
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if width:
@@ -438,7 +491,7 @@ def draw_background(surface, strata: bool = True) -> None:
 
 
 def dim(surface, alpha: int = 150) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil = new_surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((*mix(colour("background"), (0, 0, 0), 0.5), alpha))
     surface.blit(veil, (0, 0))
 

@@ -110,7 +110,10 @@ class GameInfo:
         self.score_label = score_label   # what scores() counts, e.g. "moles left"
 
     variant_label = "Variant"            # what the setup screen calls the variants ("Mode")
+    view: str | None = None              # the board view, "package.module:Class" (app only)
     curtain = False                      # secret or simultaneous decisions: hot-seat curtain
+    colour: tuple | None = None          # the chooser's colour when the box art is missing
+    sounds: dict = {}                    # event type -> sound name (default "move")
     score_labels: dict = {}              # variant -> score label, where it differs
 
     def score_label_for(self, variant) -> str:

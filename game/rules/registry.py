@@ -50,6 +50,7 @@ def _load_catalog() -> dict[str, GameInfo]:
         if not isinstance(curtain, bool):
             chk.fail(where + ".curtain", f"expected true or false, not {curtain!r}")
         info.curtain = curtain   # "pass the device" curtain between humans (secret decisions)
+        _screen_entries(chk, entry, where, info)
         labels = entry.get("score_labels", {})
         chk.mapping(labels, where + ".score_labels")
         info.score_labels = {str(k): str(v) for k, v in labels.items()}
@@ -60,6 +61,29 @@ def _load_catalog() -> dict[str, GameInfo]:
                     chk.fail(where + ".score_labels", f"'{k}' is not a variant of {gid}")
         games[gid] = info
     return games
+
+
+def _screen_entries(chk: Checker, entry: dict, where: str, info: GameInfo) -> None:
+    """What the app needs to show a game, read (never imported) here: its board view as
+    ``"module:Class"``, the chooser's fallback colour and the sound each event type makes
+    (the curtain is read with the rest of the entry)."""
+    view = entry.get("view")
+    if view is not None:
+        view = chk.str(view, where + ".view")
+        module, _, cls = view.partition(":")
+        if not module or not cls or not all(p.isidentifier() for p in module.split(".") + [cls]):
+            chk.fail(where + ".view", f"'{view}' is not of the form package.module:Class")
+    info.view = view
+    colour = entry.get("colour")
+    if colour is not None:
+        colour = chk.seq(colour, where + ".colour")
+        if len(colour) != 3:
+            chk.fail(where + ".colour", "expected [red, green, blue]")
+        colour = tuple(chk.int(c, f"{where}.colour[{k}]", 0, 255) for k, c in enumerate(colour))
+    info.colour = colour
+    sounds = entry.get("sounds", {})
+    chk.mapping(sounds, where + ".sounds")
+    info.sounds = {str(k): chk.str(v, f"{where}.sounds.{k}") for k, v in sounds.items()}
 
 
 GAMES: dict[str, GameInfo] = _load_catalog()

@@ -55,14 +55,8 @@ class Scene:
         self.on_show()
 
     def rebuild(self) -> None:
-        key = (self.size, self.scale)
-        if self.ui is None or self._ui_key[1] != self.scale:
-            self.ui = self.app.make_manager(self.size, self.scale)
-        else:
-            self.ui.clear_and_reset()
-            if self._ui_key[0] != self.size:
-                self.ui.set_window_resolution(self.size)
-        self._ui_key = key
+        self.ui = self.app.manager_for(self)
+        self._ui_key = (self.size, self.scale)
         keep_key = self.focus.current.key if self.focus.current else None
         keep_index = self.focus.index
         self._callbacks = {}
@@ -77,6 +71,10 @@ class Scene:
             self.focus.index = min(keep_index, len(self.focus.items) - 1)
             if not self.focus.current.enabled:
                 self.focus.move(1)
+
+    def laid_out_for(self):
+        """The window size of the last layout (``build``)."""
+        return self._ui_key[0] if self._ui_key else None
 
     def hide(self) -> None:
         self.on_hide()
@@ -102,6 +100,22 @@ class Scene:
 
     def on_resize(self, size) -> None:
         self.rebuild()
+
+    # ---- frames (asked by the app's loop) ----------------------------------------------------------
+    def wants_frame(self) -> bool:
+        """True while something on this screen moves or counts down (animation, toast, a
+        computer thinking): the app then draws at the full rate, else it sleeps on events."""
+        return False
+
+    def wake_after(self) -> float | None:
+        """Seconds until this screen, though idle, needs a frame (e.g. the text cursor's blink),
+        or None: only an event wakes it."""
+        return 0.5 if self.focused_entry() is not None else None
+
+    def notify(self, text: str) -> None:
+        """Tell the player something went wrong (e.g. a game that cannot start)."""
+        if text not in self.app.notices:
+            self.app.notices.append(text)
 
     # ---- events ------------------------------------------------------------------------------------------
     def focused_entry(self):

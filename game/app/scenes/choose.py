@@ -1,10 +1,15 @@
 """Choose a game: the five boxes on a shelf; the ones not built yet say "coming soon"."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
+from ...rules import GAMES
 from .. import ui
 from .base import Scene
+
+FALLBACK_COLOUR = (150, 120, 90)    # a game's emblem when games.yaml gives no colour
 
 
 class ChooseScene(Scene):
@@ -12,7 +17,6 @@ class ChooseScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        from ...rules import GAMES
         self.games = list(GAMES.values())
         self.card_rects: dict[str, pygame.Rect] = {}
         self.message = ""
@@ -37,14 +41,12 @@ class ChooseScene(Scene):
         self.focus.first_enabled()
 
     def choose(self, game_id: str) -> None:
-        from ...rules import GAMES
         info = GAMES[game_id]
         if not info.available:
             self.message = f"{info.title} is coming soon. Try Mole Dig!"
             self.message_time = 3.0
             return
-        from .seats import SeatsScene
-        self.app.push(SeatsScene(self.app, game_id))
+        self.app.open("seats", game_id)
 
     def on_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -68,6 +70,9 @@ class ChooseScene(Scene):
     def on_update(self, dt: float) -> None:
         if self.message_time > 0:
             self.message_time -= dt
+
+    def wants_frame(self) -> bool:
+        return self.message_time > 0
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
@@ -135,9 +140,8 @@ class ChooseScene(Scene):
 
     def _draw_fallback_art(self, surface, gid: str, pic: pygame.Rect, avail: bool) -> None:
         """A simple drawn emblem when the game's picture is not there yet."""
-        import math
-        base = {"moles": (127, 174, 78), "ants": (200, 150, 80), "hamster": (220, 170, 90),
-                "forest": (70, 120, 70), "gopher": (170, 120, 70)}.get(gid, (150, 120, 90))
+        info = GAMES.get(gid)
+        base = (getattr(info, "colour", None) if info is not None else None) or FALLBACK_COLOUR
         if not avail:
             base = ui.mix(base, ui.colour("background"), 0.55)
         cx, cy = pic.center

@@ -30,12 +30,10 @@ class PauseScene(Scene):
         self.focus.focus_key("Resume")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app, self.play.ctl.game_id))
+        self.app.open("rules", self.play.ctl.game_id)
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def quit_to_title(self) -> None:
         self.play.stop()

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...rules import IllegalAction
+from ...rules import GAMES, IllegalAction
 from .. import ui
+from ..launch import level_label
 from ..views import make_board_view
 from .base import Scene
 
@@ -37,9 +38,9 @@ class PlayScene(Scene):
         self._panel_img = None
         self._panel_key = None
         self.focus.visible = False
-        from ...rules import GAMES
         info = GAMES.get(controller.game_id)
         self.title = info.title if info else controller.game_id
+        self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -144,10 +145,8 @@ class PlayScene(Scene):
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
-        elif any(e.get("type") in ("lift", "eliminated", "drop") for e in shown):
-            self.app.sounds.play("drop")
         elif shown:
-            self.app.sounds.play("move")
+            self.app.sounds.play(self.sound_for(shown))
         if self.undo_button is not None:
             self._update_undo()
         if self.ctl.message:
@@ -155,6 +154,20 @@ class PlayScene(Scene):
         if self.ctl.curtain_seat != before_curtain and self.built and self.app.top is self:
             self.rebuild()
         return events
+
+    def sound_for(self, events) -> str:
+        """The sound of what just happened: the view's choice if it makes one, else the first
+        event type games.yaml gives a sound (``sounds``), else "move"."""
+        pick = getattr(self.board, "sound_for", None)
+        if callable(pick):
+            name = pick(events)
+            if name:
+                return str(name)
+        for e in events:
+            name = self.sounds.get(e.get("type"))
+            if name:
+                return name
+        return "move"
 
     def human_choice(self, result) -> None:
         if self.confirm_undo:
@@ -216,8 +229,7 @@ class PlayScene(Scene):
         self.message_time = seconds
 
     def open_menu(self) -> None:
-        from .pause import PauseScene
-        self.app.push(PauseScene(self.app, self))
+        self.app.open("pause", self)
 
     def on_back(self) -> None:
         if not self.board.handle_escape():
@@ -270,6 +282,22 @@ class PlayScene(Scene):
         return super().on_event(event)
 
     # ---- frame ---------------------------------------------------------------------------------------
+    def board_idle(self) -> bool:
+        """The board view says whether anything on it moves or waits (``is_idle``); a view
+        without that hook is idle when it neither animates nor shows a fading toast."""
+        try:
+            hook = getattr(self.board, "is_idle", None)
+            if callable(hook):
+                return bool(hook())
+            return not self.animating and not getattr(self.board, "_toasts", None)
+        except Exception:  # noqa: BLE001 - a broken hook must not freeze the screen
+            return False
+
+    def wants_frame(self) -> bool:
+        ctl = self.ctl
+        return (not self.board_idle() or self.results_pending or self.message_time > 0
+                or (ctl.computers_enabled and ctl.computer_to_act()))
+
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
         if self.message_time > 0:
@@ -277,8 +305,7 @@ class PlayScene(Scene):
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False
-                from .results import ResultsScene
-                self.app.push(ResultsScene(self.app, self))
+                self.app.open("results", self)
             return
         if self.confirm_undo:             # the computers wait while Undo asks
             return
@@ -333,7 +360,7 @@ class PlayScene(Scene):
                tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
                tuple((s["name"], s["colour"]) for s in self.ctl.seats))
         if key != self._panel_key or self._panel_img is None:
-            img = pygame.Surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
+            img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
@@ -388,7 +415,6 @@ class PlayScene(Scene):
             if seat["kind"] == "human":
                 kind = f"Human · {sc['name']} {sc['marking']}"
             else:
-                from .seats import level_label
                 kind = f"Computer ({level_label(seat.get('level', ''))}) · {sc['name']} {sc['marking']}"
             if i == cur and not winners:
                 kind = ("Thinking… · " if seat["kind"] == "computer" else "Your turn · ") + kind
@@ -420,7 +446,7 @@ class PlayScene(Scene):
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
         box.midtop = (r.centerx, r.y + self.px(14))
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
                          layer.get_rect(), border_radius=self.px(12))
         pygame.draw.rect(layer, (*ui.colour("warning"), 255), layer.get_rect(), width=max(2, self.px(2)),

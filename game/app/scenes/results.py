@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from .. import ui
+from ...rules import GAMES
+from .. import launch, ui
 from ..controller import ranking
 from .base import Scene
 
@@ -64,27 +65,9 @@ class ResultsScene(Scene):
         self.app.go_title()
 
     def play_again(self) -> None:
-        import random
-
-        from ...rules import new_game
-        from ..controller import PlayController
-        from ..views import needs_curtain
-        from .play import PlayScene
-        from ...rules import GAMES
-        old = self.ctl.state
-        info = GAMES[self.ctl.game_id]
-        known = {o["id"] for o in info.options}
-        options = {k: v for k, v in (old.options or {}).items() if k in known}
-        seed = random.SystemRandom().randrange(2 ** 31)
-        try:
-            state = new_game(self.ctl.game_id, old.players, seed=seed, variant=old.variant, options=options)
-        except ValueError:
-            state = new_game(self.ctl.game_id, old.players, seed=seed)
-        ctl = PlayController(self.ctl.game_id, self.ctl.seats, state, curtain=needs_curtain(self.ctl.game_id))
-        self.app.go(PlayScene(self.app, ctl))
+        self.app.launch(lambda: launch.rematch(self.ctl))
 
     def _score_label(self) -> str:
-        from ...rules import GAMES
         info = GAMES.get(self.ctl.game_id)
         return info.score_label_for(self.ctl.state.variant) if info is not None else "score"
 

@@ -1,4 +1,9 @@
-"""Rules: data/texts/<game>_rules.md shown in a scrollable text box."""
+"""Rules: data/texts/<game>_rules.md shown as a scrollable page.
+
+The page is laid out here (headings, paragraphs, bullets, **bold** and *italic*) and only its
+visible lines are drawn: pygame_gui's text box rendered the whole text and its rounded frame at
+full size, 50-170 MB for one page.
+"""
 from __future__ import annotations
 
 import html
@@ -7,6 +12,7 @@ import re
 import pygame
 
 from ...paths import resource_path
+from ...rules import GAMES
 from .. import ui
 from .base import Scene
 
@@ -69,21 +75,158 @@ def markdown_to_html(md: str, scale: float = 1.0, accent: str = "#E8B04B") -> st
     return "".join(out)
 
 
+def parse_markdown(md: str) -> list[tuple]:
+    """The blocks of the small part of Markdown our rules texts use:
+    ("h", level, text), ("p", text), ("li", bullet, text)."""
+    blocks: list[tuple] = []
+    para: list[str] = []
+
+    def flush():
+        if para:
+            blocks.append(("p", " ".join(para)))
+            para.clear()
+    for raw in md.splitlines():
+        stripped = raw.strip()
+        if not stripped:
+            flush()
+            continue
+        m = re.match(r"^(#{1,3})\s+(.*)$", stripped)
+        if m:
+            flush()
+            blocks.append(("h", len(m.group(1)), m.group(2)))
+            continue
+        m = re.match(r"^([-*+])\s+(.*)$", stripped)
+        n = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
+        if m or n:
+            flush()
+            blocks.append(("li", "•" if m else n.group(1) + ".", (m or n).group(2)))
+            continue
+        if not para and blocks and blocks[-1][0] == "li" and raw[:1] in (" ", "\t"):
+            kind, bullet, body = blocks[-1]
+            blocks[-1] = (kind, bullet, body + " " + stripped)     # a bullet's next line
+            continue
+        para.append(stripped)
+    flush()
+    return blocks
+
+
+_RUN = re.compile(r"\*\*(.+?)\*\*|(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])"
+                  r"|(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)|`(.+?)`")
+
+
+def inline_runs(text: str) -> list[tuple[str, str]]:
+    """``text`` as (style, words) runs; style is "", "b" or "i"."""
+    out, pos = [], 0
+    for m in _RUN.finditer(text):
+        if m.start() > pos:
+            out.append(("", text[pos:m.start()]))
+        if m.group(1) is not None:
+            out.append(("b", m.group(1)))
+        elif m.group(4) is not None:
+            out.append(("", m.group(4)))
+        else:
+            out.append(("i", m.group(2) if m.group(2) is not None else m.group(3)))
+        pos = m.end()
+    if pos < len(text):
+        out.append(("", text[pos:]))
+    return out
+
+
+class RulesPage:
+    """A Markdown page laid out for a width; draws the lines that show at a scroll offset."""
+
+    def __init__(self, md: str, scale: float, width: int):
+        self.scale = scale
+        self.width = max(50, int(width))
+        self.lines: list[tuple[int, int, list]] = []      # (y, height, [(x, text, font, colour)])
+        self.height = 0
+        self._layout(parse_markdown(md))
+
+    def _px(self, n: float) -> int:
+        return max(1, int(round(n * self.scale)))
+
+    def _layout(self, blocks) -> None:
+        y = 0
+        body = self._px(17)
+        for block in blocks:
+            if block[0] == "h":
+                size = {1: 30, 2: 23, 3: 19}[block[1]]
+                y += self._px(10) if self.lines else 0
+                y = self._words(inline_runs(block[2]), y, 0, self._px(size), True, ui.colour("accent"))
+                y += self._px(6)
+            elif block[0] == "li":
+                indent = self._px(26)
+                fnt = ui.font(body)
+                self.lines.append((y, 0, [(self._px(8), block[1], fnt, "", ui.colour("text"))]))
+                y = self._words(inline_runs(block[2]), y, indent, body, False, ui.colour("text"))
+                y += self._px(3)
+            else:
+                y = self._words(inline_runs(block[1]), y, 0, body, False, ui.colour("text"))
+                y += self._px(10)
+        self.height = y
+
+    def _words(self, runs, y: int, indent: int, px: int, bold: bool, col) -> int:
+        line: list = []
+        x = indent
+        lh = int(ui.font(px, True).get_linesize() * 1.12)
+        gap_before = False
+        for style, text in runs:
+            fnt = ui.font(px, bold or style == "b")
+            gap_before = gap_before or text[:1].isspace()
+            for k, word in enumerate(text.split()):
+                w = _width(fnt, word, style)
+                glued = k == 0 and not gap_before        # "**holes**:" has no space before ":"
+                space = fnt.size(" ")[0] if line and not glued else 0
+                if line and x + space + w > self.width:
+                    self.lines.append((y, lh, line))
+                    y += lh
+                    line, x, space = [], indent, 0
+                line.append((x + space, word, fnt, style, col))
+                x += space + w
+            gap_before = text[-1:].isspace()
+        if line:
+            self.lines.append((y, lh, line))
+            y += lh
+        return y
+
+    def draw(self, surface, rect: pygame.Rect, offset: int) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        for y, lh, words in self.lines:
+            top = rect.y + y - offset
+            if top > rect.bottom or top + max(lh, 40) < rect.y:
+                continue
+            for x, word, fnt, style, col in words:
+                fnt.italic = style == "i"
+                surface.blit(fnt.render(word, True, col), (rect.x + x, top))
+                fnt.italic = False
+        surface.set_clip(clip)
+
+
+def _width(fnt, word: str, style: str) -> int:
+    if style != "i":
+        return fnt.size(word)[0]
+    fnt.italic = True
+    w = fnt.size(word)[0]
+    fnt.italic = False
+    return w
+
+
 class RulesScene(Scene):
     name = "rules"
 
-    def __init__(self, app, game_id: str | None):
+    def __init__(self, app, game_id: str | None = None):
         super().__init__(app)
-        from ...rules import GAMES
         self.games = [g for g in GAMES.values() if rules_text(g.id) is not None]
         self.pick = game_id is None and len(self.games) > 1
         if game_id is None and self.games:
             game_id = self.games[0].id
         self.game_id = game_id
-        self.box = None
+        self.page: RulesPage | None = None
+        self.offset = 0
+        self.text_rect = pygame.Rect(0, 0, 10, 10)
 
     def build(self) -> None:
-        from ...rules import GAMES
         w, h = self.size
         m = self.px(32)
         top = self.px(96)
@@ -96,14 +239,18 @@ class RulesScene(Scene):
         lines = text.lstrip().splitlines()
         if lines and lines[0].startswith("# "):     # the page title already says it
             text = "\n".join(lines[1:])
-        body = markdown_to_html(text, self.scale, ui.hex_of(ui.colour("accent")))
-        ui.preload(self.ui, [int(n * self.scale) for n in (30, 23, 19)], styles=("bold",))
-        rect = pygame.Rect(m, top, w - 2 * m, h - top - bh - self.px(44))
+        rect = pygame.Rect(m, top, w - 2 * m, max(self.px(60), h - top - bh - self.px(44)))
         if rect.w > self.px(940):
             rect.w = self.px(940)
             rect.centerx = w // 2
         self.text_rect = rect
-        self.box = self.textbox(rect, body, object_id="#rules")
+        pad = self.px(22)
+        self.page_rect = rect.inflate(-2 * pad - self.px(14), -2 * self.px(14))
+        old = self.page
+        self.page = RulesPage(text, self.scale, self.page_rect.w)
+        if old is not None and old.height:      # keep the place in the text on a resize
+            self.offset = int(self.offset * self.page.height / old.height)
+        self._clamp()
         self.focus.add(ui.FocusItem(lambda: self.text_rect, activate=lambda: self.scroll_by(0.5),
                                     key="text"))
         bw = self.px(200)
@@ -122,16 +269,24 @@ class RulesScene(Scene):
         for g in self.games:
             if g.title == title:
                 self.game_id = g.id
+        self.page = None
+        self.offset = 0
         self.rebuild()
 
+    def _clamp(self) -> None:
+        most = max(0, (self.page.height if self.page else 0) - self.page_rect.h)
+        self.offset = max(0, min(most, self.offset))
+
     def scroll_by(self, pages: float) -> None:
-        box = self.box
-        sb = getattr(box, "scroll_bar", None) if box is not None else None
-        if sb is None:
-            return
-        new = sb.start_percentage + pages * sb.visible_percentage
-        new = max(0.0, min(1.0 - sb.visible_percentage, new))
-        sb.set_scroll_from_start_percentage(new)
+        self.offset += int(pages * self.page_rect.h)
+        self._clamp()
+
+    def on_event(self, event) -> bool:
+        if event.type == pygame.MOUSEWHEEL and not self.dropdown_open():
+            self.offset -= event.y * self.px(48)
+            self._clamp()
+            return True
+        return super().on_event(event)
 
     def handle_key(self, event) -> bool:
         k = event.key
@@ -146,10 +301,22 @@ class RulesScene(Scene):
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
-        from ...rules import GAMES
         info = GAMES.get(self.game_id) if self.game_id else None
         title = f"How to play {info.title}" if info else "How to play"
         ui.draw_text(surface, title, ui.font(self.px(40), True), ui.colour("accent"),
                      (self.px(32), self.px(26)), max_width=self.size[0] - self.px(380))
+        ui.draw_panel(surface, self.text_rect, fill=ui.mix(ui.colour("background"), ui.colour("panel"), 0.55),
+                      radius=self.px(10), shadow=False)
+        if self.page is not None:
+            self.page.draw(surface, self.page_rect, self.offset)
+            if self.page.height > self.page_rect.h:     # where in the text: a thin bar
+                r = self.text_rect
+                track = pygame.Rect(r.right - self.px(14), r.y + self.px(10), self.px(6), r.h - self.px(20))
+                frac = self.page_rect.h / self.page.height
+                knob = pygame.Rect(track.x, 0, track.w, max(self.px(24), int(track.h * frac)))
+                most = self.page.height - self.page_rect.h
+                knob.y = track.y + int((track.h - knob.h) * (self.offset / most if most else 0))
+                pygame.draw.rect(surface, ui.colour("panel_edge"), track, border_radius=self.px(3))
+                pygame.draw.rect(surface, ui.colour("accent"), knob, border_radius=self.px(3))
         ui.draw_text(surface, "Scroll with the mouse wheel or Page Up / Page Down.", ui.font(self.px(14)),
                      ui.colour("text_muted"), (self.text_rect.x, self.text_rect.bottom + self.px(8)))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import ui
+from .. import launch, saves, ui
 from .base import Scene
 
 
@@ -24,7 +24,6 @@ class SavedGamesScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        from .. import saves
         self.games, self.messages = saves.list_saves()
 
     def per_page(self) -> int:
@@ -32,7 +31,6 @@ class SavedGamesScene(Scene):
         return max(1, (h - self.px(260)) // self.px(66))
 
     def build(self) -> None:
-        from .. import saves
         w, h = self.size
         pw = min(w - self.px(60), self.px(980))
         x0 = w // 2 - pw // 2
@@ -73,10 +71,6 @@ class SavedGamesScene(Scene):
         self.rebuild()
 
     def continue_game(self, saved) -> None:
-        from .. import saves
-        from ..controller import PlayController
-        from ..views import needs_curtain
-        from .play import PlayScene
         try:   # read again: the list may be older than the file
             s = saves.read_autosave(saved.slot)
         except saves.SaveError as exc:
@@ -86,9 +80,7 @@ class SavedGamesScene(Scene):
             return
         saves.set_current(s.slot)
         try:
-            ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
-                                 curtain=needs_curtain(s.game_id))
-            scene = PlayScene(self.app, ctl)
+            scene = self.app.scene("play", launch.saved(s))
         except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
             self.messages = [saves.set_aside(s.slot, type(exc).__name__)]
             self.reload()
@@ -97,7 +89,6 @@ class SavedGamesScene(Scene):
         self.app.go(scene)
 
     def delete(self, saved) -> None:
-        from .. import saves
         if self.confirm != saved.slot:
             self.confirm = saved.slot
         else:

@@ -1,19 +1,15 @@
 """Seats & options: how many players, who is human or computer, colours, names, game options."""
 from __future__ import annotations
 
-import random
-
 import pygame
 
-from .. import ui
+from ...ai import DEFAULT_LEVEL, LEVELS
+from ...rules import GAMES
+from .. import launch, ui
+from ..launch import level_label
 from .base import Scene
 
 KIND_LABELS = {"human": "Human", "computer": "Computer"}
-LEVEL_LABELS = {"random": "Random", "beginner": "Beginner", "good": "Good"}
-
-
-def level_label(level: str) -> str:
-    return LEVEL_LABELS.get(level, level.replace("_", " ").capitalize())
 
 
 def default_name(index: int, kind: str) -> str:
@@ -50,8 +46,6 @@ class SeatsScene(Scene):
 
     def __init__(self, app, game_id: str, seats: list[dict] | None = None):
         super().__init__(app)
-        from ...ai import LEVELS
-        from ...rules import GAMES
         self.info = GAMES[game_id]
         self.game_id = game_id
         self.levels = list(LEVELS)
@@ -73,7 +67,6 @@ class SeatsScene(Scene):
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
         col = next((c for c in range(len(ui.seat_palette())) if c not in used), i)
-        from ...ai import DEFAULT_LEVEL
         return {"name": default_name(i, kind), "colour": col, "kind": kind, "level": DEFAULT_LEVEL}
 
     # ---- model changes ----------------------------------------------------------------------
@@ -224,23 +217,19 @@ class SeatsScene(Scene):
         return opts
 
     def start(self) -> None:
-        from ...rules import new_game
-        from ..controller import PlayController
-        from ..views import needs_curtain
-        from .play import PlayScene
         seats = []
         for i, s in enumerate(self.seats[:self.count]):
             name = " ".join(str(s["name"]).split()) or default_name(i, s["kind"])
             seats.append({"name": name, "colour": s["colour"], "kind": s["kind"], "level": s["level"]})
         try:
             options = self.collect_options()
-            state = new_game(self.game_id, self.count, seed=random.SystemRandom().randrange(2 ** 31),
-                             variant=self.variant, options=options)
         except ValueError as exc:
             self.message = f"Cannot start: {exc}"
             return
-        ctl = PlayController(self.game_id, seats, state, curtain=needs_curtain(self.game_id))
-        self.app.go(PlayScene(self.app, ctl))
+        self.app.launch(lambda: launch.new(self.game_id, seats, variant=self.variant, options=options))
+
+    def notify(self, text: str) -> None:
+        self.message = text
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def on_draw(self, surface) -> None:

@@ -5,8 +5,12 @@ import math
 
 import pygame
 
-from .. import ui
+from ... import __version__
+from ...rules import GAMES
+from .. import launch, saves, ui
 from .base import Scene
+
+ANIMATE_SECONDS = 6.0    # the moles peek this long after the screen shows or is touched
 
 
 class TitleScene(Scene):
@@ -19,6 +23,7 @@ class TitleScene(Scene):
         self.save_message = None
         self.save_message_parts: list[str] = []
         self.time = 0.0
+        self.anim_left = ANIMATE_SECONDS
         self._checked = False
 
     def show(self) -> None:
@@ -26,7 +31,6 @@ class TitleScene(Scene):
         super().show()
 
     def check_save(self) -> None:
-        from .. import saves
         games, messages = saves.list_saves()
         self.saved = games[0] if games else None
         self.saved_count = len(games)
@@ -43,7 +47,6 @@ class TitleScene(Scene):
         y = int(h * (0.36 if self.saved_count else 0.40))
         cont_text = "Continue"
         if self.saved is not None:
-            from ...rules import GAMES
             info = GAMES.get(self.saved.game_id)
             if info is not None:
                 cont_text = f"Continue: {info.title}"
@@ -65,17 +68,26 @@ class TitleScene(Scene):
         self.focus.focus_key("Quit")
         self.focus.visible = True
 
+    def on_show(self) -> None:
+        self.anim_left = ANIMATE_SECONDS
+
+    def on_event(self, event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.anim_left = ANIMATE_SECONDS
+        return super().on_event(event)
+
     def on_update(self, dt: float) -> None:
-        self.time += dt
+        if self.anim_left > 0:
+            self.time += dt
+            self.anim_left -= dt
+
+    def wants_frame(self) -> bool:
+        return self.anim_left > 0
 
     # ---- actions ----------------------------------------------------------------------------
     def continue_game(self) -> None:
         if self.saved is None:
             return
-        from ..controller import PlayController
-        from ..views import needs_curtain
-        from .play import PlayScene
-        from .. import saves
         try:   # read again: a game played since may have moved on
             s = saves.read_autosave(self.saved.slot)
         except saves.SaveError as exc:
@@ -85,9 +97,7 @@ class TitleScene(Scene):
             return
         saves.set_current(s.slot)
         try:
-            ctl = PlayController(s.game_id, s.seats, s.state, history=s.undo, log=s.log,
-                                 curtain=needs_curtain(s.game_id))
-            scene = PlayScene(self.app, ctl)
+            scene = self.app.scene("play", launch.saved(s))
         except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
             message = saves.set_aside(s.slot, type(exc).__name__)
             self.check_save()
@@ -98,20 +108,16 @@ class TitleScene(Scene):
         self.app.go(scene)
 
     def saved_games(self) -> None:
-        from .saved import SavedGamesScene
-        self.app.push(SavedGamesScene(self.app))
+        self.app.open("saved")
 
     def new_game(self) -> None:
-        from .choose import ChooseScene
-        self.app.push(ChooseScene(self.app))
+        self.app.open("choose")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-        self.app.push(RulesScene(self.app, None))
+        self.app.open("rules", None)
 
     def settings(self) -> None:
-        from .settings_scene import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     # ---- drawing ---------------------------------------------------------------------------------
     def on_draw(self, surface) -> None:
@@ -129,7 +135,6 @@ class TitleScene(Scene):
         r = ui.draw_text(surface, "Burrow Box", title_font, ui.colour("accent"), (cx, ty), "midtop")
         ui.draw_text(surface, "Five family board games from under the ground",
                      ui.font(self.px(21)), ui.colour("text_muted"), (cx, r.bottom + self.px(4)), "midtop")
-        from ... import __version__
         ui.draw_text(surface, f"v{__version__}", ui.font(self.px(13)), ui.colour("text_muted"),
                      (w - self.px(12), h - self.px(10)), "bottomright")
         notes = []

@@ -1,0 +1,223 @@
+"""A seeded UI monkey: random clicks, keys, wheels, text and resizes through every screen and
+every game, as a player who cannot stop fiddling would send them.
+
+Used by ``tests/test_monkey.py`` (a short run) and ``main.py bench --long`` (minutes).  Half of
+the clicks go where something can be clicked (a button, a game box, a target on the board) so
+that the run gets through the screens; now and then it opens a screen or starts a game by name
+so that every screen and every game is visited, and it plays a game to its end so that the
+results are shown too.
+"""
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+import pygame
+
+from ..ai import LEVELS
+from ..rules import GAMES
+from . import launch, ui
+
+KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
+        pygame.K_LEFT, pygame.K_RIGHT, pygame.K_z, pygame.K_F11, pygame.K_n, pygame.K_p,
+        pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE]
+SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pause", "results")
+
+
+def rss_mb() -> float | None:
+    """The resident memory of this process now, in MB (Linux; None elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def playable() -> list[str]:
+    return [gid for gid, info in GAMES.items() if info.available]
+
+
+class Monkey:
+    def __init__(self, app, seed: int = 0, resizes: bool = True):
+        self.app = app
+        self.resizes = resizes
+        self.rng = random.Random(seed)
+        self.events = 0
+        self.frames = 0
+        self.seen_screens: set[str] = set()
+        self.seen_games: set[str] = set()
+        self.peak_mb = rss_mb() or 0.0
+        self._games = playable()
+
+    # ---- what can be clicked now -------------------------------------------------------------
+    def targets(self) -> list[tuple[int, int]]:
+        scene = self.app.top
+        out = []
+        if scene is None:
+            return out
+        for el in list(getattr(scene, "_callbacks", {})):
+            if getattr(el, "visible", True) and el.alive() and el.is_enabled:
+                out.append(el.rect.center)
+        for r in (getattr(scene, "card_rects", None) or {}).values():
+            out.append(r.center)
+        board, ctl = getattr(scene, "board", None), getattr(scene, "ctl", None)
+        if board is not None and ctl is not None and scene is self.app.top:
+            try:
+                if ctl.human_to_act():
+                    out += [(int(t["center"][0]), int(t["center"][1])) for t in board.targets()]
+            except Exception:  # noqa: BLE001 - a view without targets: random clicks only
+                pass
+        return out
+
+    # ---- one random input --------------------------------------------------------------------
+    def post_random(self) -> None:
+        rng = self.rng
+        w, h = self.app.size
+        r = rng.random()
+        if r < 0.50:
+            spots = self.targets()
+            pos = rng.choice(spots) if spots and rng.random() < 0.6 else (rng.randrange(w), rng.randrange(h))
+            pos = (max(0, min(w - 1, int(pos[0]))), max(0, min(h - 1, int(pos[1]))))
+            self._post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+            button = 1 if rng.random() < 0.9 else 3
+            self._post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+            self._post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+        elif r < 0.60:
+            pos = (rng.randrange(w), rng.randrange(h))
+            self._post(pygame.MOUSEMOTION, pos=pos, rel=(rng.randint(-9, 9), rng.randint(-9, 9)),
+                       buttons=(1, 0, 0) if rng.random() < 0.3 else (0, 0, 0))
+        elif r < 0.65:
+            self._post(pygame.MOUSEWHEEL, x=0, y=rng.choice([-3, -1, 1, 3]), flipped=False,
+                       precise_x=0.0, precise_y=0.0)
+        elif r < 0.90:
+            key = rng.choice(KEYS)
+            mod = 0
+            if key == pygame.K_z:
+                mod = pygame.KMOD_CTRL if rng.random() < 0.7 else 0
+            elif key == pygame.K_TAB and rng.random() < 0.3:
+                mod = pygame.KMOD_SHIFT
+            if key == pygame.K_F11 and rng.random() < 0.7:
+                key = pygame.K_TAB          # full screen now and then, not all the time
+            self._post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+            self._post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        elif r < 0.94 or not self.resizes:
+            self._post(pygame.TEXTINPUT, text=rng.choice(["a", "Z", "7", " ", "é", "\u00a0", "-"]))
+        else:
+            lo_w, lo_h = ui.MIN_WINDOW
+            hi_w, hi_h = self.app.desktop or (2560, 1440)
+            if rng.random() < 0.3:
+                size = (rng.randint(lo_w - 200, lo_w), rng.randint(lo_h - 150, lo_h))   # below the minimum
+            else:
+                size = (rng.randint(lo_w, hi_w), rng.randint(lo_h, hi_h))
+            for _ in range(rng.randint(1, 4)):   # often a burst, as when dragging an edge
+                self._post(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size)
+                size = (max(600, min(hi_w, size[0] + rng.randint(-300, 300))),
+                        max(400, min(hi_h, size[1] + rng.randint(-200, 200))))
+
+    def _post(self, kind, **fields) -> None:
+        pygame.event.post(pygame.event.Event(kind, **fields))
+        self.events += 1
+
+    # ---- getting everywhere -------------------------------------------------------------------
+    def nudge(self) -> None:
+        """Open a screen or start a game by name (the way a player would get there, only
+        quicker), mostly one not seen yet."""
+        app, rng = self.app, self.rng
+        todo_games = [g for g in self._games if g not in self.seen_games] or self._games
+        todo = [s for s in SCREENS if s not in self.seen_screens] or list(SCREENS)
+        what = rng.choice(todo)
+        if what in ("play", "pause", "results", "seats") or rng.random() < 0.3:
+            gid = rng.choice(todo_games)
+            if what == "seats":
+                app.go_title()
+                app.open("seats", gid)
+                return
+            self.start_game(gid, computers_only=(what == "results"))
+            if what == "pause":
+                app.top.open_menu()
+            elif what == "results":
+                self.finish_game()
+            return
+        app.go_title()
+        if what in ("choose", "settings", "saved"):
+            app.open(what)
+        elif what == "rules":
+            app.open("rules", rng.choice([None] + self._games))
+
+    def start_game(self, gid: str, computers_only: bool = False) -> None:
+        info = GAMES[gid]
+        n = self.rng.randint(info.min_players, info.max_players)
+        seats = []
+        for i in range(n):
+            kind = "computer" if computers_only or (i > 0 and self.rng.random() < 0.5) else "human"
+            seats.append({"name": f"{kind.title()} {i + 1}", "colour": i, "kind": kind,
+                          "level": self.rng.choice(LEVELS[1:] or LEVELS)})
+        self.app.launch(launch.new(gid, seats, seed=self.rng.randrange(2 ** 31)))
+
+    def finish_game(self) -> None:
+        """Play the game on the play screen to its end with random legal actions."""
+        scene = self.app.top
+        if getattr(scene, "name", None) != "play":
+            return
+        ctl = scene.ctl
+        ctl.stop()
+        for _ in range(5000):
+            if ctl.is_over():
+                break
+            scene.apply_action(self.rng.choice(ctl.state.legal_actions()), animate=False)
+
+    # ---- the run ---------------------------------------------------------------------------------
+    def step(self, dt: float = 1 / 60) -> None:
+        """Some random input, then one frame."""
+        app = self.app
+        for _ in range(self.rng.randint(1, 4)):
+            self.post_random()
+        if self.rng.random() < 0.02:
+            self.nudge()
+        app.step(dt, pygame.event.get())
+        self.frames += 1
+        if not app.running or not app.stack:     # "Quit": start again from the title
+            app.running = True
+            app.go_title()
+        top = app.top
+        self.seen_screens.add(top.name)
+        ctl = getattr(top, "ctl", None) or getattr(getattr(top, "play", None), "ctl", None)
+        if ctl is not None:
+            self.seen_games.add(ctl.game_id)
+        mb = rss_mb()
+        if mb is not None:
+            self.peak_mb = max(self.peak_mb, mb)
+
+    def run(self, events: int | None = None, seconds: float | None = None, report=None) -> dict:
+        start = time.perf_counter()
+        next_report = start + 10
+        while True:
+            if events is not None and self.events >= events:
+                break
+            if seconds is not None and time.perf_counter() - start >= seconds:
+                break
+            self.step()
+            if report is not None and time.perf_counter() >= next_report:
+                next_report += 10
+                report(self.summary(time.perf_counter() - start))
+        return self.summary(time.perf_counter() - start)
+
+    def summary(self, seconds: float) -> dict:
+        return {"events": self.events, "frames": self.frames, "seconds": round(seconds, 1),
+                "screens": sorted(self.seen_screens), "games": sorted(self.seen_games),
+                "peak_mb": round(self.peak_mb, 1) if self.peak_mb else None,
+                "rss_mb": rss_mb()}
+
+    def close(self) -> None:
+        for scene in self.app.stack:
+            stop = getattr(scene, "stop", None)
+            if stop:
+                stop()
+
+
+def main_log(text: str) -> None:   # pragma: no cover - bench output
+    print(text, file=sys.stderr, flush=True)
