@@ -1,6 +1,8 @@
 """Seats & options: how many players, who is human or computer, colours, names, game options."""
 from __future__ import annotations
 
+import random  # noqa: F401 - the set-up tests seed the deal through seats.random
+
 import pygame
 
 from ...ai import DEFAULT_LEVEL, LEVELS
