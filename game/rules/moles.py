@@ -523,7 +523,7 @@ class MolesState(GameState):
         where = " into a hole" if into_hole else (" onto a big space" if on_big else "")
         extra = " (bonus move)" if self.in_bonus else ""
         ev.append(Record("move", f"{name} moves a mole {value} point{'s' if value > 1 else ''}"
-                         f"{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
+                         f" from {_label(start)} to {_label(dest)}{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
                          to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
                          hole=into_hole, big=on_big, bonus=self.in_bonus))
         self.pending = []

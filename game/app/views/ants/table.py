@@ -253,8 +253,10 @@ class AntsTable:
     def _autumn_score_text(self, info) -> str:
         sp = int(info.get("shelf_points", 0) or 0)
         ip = info.get("insect_points")
-        if ip is None:
+        if ip is None and int(info.get("insect_count", 0) or 0) > 0:
             return f"{sp} + ?"
+        if ip is None:
+            return str(sp)
         return str(sp + int(ip))
 
     def _tableau_autumn(self, img, s, info, sh, y) -> None:

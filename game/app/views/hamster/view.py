@@ -228,7 +228,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         else:
             lines.append(f"Turn {int(v.get('turn', 0)) + 1}: waiting for the roll")
         if int(v.get("players", 1)) == 1:
-            if t.get("active") or int(t.get("pass", 1) or 1) == 2:
+            if int(t.get("pass", 1) or 1) == 2:
                 lines.append(f"Timer (second pass): {int(t.get('crossed', 0))} of {L} crossed")
             else:
                 lines.append(f"Timer (first pass): {int(t.get('circled', 0))} of {L} circled")

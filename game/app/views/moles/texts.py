@@ -70,7 +70,7 @@ LEGEND = {
     "shovel": "Golden shovel",
     "hole": "Molehill: stays in play",
     "ghost": "Hole on the layer below",
-    "holebig": "Molehill over a big space",
+    "holebig": "Molehill (big space below: no bonus)",
     "big": "Big space: bonus move",
     "solid": "Solid line",
     "dotted": "Dotted line",
