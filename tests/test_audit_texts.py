@@ -54,3 +54,28 @@ def test_moles_log_of_a_move_names_from_and_to():
 def test_moles_legend_does_not_promise_a_bonus_for_a_hole_over_a_big_space():
     from game.app.views.moles import texts
     assert "no bonus" in texts.LEGEND["holebig"]
+
+
+def test_hamster_new_turn_shows_no_roll_before_anyone_rolled(display):
+    from game.app.assets import Assets
+    from game.app.views.hamster import HamsterView
+    state = new_game("hamster", 2, seed=5)
+    seats = [{"name": n, "colour": i, "kind": "human", "level": "good"} for i, n in enumerate(("Anna", "Ben"))]
+    v = HamsterView("hamster", seats, Assets())
+    v.set_rect(pygame.Rect(14, 14, 844, 692))
+    rng = random.Random(5)
+    for _ in range(200):
+        state.apply(rng.choice(state.legal_actions()))
+        if state.turn >= 1 and state.step == "roll":
+            break
+    assert state.roll is not None and state.step == "roll"
+    cp = state.current_player
+    v.sync(state.view(cp), state.legal_actions(), cp)
+    for _ in range(2000):
+        if not v.animating:
+            break
+        v.update(1 / 30)
+    v.update(0)
+    assert v._disp_roll is None
+    text = " ".join(v.status_lines())
+    assert f"Roll: {state.roll}" not in text and "waiting for the roll" in text

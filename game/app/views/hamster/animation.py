@@ -71,7 +71,8 @@ class HamsterAnimation:
         self._disp_crosses = {s: self._crossed(s) for s in range(int(v.get("players", 1)))}
         self._disp_row = {s: int(sh.get("one_row_used", 0)) for s, sh in enumerate(v.get("sheets") or [])}
         self._disp_timer = self._timer_tuple(v)
-        self._disp_roll = v.get("roll")
+        # a new turn starts with no roll: the last turn's die is not shown under the new number
+        self._disp_roll = v.get("roll") if v.get("step") != "roll" else None
         self._dirty = False
 
     @staticmethod

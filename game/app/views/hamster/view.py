@@ -220,7 +220,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         if v is None:
             return []
         lines = []
-        roll = v.get("roll")
+        roll = v.get("roll") if v.get("step") != "roll" else None
         t = v.get("timer") or {}
         L = int(t.get("length", self._timer_len) or self._timer_len)
         if roll:
