@@ -79,3 +79,59 @@ def test_hamster_new_turn_shows_no_roll_before_anyone_rolled(display):
     assert v._disp_roll is None
     text = " ".join(v.status_lines())
     assert f"Roll: {state.roll}" not in text and "waiting for the roll" in text
+
+
+def _solo_results(state, monkeypatch, tmp_path):
+    from game.app import saves
+    from game.app.app import App
+    from game.app.controller import PlayController
+    from game.app.scenes.play import PlayScene
+    from game.app.scenes.results import ResultsScene
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    app = App(size=(1024, 600), fullscreen=False)
+    try:
+        app.settings.speed = "off"
+        ctl = PlayController("hamster", [{"name": "Player 1", "colour": 0, "kind": "human", "level": "good"}],
+                             state, autosave=False, computers=False)
+        play = PlayScene(app, ctl, auto_results=False)
+        app.go(play)
+        app.step(1 / 60, [])
+        drawn = []
+        import game.app.ui as ui
+        real = ui.draw_text
+        monkeypatch.setattr(ui, "draw_text", lambda surf, text, *a, **k: (drawn.append(text), real(surf, text, *a, **k))[1])
+        wrapped = []
+        real_w = ui.draw_wrapped
+        monkeypatch.setattr(ui, "draw_wrapped", lambda surf, text, *a, **k: (wrapped.append(text), real_w(surf, text, *a, **k))[1])
+        results = ResultsScene(app, play)
+        app.push(results)
+        app.step(1 / 60, [])
+        instruction = play.board.mode().instruction() if play.board.mode() is not None else ""
+        monkeypatch.setattr(ui, "draw_text", real)
+        monkeypatch.setattr(ui, "draw_wrapped", real_w)
+        return drawn, wrapped, instruction
+    finally:
+        play.stop()
+        saves.flush_autosave()
+        pygame.display.quit()
+
+
+def test_hamster_solo_results_show_the_score_and_keep_the_best(monkeypatch, tmp_path):
+    from game.app import records
+    state = new_game("hamster", 1, seed=3)
+    rng = random.Random(2)
+    for _ in range(5000):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.is_over()
+    score = state.scores()[0]
+    drawn, wrapped, instruction = _solo_results(state, monkeypatch, tmp_path)
+    assert not any("wins!" in t for t in drawn) and "wins!" not in instruction
+    assert f"{score} points" in drawn and str(score) in instruction
+    assert records.best_solo("hamster", state.variant) == score
+    assert any("new best" in t for t in wrapped)
+    # a second, lower result keeps the first best and says so
+    monkeypatch.setattr(records, "_load", lambda: {records._key("hamster", state.variant): score + 5})
+    drawn, wrapped, _ = _solo_results(state, monkeypatch, tmp_path)
+    assert any(f"Best solo score kept: {score + 5}" in t for t in wrapped)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules import GAMES
-from .. import launch, ui
+from .. import launch, records, ui
 from ..controller import ranking
 from .base import Scene
 
@@ -17,16 +17,32 @@ class ResultsScene(Scene):
         super().__init__(app)
         self.play = play_scene
         self.ctl = play_scene.ctl
+        self.solo = None          # (score, best kept, new best?) for a solo game played for a score
+        state = self.ctl.state
+        if len(self.ctl.seats) == 1 and self.ctl.game_id in records.SOLO_SCORE_GAMES:
+            try:
+                score = int(state.scores()[0])
+                best, new = records.record_solo(self.ctl.game_id, state.variant, score)
+                self.solo = (score, best, new)
+            except Exception:  # noqa: BLE001 - a record problem must never break the results
+                self.solo = None
+
+    def _summary(self) -> str:
+        try:
+            summary = self.ctl.state.summary() or ""
+        except Exception:  # noqa: BLE001
+            summary = ""
+        if self.solo is not None:
+            score, best, new = self.solo
+            best_line = "A new best solo score!" if new else f"Best solo score kept: {best}."
+            summary = f"{summary} {best_line}".strip()
+        return summary
 
     def build(self) -> None:
         w, h = self.size
         n = len(self.ctl.seats)
         pw = min(w - self.px(80), self.px(680))
-        summary = ""
-        try:
-            summary = self.ctl.state.summary() or ""
-        except Exception:  # noqa: BLE001
-            summary = ""
+        summary = self._summary()
         sl = min(3, len(ui.wrap(summary, ui.font(self.px(17)), pw - self.px(64)))) if summary else 0
         ph = self.px(80) + sl * int(ui.font(self.px(17)).get_linesize() * 1.15) + self.px(14) \
             + n * self.px(54) + self.px(100)
@@ -78,7 +94,9 @@ class ResultsScene(Scene):
         state = self.ctl.state
         winners = state.winners()
         seats = self.ctl.seats
-        if len(winners) == 1:
+        if self.solo is not None:
+            head = f"{self.solo[0]} points"
+        elif len(winners) == 1:
             head = f"{seats[winners[0]]['name']} wins!"
         elif winners:
             head = "A shared win!"
@@ -87,11 +105,7 @@ class ResultsScene(Scene):
         ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
                      (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
         y = b.y + self.px(80)
-        summary = ""
-        try:
-            summary = state.summary() or ""
-        except Exception:  # noqa: BLE001
-            summary = ""
+        summary = self._summary()
         if summary:
             y += ui.draw_wrapped(surface, summary, ui.font(self.px(17)), ui.colour("text"),
                                  (b.x + self.px(32), y, b.w - self.px(64), 0), align="center", max_lines=3)

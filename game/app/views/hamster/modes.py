@@ -104,6 +104,10 @@ class ChooseMode(HamsterMode):
 class OverMode(HamsterMode):
     def instruction(self) -> str:
         win = self.v.view.get("winners") or []
+        if int(self.v.view.get("players", 1)) == 1:
+            sheets = self.v.view.get("sheets") or [{}]
+            total = (sheets[0].get("breakdown") or {}).get("total")
+            return f"Game over: {total} points" if total is not None else "Game over"
         if len(win) == 1:
             return f"{self.v._name(win[0])} wins!"
         return "A shared win!" if win else "Game over"
