@@ -135,3 +135,48 @@ def test_hamster_solo_results_show_the_score_and_keep_the_best(monkeypatch, tmp_
     monkeypatch.setattr(records, "_load", lambda: {records._key("hamster", state.variant): score + 5})
     drawn, wrapped, _ = _solo_results(state, monkeypatch, tmp_path)
     assert any(f"Best solo score kept: {score + 5}" in t for t in wrapped)
+
+
+def _moles_view(state, display_seat):
+    from game.app.assets import Assets
+    from game.app.views.moles import MolesView
+    seats = [{"name": f"P{i + 1}", "colour": i, "kind": "human", "level": "good"} for i in range(state.players)]
+    v = MolesView("moles", seats, Assets())
+    v.set_rect(pygame.Rect(14, 14, 844, 692))
+    legal = state.legal_actions() if display_seat == state.current_player else None
+    v.sync(state.view(display_seat), legal, display_seat)
+    v.update(0)
+    return v
+
+
+def test_moles_score_column_says_moles_left_and_out(display):
+    import copy
+    state = new_game("moles", 3, seed=6)
+    v = _moles_view(state, state.current_player)
+    assert all(t.endswith("moles left") for t in v.score_texts())
+    view = copy.deepcopy(state.view(0))
+    view["eliminated"][1] = True
+    view["moles_left"][1] = 0
+    view["to_place"][1] = 0
+    v.sync(view, None, 0)
+    assert v.score_texts()[1] == "out"
+
+
+def test_moles_opponents_spent_discs_are_shown(display):
+    state = new_game("moles", 2, seed=6)
+    rng = random.Random(6)
+    for _ in range(3000):
+        cp = state.current_player
+        others = [s for s in range(state.players) if s != cp]
+        if cp is not None and any(state.view(cp)["discs"][s]["face_up"] for s in others):
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    cp = state.current_player
+    v = _moles_view(state, cp)
+    text = "\n".join(v.status_lines())
+    for s in range(state.players):
+        up = state.view(cp)["discs"][s]["face_up"]
+        if s != cp and up:
+            assert f"P{s + 1}'s spent discs: " + ", ".join(map(str, sorted(up))) in text
+            return
+    raise AssertionError("no spent disc of another seat was found")

@@ -109,3 +109,14 @@ def discs_pending(pending: list, bonus: bool) -> str:
 
 def wins(names: list) -> str:
     return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+
+
+# ---- side panel: score column and open discs -------------------------------------------------
+def moles_left(n: int, out: bool) -> str:
+    if out:
+        return "out"
+    return f"{n} mole{'s' if n != 1 else ''} left"
+
+
+def spent_discs(name: str, values: list) -> str:
+    return f"{name}'s spent discs: " + ", ".join(str(x) for x in values)

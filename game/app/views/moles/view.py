@@ -220,7 +220,22 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
             lines.append(texts.discs_pending(v["pending"], v.get("in_bonus")))
         elif v.get("winner") is not None:
             lines.append(texts.wins([self._name(s) for s in winners(v)]))
+        cp = v.get("current_player")
+        for s, d in enumerate(v.get("discs") or []):
+            # the bar shows the current player's discs; the others' spent discs lie open too
+            if s != cp and d.get("face_up"):
+                lines.append(texts.spent_discs(self._name(s), sorted(d["face_up"])))
         return lines
+
+    def score_texts(self) -> list[str] | None:
+        """The score column: moles left, or "out" for a seat that lost its last mole."""
+        v = self.view
+        if v is None:
+            return None
+        out = v.get("eliminated") or []
+        hand = v.get("to_place") or []
+        return [texts.moles_left(n + (hand[s] if s < len(hand) else 0), s < len(out) and out[s])
+                for s, n in enumerate(v.get("moles_left") or [])]
 
 
 __all__ = ["MolesView"]
