@@ -180,3 +180,27 @@ def test_moles_opponents_spent_discs_are_shown(display):
             assert f"P{s + 1}'s spent discs: " + ", ".join(map(str, sorted(up))) in text
             return
     raise AssertionError("no spent disc of another seat was found")
+
+
+def test_moles_last_move_is_marked_after_quick_computer_moves(display):
+    state = new_game("moles", 2, seed=4)
+    rng = random.Random(4)
+    for _ in range(400):
+        events = state.apply(rng.choice(state.legal_actions())) or []
+        move = next((e for e in events if e.get("type") == "move"), None)
+        if move is not None and not state.is_over():
+            break
+    cp = state.current_player
+    v = _moles_view(state, cp)
+    v.play(events, "off")
+    v.update(0)
+    lm = v.shown_last_move()
+    assert lm is not None and lm["frm"] == tuple(move["frm"]) and lm["to"] == tuple(move["to"])
+    surf = pygame.Surface((1280, 720))
+    v.draw(surf)
+    marked = surf.copy()
+    v.last_move = None
+    v.draw(surf)
+    fx, fy = v.pixel_of(move["frm"])
+    ring = int(v.spacing * 0.3)
+    assert any(marked.get_at((fx + dx, fy)) != surf.get_at((fx + dx, fy)) for dx in range(ring - 3, ring + 4))

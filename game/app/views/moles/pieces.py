@@ -203,6 +203,19 @@ class MolesPieces:
                 img.set_alpha(int(255 * (1 - fade)))
             surface.blit(img, img.get_rect(midtop=(int(cx), int(cy + size * 0.6))))
 
+    def _draw_last_move(self, surface) -> None:
+        """The last move: a faint trail from the empty start ring to a ring under the mole."""
+        lm = self.shown_last_move()
+        if lm is None:
+            return
+        s = self.spacing
+        col = ui.colour("accent")
+        pix = [self.pixel_of(p) for p in lm["path"]]
+        if len(pix) > 1:
+            pygame.draw.lines(surface, _mix(col, BLACK, 0.25), False, pix, max(2, int(s * 0.06)))
+        pygame.draw.circle(surface, col, self.pixel_of(lm["frm"]), int(s * 0.3), max(2, int(s * 0.06)))
+        pygame.draw.circle(surface, col, self.pixel_of(lm["to"]), int(s * 0.52), max(3, int(s * 0.08)))
+
     def _draw_targets_under(self, surface, targets) -> None:
         if not targets:
             return

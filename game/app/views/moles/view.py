@@ -50,6 +50,7 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         self._lift_anim: dict | None = None
         self._win_anim: dict | None = None
         self._won = False
+        self.last_move: dict | None = None     # {"frm", "to", "path", "layer"} of the last move
 
     # ---- layout ---------------------------------------------------------------------------------
     def _on_resize(self) -> None:
@@ -99,6 +100,25 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         self._dirty = True
         super().sync(view, legal, seat)
         # the display catches up in update()/draw(), after any animation play() queues
+
+    def play(self, events: list, speed: str = "normal") -> None:
+        """Remember the last move (marked on the board, also after quick computer moves)."""
+        for ev in events or []:
+            if isinstance(ev, dict) and ev.get("type") == "move" and ev.get("frm") and ev.get("to"):
+                self.last_move = {"frm": tuple(ev["frm"]), "to": tuple(ev["to"]),
+                                  "path": [tuple(p) for p in ev.get("path") or [ev["frm"], ev["to"]]],
+                                  "layer": (self.view or {}).get("layer")}
+        super().play(events, speed)
+
+    def shown_last_move(self) -> dict | None:
+        """The last move as marked now, or None once it no longer matches the board (a lift, Undo,
+        another game)."""
+        lm, v = self.last_move, self.view or {}
+        if lm is None or lm["layer"] != v.get("layer") or lm["layer"] != self._disp_layer:
+            return None
+        if not any(tuple(m["at"]) == lm["to"] for m in v.get("moles") or []):
+            return None
+        return lm
 
     def _ambient(self) -> bool:
         return super()._ambient() or self._won
@@ -183,6 +203,8 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
             surface.blit(img, pos)
         self._draw_hud_dynamic(surface)
         targets = [t for t in self.get_targets() if not t.bar]
+        if la is None and not self.animating:
+            self._draw_last_move(surface)
         self._draw_targets_under(surface, targets)
         if la is not None:
             self._draw_lifting_plate(surface, la)
