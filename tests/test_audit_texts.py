@@ -204,3 +204,41 @@ def test_moles_last_move_is_marked_after_quick_computer_moves(display):
     fx, fy = v.pixel_of(move["frm"])
     ring = int(v.spacing * 0.3)
     assert any(marked.get_at((fx + dx, fy)) != surf.get_at((fx + dx, fy)) for dx in range(ring - 3, ring + 4))
+
+
+def _room(cell_ch, cell, ch, crossed):
+    seen, todo = {cell}, [cell]
+    while todo:
+        x, y = todo.pop()
+        for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if q not in seen and q not in crossed and cell_ch.get(q) == ch:
+                seen.add(q)
+                todo.append(q)
+    return len(seen)
+
+
+def test_hamster_click_next_to_own_cross_in_a_too_small_chamber_says_it_does_not_fit(display):
+    from tests.test_hamster_view import click, make_view
+    for seed in range(1, 40):
+        state = new_game("hamster", 1, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            if legal[0]["type"] == "cross" and state.roll >= 2:
+                v = make_view(state)
+                crossed = v._crossed(0)
+                ok = {tuple(c) for a in legal for c in a.get("cells") or []}
+                for cell, ch in v.cell_chamber.items():
+                    if cell in crossed or cell in ok:
+                        continue
+                    x, y = cell
+                    near = [q for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                            if q in crossed and v.cell_chamber.get(q) == ch]
+                    if near and _room(v.cell_chamber, cell, ch, crossed) < state.roll:
+                        msg = click(v, v.cell_centre(cell))
+                        assert isinstance(msg, str) and "does not fit" in msg, msg
+                        return
+            state.apply(max(legal, key=lambda a: (len(a.get("cells") or []), rng.random())))
+    raise AssertionError("no such click found")

@@ -297,7 +297,23 @@ class HamsterInput:
         if not crossed and v.get("first_cross", "start") == "start" and ch != self._start_id:
             start = self._chambers.get(self._start_id, {}).get("name", "start chamber")
             return f"Your first cross goes in the {start} (the dark chamber in the middle)."
+        if val >= 2 and any(self._cell_ch.get(c) == ch for c in crossed):
+            room = self._free_group(cell, ch, crossed)
+            if room < val:
+                return (f"Only {room} free joined cell{'s' if room != 1 else ''} here: "
+                        f"a {val} does not fit in this part of the chamber.")
         return "Start next to a cross you already have, or through a tunnel you have reached."
+
+    def _free_group(self, cell, ch, crossed) -> int:
+        """How many free cells of chamber ``ch`` join up with ``cell`` (side by side)."""
+        seen, todo = {cell}, [cell]
+        while todo:
+            x, y = todo.pop()
+            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if q not in seen and q not in crossed and self._cell_ch.get(q) == ch:
+                    seen.add(q)
+                    todo.append(q)
+        return len(seen)
 
     def handle_escape(self) -> bool:
         if self._opened is not None:
