@@ -242,3 +242,30 @@ def test_hamster_click_next_to_own_cross_in_a_too_small_chamber_says_it_does_not
                         return
             state.apply(max(legal, key=lambda a: (len(a.get("cells") or []), rng.random())))
     raise AssertionError("no such click found")
+
+
+def test_ants_log_numbers_ants_along_the_trail_and_counts_rows_from_one():
+    import re
+    from game.rules.ants import N
+    seen_head = seen_guess = 0
+    for seed in range(12):
+        state = new_game("ants", 3, seed=seed, variant="autumn")
+        rng = random.Random(seed)
+        for _ in range(120):
+            if state.is_over():
+                break
+            before = list(state.chain)
+            events = state.apply(rng.choice(state.legal_actions())) or []
+            for e in events:
+                if e.get("type") not in ("place", "guess"):
+                    continue
+                x, y = e["cell"]
+                assert not re.search(r"\(\d+, \d+\)", e["text"]), e["text"]
+                assert f"row {y + 1}, column {x + 1}" in e["text"], e["text"]
+                chain = state.chain if e["type"] == "place" else before
+                k = chain.index(x + N * y) + 1      # the number the board draws
+                assert re.search(rf"ant {k}\b", e["text"]), e["text"]
+                if e["type"] == "place" and e.get("end") == "head" and len(state.chain) > 1:
+                    seen_head += 1
+                seen_guess += e["type"] == "guess"
+    assert seen_guess and seen_head

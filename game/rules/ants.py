@@ -232,6 +232,11 @@ def default_data() -> AntsData:
     return load_data()
 
 
+def _where(i: int) -> str:
+    """A cell as the player counts it on the table: rows and columns from 1."""
+    return f"row {i // N + 1}, column {i % N + 1}"
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -454,13 +459,15 @@ class AntsState(GameState):
             for i in self._place_cells():
                 x, y = i % N, i // N
                 text = (f"{name} puts ant {n} on the "
-                        f"{d.kind_labels[self.kind_of_cell(i)].lower()} card at ({x}, {y})")
+                        f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in {_where(i)}")
                 if len(chain) >= 2 and i in NEIGHBOURS[chain[0]] and i in NEIGHBOURS[chain[-1]]:
                     # next to both ends (the trail closes a ring): the player says which end
                     # it joins, so the trail's two ends are the player's choice, not the order
-                    acts.append(Record("place", text + ", joining ant 1", cell=[x, y],
-                                       end="head"))
-                    acts.append(Record("place", text + f", joining ant {len(chain)}", cell=[x, y],
+                    acts.append(Record("place", f"{name} puts an ant on the "
+                                       f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in "
+                                       f"{_where(i)} as the new ant 1, before the present ant 1",
+                                       cell=[x, y], end="head"))
+                    acts.append(Record("place", text + f", after ant {len(chain)}", cell=[x, y],
                                        end="tail"))
                 else:
                     acts.append(Record("place", text, cell=[x, y]))
@@ -474,11 +481,11 @@ class AntsState(GameState):
                 acts.append(Record("red_choose", f"{name} (red ant) secretly picks the "
                                    f"{d.kind_labels[k].lower()} disc", kind=kid))
         elif step == "guess":
-            for i in self.chain:
+            for k, i in enumerate(self.chain):
                 x, y = i % N, i // N
-                acts.append(Record("guess", f"{name} jumps onto the "
-                                   f"{d.kind_labels[self.kind_of_cell(i)].lower()} card at "
-                                   f"({x}, {y})", cell=[x, y]))
+                acts.append(Record("guess", f"{name} jumps onto ant {k + 1}, on the "
+                                   f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in "
+                                   f"{_where(i)}", cell=[x, y]))
         elif step == "take":
             for c in self._take_options():
                 acts.append(Record("take", f"{name} takes the {d.card_text(c)}", card=c))
@@ -525,10 +532,15 @@ class AntsState(GameState):
                 chain.insert(0, i)
             else:
                 chain.append(i)
-            ring = f", closing a ring at the {'first' if end == 'head' else 'last'} ant" \
-                if a.get("end") else ""
-            ev.append(Record("place", f"{name} puts ant {len(chain)} at ({i % N}, {i // N}){ring}.",
-                             seat=seat, cell=a["cell"], end=end))
+            ring = ", closing a ring" if a.get("end") else ""
+            kind = d.kind_labels[self.kind_of_cell(i)].lower()
+            if end == "head" and len(chain) > 1:
+                # the board numbers the ants along the trail: the new first ant is ant 1
+                text = (f"{name} puts a new ant 1 on the {kind} card in {_where(i)}, at the "
+                        f"start of the trail{ring}; the others now count 2 to {len(chain)}.")
+            else:
+                text = f"{name} puts ant {len(chain)} on the {kind} card in {_where(i)}{ring}."
+            ev.append(Record("place", text, seat=seat, cell=a["cell"], end=end))
             if len(chain) == d.scoring["ants"]:
                 self.step = "choose"
         elif t == "choose":
@@ -550,8 +562,9 @@ class AntsState(GameState):
                 self._to_guess(ev)
         elif t == "guess":
             self.guess = a["cell"][0] + N * a["cell"][1]
-            ev.append(Record("guess", f"{name} jumps onto the card at "
-                             f"({a['cell'][0]}, {a['cell'][1]}).", seat=seat, cell=a["cell"]))
+            ev.append(Record("guess", f"{name} jumps onto ant {self.chain.index(self.guess) + 1}, "
+                             f"on the {d.kind_labels[self.kind_of_cell(self.guess)].lower()} card "
+                             f"in {_where(self.guess)}.", seat=seat, cell=a["cell"]))
             self._reveal(ev)
         elif t == "take":
             self._take(seat, a["card"], ev)
