@@ -269,3 +269,16 @@ def test_ants_log_numbers_ants_along_the_trail_and_counts_rows_from_one():
                     seen_head += 1
                 seen_guess += e["type"] == "guess"
     assert seen_guess and seen_head
+
+
+def test_ants_tie_broken_by_insect_cards_is_explained():
+    state = new_game("ants", 3, seed=2, variant="autumn")
+    state.autumn_points = lambda s: 12 if s < 2 else 5
+    state.insects = [["a", "b"], ["c"], []]
+    ev = []
+    state._end_by_points("the path cards ran out", ev)
+    text = ev[-1]["text"]
+    assert state.winners() == [0]
+    assert "tie on 12 points" in text and "insect cards" in text and "P1" not in text
+    assert "Player 1 2" in text and "Player 2 1" in text
+    assert "insect cards" in state.summary()

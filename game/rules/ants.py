@@ -953,13 +953,26 @@ class AntsState(GameState):
             return (self.vp(s), len(self.store[s]) + (self.hidden[s] is not None))
         return (self.autumn_points(s), len(self.insects[s]))
 
+    def _tie_text(self, best) -> str:
+        """How a tie on points was broken (by the second part of the rank key), or ""."""
+        level = [s for s in range(self.players) if self._rank_key(s)[0] == best[0]]
+        if len(level) < 2:
+            return ""
+        what = "cards in store" if self.winter else "insect cards"
+        counts = ", ".join(f"{self.names[s]} {self._rank_key(s)[1]}" for s in level)
+        names = " and ".join(self.names[s] for s in level)
+        if len(level) == len(self.winner_list):
+            return f" {names} tie on {best[0]} points and on {what} ({counts}): a shared win."
+        return f" {names} tie on {best[0]} points; the most {what} breaks the tie ({counts})."
+
     def _end_by_points(self, why: str, ev: list) -> None:
         best = max(self._rank_key(s) for s in range(self.players))
         self.winner_list = [s for s in range(self.players) if self._rank_key(s) == best]
         names = " and ".join(self.names[s] for s in self.winner_list)
-        self.end_reason = f"The game ended because {why}; {names} scored best."
+        tie = self._tie_text(best)
+        self.end_reason = f"The game ended because {why}; {names} scored best.{tie}"
         ev.append(Record("game_over", f"Game over: {why}. "
-                         f"{names} win{'s' if len(self.winner_list) == 1 else ''}.",
+                         f"{names} win{'s' if len(self.winner_list) == 1 else ''}.{tie}",
                          winners=list(self.winner_list)))
         self._finish()
 
