@@ -282,3 +282,21 @@ def test_ants_tie_broken_by_insect_cards_is_explained():
     assert "tie on 12 points" in text and "insect cards" in text and "P1" not in text
     assert "Player 1 2" in text and "Player 2 1" in text
     assert "insect cards" in state.summary()
+
+
+def test_ants_cube_on_the_ten_space_leaves_the_number_whole(display):
+    from game.app.views.ants.table import AntsTable  # noqa: F401 - the mixin that draws shelves
+    state = new_game("ants", 3, seed=3, variant="autumn")
+    state.shelves[1] = [3, 3, 2, 3]
+    for rect in (pygame.Rect(10, 10, 676, 572), pygame.Rect(14, 14, 842, 692), pygame.Rect(14, 14, 2500, 2100)):
+        view = make_board_view("ants", SEATS[:3], None)
+        view.set_rect(rect)
+        view.sync(state.view(0), None, 0)
+        seen = []
+        real = view._shelf_cube_layout
+        view._shelf_cube_layout = lambda sr, ts, sym: seen.append((sr, real(sr, ts, sym))) or seen[-1][1]
+        view.update(0)
+        view.draw(pygame.Surface((rect.right + 10, rect.bottom + 10)))
+        assert len(seen) >= 4
+        for sr, (cr, tr) in seen:
+            assert not cr.colliderect(tr) and sr.contains(tr)

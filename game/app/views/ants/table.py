@@ -259,6 +259,17 @@ class AntsTable:
             return str(sp)
         return str(sp + int(ip))
 
+    def _shelf_cube_layout(self, sr, text_size, sym) -> tuple:
+        """(cube rect, number rect) in a shelf space: the cube shrinks so the number (even a
+        two-digit 10) stays whole beside it."""
+        tw, th = text_size
+        tr = pygame.Rect(0, 0, tw, th)
+        tr.midright = (sr.right - self._px(3), sr.centery)
+        size = max(4, min(sym - self._px(2), tr.x - sr.x - self._px(4)))
+        cr = pygame.Rect(0, 0, size, size)
+        cr.midleft = (sr.x + self._px(2), sr.centery)
+        return cr, tr
+
     def _tableau_autumn(self, img, s, info, sh, y) -> None:
         box = img.get_rect()
         pad = self._px(8)
@@ -281,10 +292,10 @@ class AntsTable:
                 pygame.draw.rect(img, fill, sr, border_radius=self._px(4))
                 pygame.draw.rect(img, ui.board_colour("shelf_edge"), sr, width=1, border_radius=self._px(4))
                 if on:
-                    cube = self._cube(s, max(4, sym - self._px(2)))
-                    img.blit(cube, cube.get_rect(midleft=(sr.x + self._px(2), sr.centery)))
                     t = self._text(str(vals[p]), max(8, self._px(11)), INK, True)
-                    img.blit(t, t.get_rect(midright=(sr.right - self._px(3), sr.centery)))
+                    cr, tr = self._shelf_cube_layout(sr, t.get_size(), sym)
+                    img.blit(self._cube(s, cr.w), cr)
+                    img.blit(t, tr)
                 else:
                     t = self._text(str(vals[p]), max(8, self._px(11)), ui.board_colour("shelf_number"))
                     img.blit(t, t.get_rect(center=sr.center))
