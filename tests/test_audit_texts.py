@@ -300,3 +300,21 @@ def test_ants_cube_on_the_ten_space_leaves_the_number_whole(display):
         assert len(seen) >= 4
         for sr, (cr, tr) in seen:
             assert not cr.colliderect(tr) and sr.contains(tr)
+
+
+def test_ants_game_over_banner_is_not_cut_off(display):
+    from game.app import ui
+    from game.app.board.widgets import TOAST_PX
+    state = new_game("ants", 3, seed=3, variant="autumn")
+    state.autumn_points = lambda s: 12 if s < 2 else 5
+    ids = list(state.data.card_insect)[:3]
+    state.insects = [ids[:2], ids[2:3], []]
+    ev = []
+    state._end_by_points("every player has a cube on a top space of two shelves", ev)
+    view = make_board_view("ants", SEATS[:3], None)
+    view.set_rect(pygame.Rect(10, 10, 676, 572))
+    view.sync(state.view(0), None, 0)
+    text = view._toast_for(ev[-1])
+    width = view._toast_anchor()[2]
+    f = view.assets.font(max(1, int(round(TOAST_PX * view._k))), True)
+    assert "P1 wins" in text and ui.ellipsize(text, f, width) == text

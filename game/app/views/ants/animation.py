@@ -105,7 +105,13 @@ class AntsAnimation:
         if k == "no_card":
             return "No path card left to draw"
         if k == "game_over":
-            return str(ev.get("text", "Game over"))
+            # short enough for the toast: the log keeps the full reason
+            win = [w for w in ev.get("winners") or [] if w is not None]
+            if len(win) == 1:
+                return f"Game over: {self._name(win[0])} wins!"
+            if win:
+                return "Game over: " + " and ".join(self._name(w) for w in win) + " share the win!"
+            return "Game over"
         if k == "discard_hidden":
             return f"{self._name(s)} loses the hidden card"
         return ""
