@@ -318,3 +318,32 @@ def test_ants_game_over_banner_is_not_cut_off(display):
     width = view._toast_anchor()[2]
     f = view.assets.font(max(1, int(round(TOAST_PX * view._k))), True)
     assert "P1 wins" in text and ui.ellipsize(text, f, width) == text
+
+
+def test_hamster_selection_keeps_nut_and_mushroom_icons_visible(display):
+    from tests.test_hamster_view import click, make_view
+    for seed in range(1, 30):
+        state = new_game("hamster", 1, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(200):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            if legal[0]["type"] == "cross":
+                v = make_view(state)
+                prized = v._mushrooms | v._nuts
+                cell = next((tuple(c) for a in legal for c in a.get("cells") or [] if tuple(c) in prized), None)
+                if cell is not None:
+                    click(v, v.cell_centre(cell))
+                    assert cell in v._sel
+                    surf = pygame.Surface((1280, 720))
+                    v.update(0.02)
+                    v.draw(surf)
+                    asked = []
+                    real = v._icon
+                    v._icon = lambda kind, size: (asked.append(kind), real(kind, size))[1]
+                    v.draw(surf)
+                    assert ("mushroom" if cell in v._mushrooms else "nut") in asked
+                    return
+            state.apply(max(legal, key=lambda a: (len(a.get("cells") or []), rng.random())))
+    raise AssertionError("no selectable nut or mushroom cell found")

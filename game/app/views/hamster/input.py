@@ -56,9 +56,15 @@ class HamsterInput:
             t = self._tile(kind, c)
             cs = int(c * 0.86)
             off = (c - cs) // 2
+            isz = int(c * 0.66)
             for cell in self._sel:
                 r = self._cell_rect(cell)
                 surface.blit(t, r)
+                # the tile must not hide what the cell is worth: its nut or mushroom shows through
+                kind = "mushroom" if cell in self._mushrooms else ("nut" if cell in self._nuts else None)
+                if kind is not None:
+                    icon = self._icon(kind, isz)
+                    surface.blit(icon, icon.get_rect(center=(r.x + c // 2, r.y + int(c * 0.52))))
                 spr = self._cross_sprite(self._variant(cell, self._home_seat()), cs, ui.board_colour("pencil_preview"))
                 surface.blit(spr, r.move(off, off))
         if self._disp_roll == 1 or (self.view or {}).get("roll") == 1:
