@@ -347,3 +347,27 @@ def test_hamster_selection_keeps_nut_and_mushroom_icons_visible(display):
                     return
             state.apply(max(legal, key=lambda a: (len(a.get("cells") or []), rng.random())))
     raise AssertionError("no selectable nut or mushroom cell found")
+
+
+def test_hamster_messages_leave_the_header_points_in_sight(monkeypatch, tmp_path):
+    from game.app import saves
+    from game.app.app import App
+    from game.app.controller import PlayController
+    from game.app.scenes.play import PlayScene
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    state = new_game("hamster", 2, seed=4)
+    app = App(size=(1024, 600), fullscreen=False)
+    try:
+        app.settings.speed = "off"
+        seats = [{"name": n, "colour": i, "kind": "human", "level": "good"} for i, n in enumerate(("Anna", "Ben"))]
+        ctl = PlayController("hamster", seats, state, autosave=False, computers=False)
+        play = PlayScene(app, ctl, auto_results=False)
+        app.go(play)
+        app.step(1 / 60, [])
+        b = play.board
+        header_bottom = b._main.y + int(b._c * 0.45) + int(b._c * 0.8) // 2
+        assert play._toast_top() >= header_bottom
+    finally:
+        play.stop()
+        saves.flush_autosave()
+        pygame.display.quit()

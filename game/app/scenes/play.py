@@ -432,6 +432,18 @@ class PlayScene(Scene):
             ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
             y += self.px(22)
 
+    def _toast_top(self) -> int:
+        """Where the message starts: near the top of the board, or below what the board keeps
+        clear there (its ``message_top()``, e.g. a header with the points)."""
+        top = self.board_rect.y + self.px(14)
+        hook = getattr(self.board, "message_top", None)
+        if callable(hook):
+            try:
+                top = max(top, int(hook()))
+            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                pass
+        return top
+
     def _draw_toast(self, surface) -> None:
         """A short message (why a click is not allowed, save problems) over the top of the board."""
         text = self.message if (self.message and self.message_time > 0) else (self.ctl.message or "")
@@ -444,7 +456,7 @@ class PlayScene(Scene):
         lh = fnt.get_linesize()
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
-        box.midtop = (r.centerx, r.y + self.px(14))
+        box.midtop = (r.centerx, self._toast_top())
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),

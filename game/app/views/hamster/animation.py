@@ -319,6 +319,10 @@ class HamsterAnimation:
                 t.set_alpha(int(255 * (1 - fade)))
             surface.blit(t, t.get_rect(midtop=(cx, cy + size * 0.62)))
 
+    def message_top(self) -> int:
+        """The play screen's messages start below the header, so its points stay in sight."""
+        return self._main.y + int(self._c * 0.9) + self._px(4)
+
     def _toast_anchor(self) -> tuple[int, int, int]:
         return (self._main.centerx, self._main.y + self._px(10) + int(self._c * 0.9),
                 self._main.w - self._px(60))
