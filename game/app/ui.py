@@ -239,7 +239,7 @@ def scale_for(size) -> float:
 
 
 _font_cache: dict = {}
-FONT_CACHE_SIZE = 48        # fonts kept (sizes x bold); the least recently used go first
+FONT_CACHE_SIZE = 16        # fonts kept (sizes x bold; ~0.6 MB each); least recently used go first
 
 
 def _font_file(bold: bool) -> str | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Callable
 
-BUDGET = 96 * 1024 * 1024     # bytes of pixels kept for all board views together
+BUDGET = 24 * 1024 * 1024     # bytes of pixels kept for all board views together
 
 _MISSING = object()
 

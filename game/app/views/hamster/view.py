@@ -49,7 +49,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._c = 10
         self._thumbs: list = []                   # [(seat, rect, grid_org, cell)]
         self._thumb_col = pygame.Rect(0, 0, 0, 0)
-        self._cache: dict = {}
+        self._cache = CacheSpace("hamster", id(self), "sheet")   # bounded with the rest
         self._sprites = CacheSpace("hamster", id(self))
         self._sheet_key = None
         # sheet geometry (from the view)
