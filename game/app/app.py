@@ -268,8 +268,7 @@ class App:
     def _collect(self) -> None:
         """Free what the screens just dropped now: pygame_gui's widgets and the board views
         live in reference cycles, and their surfaces (megabytes in a big window) would
-        otherwise wait for a rare full collection.  At most twice a second (a full collection
-        of a large heap takes a while)."""
+        otherwise wait for a rare full collection.  At most twice a second (it is slow)."""
         now = time.perf_counter()
         if now - self._collected_at >= 0.5:
             self._collected_at = now
