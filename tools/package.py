@@ -19,8 +19,9 @@
 Each writes ``<file>.sha256`` beside the package (``sha256sum -c`` reads it).  ``checksums``
 writes one SHA256SUMS.txt for the release; ``notes`` prints this version's CHANGELOG.md entry
 (the release's text); ``check-tag TAG`` fails unless TAG is ``v`` + the version of
-game/__init__.py and CHANGELOG.md has its entry.  ``check-linux-install HOME`` checks what install.sh put into HOME: the
-program, the icons and a menu entry whose Exec starts the program (``--version``).
+game/__init__.py and CHANGELOG.md has its entry.  ``check-linux-install HOME`` checks what
+install.sh put into HOME: the program, the icons and a valid menu entry whose Exec starts the
+program (``--version``, then the game window drawn once, headless).
 """
 from __future__ import annotations
 
@@ -245,6 +246,12 @@ def check_linux_install(home: Path, data_home: Path | None = None,
                         f"{(proc.stdout + proc.stderr).strip()[:200]}")
     else:
         print(f"installed menu entry starts: {proc.stdout.strip()}")
+    # As a click on the menu entry starts it (no arguments: the game window), drawn once.
+    proc = subprocess.run([*argv, "--exit-after-first-frame"], capture_output=True, text=True,
+                          env=env, stdin=subprocess.DEVNULL, timeout=120)
+    if proc.returncode != 0:
+        problems.append(f"Exec (the game window) gave exit {proc.returncode}: "
+                        f"{(proc.stdout + proc.stderr).strip()[-200:]}")
     return problems
 
 
