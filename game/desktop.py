@@ -4,7 +4,11 @@ Windows: the program is DPI aware, so at 150 % scaling Windows does not stretch 
 bitmap of the window; the screens lay themselves out for the real pixel size.  The built
 program says so in its manifest (build.spec); ``prepare_process`` says it again at start, so
 ``python main.py`` is sharp too, and SDL is asked for the same (its hint must be set before
-pygame opens the display).  Other systems need nothing here.  Never raises.
+pygame opens the display).  Other systems need nothing here.
+
+A program without a console (the Windows build, started with a double-click) has no standard
+output at all: ``sys.stdout`` and ``sys.stderr`` are None, and any library that writes to them
+would fail.  ``quiet_missing_streams`` gives them a sink.  Neither function ever raises.
 """
 from __future__ import annotations
 
@@ -15,6 +19,19 @@ import sys
 SDL_DPI_HINT = "SDL_WINDOWS_DPI_AWARENESS"
 # Windows' PROCESS_PER_MONITOR_DPI_AWARE (shcore.SetProcessDpiAwareness).
 PER_MONITOR = 2
+
+
+def quiet_missing_streams(streams=sys) -> list[str]:
+    """Point a missing sys.stdout / sys.stderr at the null device; returns the ones replaced."""
+    replaced = []
+    for name in ("stdout", "stderr"):
+        if getattr(streams, name, None) is None:
+            try:
+                setattr(streams, name, open(os.devnull, "w", encoding="utf-8"))
+                replaced.append(name)
+            except OSError:
+                pass
+    return replaced
 
 
 def prepare_process(platform: str | None = None, environ=None, windll=None) -> str | None:

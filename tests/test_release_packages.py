@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import make_icons  # noqa: E402
 import package  # noqa: E402
 import release_info  # noqa: E402
-from game.desktop import prepare_process  # noqa: E402
+from game.desktop import prepare_process, quiet_missing_streams  # noqa: E402
 
 SPEC = (ROOT / "build.spec").read_text(encoding="utf-8")
 POSIX = os.name == "posix"
@@ -122,6 +122,27 @@ def test_process_is_made_dpi_aware_on_windows_only():
     env = {}
     assert prepare_process("linux", env) is None and env == {}
     assert prepare_process("darwin", env) is None and env == {}
+
+
+def test_a_program_without_a_console_gets_quiet_streams():
+    class Streams:
+        stdout = None
+        stderr = sys.stderr
+
+    streams = Streams()
+    assert quiet_missing_streams(streams) == ["stdout"]
+    print("nobody sees this", file=streams.stdout)
+    streams.stdout.close()
+    assert streams.stderr is sys.stderr
+
+
+def test_windowed_program_without_streams_still_answers(tmp_path):
+    """main.py with stdout and stderr closed (as a double-clicked Windows program has)."""
+    code = ("import sys, runpy; sys.stdout = sys.stderr = None; sys.argv = ['main.py', "
+            "'--no-such-flag']; runpy.run_path(sys.argv[0], run_name='__main__')")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
 
 
 # ---- macOS -------------------------------------------------------------------------------------
