@@ -65,6 +65,15 @@ def test_changelog_has_this_version_with_the_five_games():
     assert package.main(["check-tag", "v99.0.0"]) == 1
 
 
+def test_readme_tells_a_player_each_file_and_the_first_start():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = readme.split("## Download and play", 1)[1].split("\n## ", 1)[0]
+    for name in release_info.artifact_names("X.Y.Z").values():
+        assert f"`{name}`" in part, f"{name} is not described for players"
+    for words in ("More info", "Run anyway", "Open Anyway", "./install.sh", "SHA256SUMS.txt"):
+        assert words in part, words
+
+
 def test_version_numbers_for_windows():
     assert release_info.version_numbers("0.1.0") == (0, 1, 0, 0)
     assert release_info.version_numbers("1.2.3.4.5") == (1, 2, 3, 4)
