@@ -33,6 +33,7 @@ from .scenes.rules import RulesScene
 from .scenes.saved import SavedGamesScene
 from .scenes.seats import SeatsScene
 from .scenes.settings_scene import SettingsScene
+from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
 from .views import ViewError
@@ -41,7 +42,7 @@ FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
 SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
           "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
-          "results": ResultsScene, "saved": SavedGamesScene}
+          "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene}
 HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 

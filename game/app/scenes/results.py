@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules import GAMES
-from .. import launch, records, ui
+from .. import launch, records, table, ui
 from ..controller import ranking
 from .base import Scene
 
@@ -19,6 +19,12 @@ class ResultsScene(Scene):
         self.ctl = play_scene.ctl
         self.solo = None          # (score, best kept, new best?) for a solo game played for a score
         state = self.ctl.state
+        try:   # statistics: each finished game is counted once, whatever happens to them
+            table_message = table.record_game(self.ctl)
+        except Exception:  # noqa: BLE001 - statistics must never break the results
+            table_message = None
+        if table_message:
+            self.notify(table_message)
         if len(self.ctl.seats) == 1 and self.ctl.game_id in records.SOLO_SCORE_GAMES:
             try:
                 score = int(state.scores()[0])

@@ -7,7 +7,8 @@ import pygame
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
-from .. import launch, ui
+from ...i18n import tr
+from .. import launch, table, ui
 from ..launch import level_label
 from .base import Scene
 
@@ -65,6 +66,10 @@ class SeatsScene(Scene):
                             if o.get("text")}
         self.message = ""
         self.row_swatches: list[tuple[pygame.Rect, int]] = []
+        self.profiles, problems = table.load_profiles()
+        if not seats:   # the last table of this game, as it was left
+            problems = " ".join(filter(None, [problems, table.restore_into(self)]))
+        self.message = problems or ""
 
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
@@ -99,6 +104,15 @@ class SeatsScene(Scene):
 
     def set_name(self, i: int, text: str) -> None:
         self.seats[i]["name"] = text
+
+    def take_profile(self, i: int) -> None:
+        """The seat's profile button: the next saved player (name and colour) for seat ``i``."""
+        p = table.next_profile(self.profiles, self.seats[:self.count], i)
+        if p is None:
+            self.message = tr("table.no_profiles")
+            return
+        self.seats[i]["name"] = p["name"]
+        self.set_colour(i, p["colour"])
 
     def set_option(self, oid: str, value) -> None:
         self.options[oid] = value
@@ -142,8 +156,11 @@ class SeatsScene(Scene):
             self.row_swatches.append((pygame.Rect(x, y, sw, rh), seat["colour"]))
             x += sw + self.px(10)
             self.col_x = [x]
-            self.entry((x, y, name_w, rh), seat["name"], lambda t, i=i: self.set_name(i, t),
-                       key=f"name{i}", max_length=20)
+            pb = self.px(34)
+            self.entry((x, y, name_w - pb - self.px(4), rh), seat["name"],
+                       lambda t, i=i: self.set_name(i, t), key=f"name{i}", max_length=20)
+            self.button((x + name_w - pb, y, pb, rh), tr("table.profile_button"),
+                        lambda i=i: self.take_profile(i), key=f"profile{i}", tooltip=tr("table.profile_tip"))
             x += name_w + self.px(10)
             self.col_x.append(x)
             kinds = [KIND_LABELS["human"], KIND_LABELS["computer"]]
@@ -228,6 +245,12 @@ class SeatsScene(Scene):
         except ValueError as exc:
             self.message = f"Cannot start: {exc}"
             return
+        problems = [table.save_setup(self.game_id, seats, self.count, self.variant, self.options,
+                                     self.option_text),
+                    table.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
+                                        and s["name"] != default_name(i, "human")])]
+        for problem in dict.fromkeys(filter(None, problems)):
+            self.app.notices.append(problem)
         self.app.launch(lambda: launch.new(self.game_id, seats, variant=self.variant, options=options))
 
     def notify(self, text: str) -> None:

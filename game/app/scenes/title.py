@@ -6,6 +6,7 @@ import math
 import pygame
 
 from ... import __version__
+from ...i18n import tr
 from ...rules import GAMES
 from .. import launch, saves, ui
 from .base import Scene
@@ -53,7 +54,7 @@ class TitleScene(Scene):
         self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
                     enabled=self.saved is not None, key="continue", object_id="#primary")
         items = [("New game", self.new_game), ("Rules", self.rules), ("Settings", self.settings),
-                 ("Quit", self.app.quit)]
+                 (tr("table.stats_button"), self.statistics), ("Quit", self.app.quit)]
         if self.saved_count:
             items.insert(0, (f"Saved games ({self.saved_count})", self.saved_games))
         for i, (text, cb) in enumerate(items):
@@ -118,6 +119,9 @@ class TitleScene(Scene):
 
     def settings(self) -> None:
         self.app.open("settings")
+
+    def statistics(self) -> None:
+        self.app.open("stats")
 
     # ---- drawing ---------------------------------------------------------------------------------
     def on_draw(self, surface) -> None:
