@@ -406,3 +406,88 @@ def test_catalogs_have_the_table_texts():
     check_catalogs()
     for lang in ("en", "de", "fr", "ru"):
         assert table.tr("table.stats_title", lang=lang) != "table.stats_title"
+
+
+# ---- fuzz: every field of every file ------------------------------------------------------------------
+WRONG = [None, True, -1, 10 ** 12, 1.5, "", "x" * 500, [], {}, [[[]]]]
+
+
+def _rich(kind: str) -> dict:
+    if kind == table.SETUPS:
+        return {"version": 1, "games": {
+            "moles": {"count": 3, "seats": [
+                {"name": "A", "colour": 0, "kind": "human", "level": "good"},
+                {"name": "B", "colour": 1, "kind": "computer", "level": "expert"},
+                {"name": "C", "colour": 2, "kind": "computer", "level": "random"}],
+                "variant": None, "options": {"championship": True}, "option_text": {}},
+            "ants": {"count": 2, "seats": [
+                {"name": "A", "colour": 0, "kind": "human", "level": "good"},
+                {"name": "B", "colour": 1, "kind": "computer", "level": "good"}],
+                "variant": "winter", "options": {"first_ant": "edge"}, "option_text": {}}}}
+    if kind == table.PROFILES:
+        return {"version": 1, "profiles": [{"name": "Mia", "colour": 2}, {"name": "Ben", "colour": 0}]}
+    return {"version": 1, "games": [
+        {"game": "moles", "variant": None, "when": 5, "seats": [
+            {"name": "A", "kind": "human", "level": "good", "score": 3, "won": True},
+            {"name": "B", "kind": "computer", "level": "expert", "score": 1.5, "won": False}]},
+        {"game": "hamster", "variant": "A", "when": 6, "seats": [
+            {"name": "A", "kind": "human", "level": "good", "score": None, "won": True}]}]}
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _paths(v, path + (i,))
+
+
+def _replace(value, path, new):
+    if not path:
+        return new
+    value = json.loads(json.dumps(value))
+    node = value
+    for p in path[:-1]:
+        node = node[p]
+    node[path[-1]] = new
+    return value
+
+
+@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+def test_fuzz_every_field_with_wrong_values_never_raises(home, kind):
+    good = _rich(kind)
+    for path in list(_paths(good)):
+        for bad in WRONG:
+            for f in home.iterdir():
+                f.unlink()
+            (home / kind).write_text(json.dumps(_replace(good, path, bad)), encoding="utf-8")
+            data, message = LOADERS[kind]()
+            assert isinstance(data, (dict, list))
+            if message is None:        # accepted as it is: it passes the checks again, unchanged
+                assert LOADERS[kind]() == (data, None)
+            else:
+                assert (home / (kind + ".damaged")).exists()
+                assert LOADERS[kind]()[1] is None
+
+
+@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+def test_fuzz_truncated_at_every_length(home, kind):
+    text = json.dumps(_rich(kind))
+    for cut in range(0, len(text), 3):
+        for f in home.iterdir():
+            f.unlink()
+        (home / kind).write_text(text[:cut], encoding="utf-8")
+        data, message = LOADERS[kind]()
+        assert message and isinstance(data, (dict, list))
+
+
+def test_a_full_statistics_file_stays_within_its_size():
+    names = ["Ä" * 20, "Б" * 20, "C" * 20, "D" * 20, "E" * 20, "F" * 20]
+    games = [{"game": "hamster", "variant": "B", "when": 2 ** 39,
+              "seats": [{"name": n, "kind": "computer", "level": "beginner", "score": -123456.25,
+                         "won": False} for n in names]} for _ in range(table.MAX_GAMES)]
+    assert table._write(table.STATS, {"version": 1, "games": games}) is None
+    loaded, message = table.load_stats()
+    assert message is None and len(loaded) == table.MAX_GAMES

@@ -29,7 +29,7 @@ from ..safeio import FileProblem, load_json
 
 VERSION = 1
 SETUPS, PROFILES, STATS = "setups.json", "profiles.json", "stats.json"
-MAX_BYTES = {SETUPS: 64 * 1024, PROFILES: 32 * 1024, STATS: 1024 * 1024}
+MAX_BYTES = {SETUPS: 64 * 1024, PROFILES: 32 * 1024, STATS: 2 * 1024 * 1024}
 MAX_DEPTH = 8
 MAX_NAME = 20
 MAX_PROFILES = 40
@@ -79,7 +79,7 @@ def _read(name: str, check, key: str) -> tuple[object, str | None]:
     else:
         try:
             raw, good = check(raw)
-        except Damaged:
+        except (Damaged, TypeError, ValueError, KeyError, AttributeError):
             raw, good = None, False
     if good:
         return raw, None
@@ -90,8 +90,10 @@ def _read(name: str, check, key: str) -> tuple[object, str | None]:
 
 
 def _write(name: str, data: dict) -> str | None:
-    try:
-        atomic_write(_path(name), json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True))
+    try:   # the statistics compact (a thousand games), the small files easy to read
+        text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=None if name == STATS else 1,
+                          separators=(",", ":") if name == STATS else None)
+        atomic_write(_path(name), text)
         return None
     except OSError:     # UserDataUnavailable too: play on without remembering
         return tr("table.cannot_write")
@@ -302,7 +304,7 @@ def _number(v) -> bool:
 
 
 def _check_game(g) -> dict | None:
-    if not isinstance(g, dict) or g.get("game") not in GAMES:
+    if not isinstance(g, dict) or not isinstance(g.get("game"), str) or g["game"] not in GAMES:
         return None
     variant, when, seats = g.get("variant"), g.get("when"), g.get("seats")
     if variant is not None and not (isinstance(variant, str) and len(variant) <= 40):

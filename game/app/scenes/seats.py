@@ -112,6 +112,7 @@ class SeatsScene(Scene):
             self.message = tr("table.no_profiles")
             return
         self.seats[i]["name"] = p["name"]
+        self.seats[i]["kind"] = "human"      # a saved player is a person at the table
         self.set_colour(i, p["colour"])
 
     def set_option(self, oid: str, value) -> None:
