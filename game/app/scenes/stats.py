@@ -115,7 +115,7 @@ class StatsScene(Scene):
         top = self.controls_y + rh + self.px(18)
         bottom_bar = h - bh - self.px(30)
         chart_h = max(self.px(120), int((bottom_bar - top) * 0.42))
-        solo = self.px(28) if self.solo_lines() else 0
+        solo = self.px(28)     # the line under the table: best solo score, which rows show
         self.table_rect = pygame.Rect(m, top, w - 2 * m, bottom_bar - top - chart_h - self.px(12) - solo)
         self.solo_y = self.table_rect.bottom + self.px(4)
         self.chart_rect = pygame.Rect(m, bottom_bar - chart_h, w - 2 * m, chart_h)
@@ -169,7 +169,8 @@ class StatsScene(Scene):
         self._draw_table(surface)
         y = self.solo_y
         for line in self.solo_lines()[:1]:
-            fit_text(surface, line, self.px(16), ui.colour("accent"), (m, y), "topleft", w - 2 * m, True)
+            fit_text(surface, line, self.px(16), ui.colour("accent"), (m, y), "topleft",
+                     (w - 2 * m) * 2 // 3 - self.px(12), True)
         self._draw_chart(surface)
         hint = self.message or tr("table.keys_hint")
         hx = m + self.px(220)
@@ -229,8 +230,8 @@ class StatsScene(Scene):
         if len(rows) > self.visible_rows:
             last = min(len(rows), self.offset + self.visible_rows)
             text = tr("table.rows", first=number(self.offset + 1), last=number(last), total=number(len(rows)))
-            fit_text(surface, text, self.px(13), ui.colour("text_muted"),
-                     (inner.right, r.bottom - self.px(4)), "bottomright", inner.w // 2)
+            fit_text(surface, text, self.px(14), ui.colour("text_muted"),
+                     (r.right, self.solo_y), "topright", r.w // 3)
 
     def _draw_chart(self, surface) -> None:
         r = self.chart_rect
