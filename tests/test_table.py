@@ -491,3 +491,22 @@ def test_a_full_statistics_file_stays_within_its_size():
     assert table._write(table.STATS, {"version": 1, "games": games}) is None
     loaded, message = table.load_stats()
     assert message is None and len(loaded) == table.MAX_GAMES
+
+
+def test_statistics_screen_survives_the_monkey(home):
+    from game.app.monkey import Monkey
+    add_games(60, names=("Mia", "Großvater Alexander", "Computer 3"))
+    table.add_profiles([{"name": "Mia", "colour": 3}])
+    a = make_app((1024, 600))
+    a.open("stats")
+    monkey = Monkey(a, seed=7)
+    for _ in range(150):
+        for _k in range(monkey.rng.randint(1, 4)):
+            monkey.post_random()
+        a.step(1 / 60, pygame.event.get())
+        if not a.running or not a.stack or a.top.name != "stats":
+            a.running = True
+            a.go_title()
+            a.open("stats")
+    assert monkey.events >= 150
+    close(a)
