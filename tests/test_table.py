@@ -113,7 +113,7 @@ def test_setup_memory_survives_a_restart_for_every_game(home):
         assert sc.seats[0]["name"] == "Mia Sommer"
         assert sc.variant == variant
         assert {k: sc.options[k] for k in options} == options
-        assert sc.message == ""
+        assert sc.message == "" and sc.table_note == ""
     close(b)
 
 
@@ -199,7 +199,8 @@ def test_the_screens_open_with_a_damaged_file(home, kind):
     else:
         a.open("seats", "moles")
     pump(a)
-    assert a.top.message and "damaged" in a.top.message
+    note = a.top.message if kind == table.STATS else a.top.table_note
+    assert note and "damaged" in note
     assert (home / (kind + ".damaged")).exists()
     close(a)
 
@@ -237,7 +238,7 @@ def test_typed_names_become_profiles_and_seats_pick_them(home):
     assert sc.seats[1]["name"] == "Mia" and sc.seats[1]["colour"] == 4
     assert len({s["colour"] for s in sc.seats[:sc.count]}) == sc.count
     sc.take_profile(0)                  # the only profile is in use by another seat
-    assert sc.message == table.tr("table.no_profiles")
+    assert sc.table_note == table.tr("table.no_profiles")
     close(b)
 
 

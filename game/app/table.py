@@ -86,7 +86,7 @@ def _read(name: str, check, key: str) -> tuple[object, str | None]:
     where = _move_aside(path)
     if raw:
         _write(name, {"version": VERSION, key: raw})
-    return raw, tr(_MESSAGE_KEYS[name], where=str(where or path))
+    return raw, tr(_MESSAGE_KEYS[name], where=(where or path).name)
 
 
 def _write(name: str, data: dict) -> str | None:

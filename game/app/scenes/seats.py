@@ -69,7 +69,7 @@ class SeatsScene(Scene):
         self.profiles, problems = table.load_profiles()
         if not seats:   # the last table of this game, as it was left
             problems = " ".join(filter(None, [problems, table.restore_into(self)]))
-        self.message = problems or ""
+        self.table_note = problems or ""     # about saved players and set-ups, under the seats
 
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
@@ -109,7 +109,7 @@ class SeatsScene(Scene):
         """The seat's profile button: the next saved player (name and colour) for seat ``i``."""
         p = table.next_profile(self.profiles, self.seats[:self.count], i)
         if p is None:
-            self.message = tr("table.no_profiles")
+            self.table_note = tr("table.no_profiles")
             return
         self.seats[i]["name"] = p["name"]
         self.seats[i]["kind"] = "human"      # a saved player is a person at the table
@@ -213,6 +213,7 @@ class SeatsScene(Scene):
                               lambda t, oid=oid, cl=clabels, ci=cids: self.set_option(oid, ci[cl.index(t)]),
                               key=f"opt_{oid}")
             oy += rh + self.px(40)
+        self.note_rect = pygame.Rect(m, y0 + self.count * (rh + rgap) + self.px(10), left_w, 0)
         self.options_bottom = oy - self.px(40) + self.px(26) + self.px(16) if self.option_labels else 0
         # bottom buttons
         bw, bh = self.px(200), self.px(52)
@@ -250,8 +251,9 @@ class SeatsScene(Scene):
                                      self.option_text),
                     table.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
                                         and s["name"] != default_name(i, "human")])]
-        for problem in dict.fromkeys(filter(None, problems)):
-            self.app.notices.append(problem)
+        for problem in filter(None, problems):
+            if problem not in self.app.notices:
+                self.app.notices.append(problem)
         self.app.launch(lambda: launch.new(self.game_id, seats, variant=self.variant, options=options))
 
     def notify(self, text: str) -> None:
@@ -282,6 +284,9 @@ class SeatsScene(Scene):
             for text, y in self.option_labels:
                 ui.draw_text(surface, text, small, ui.colour("text_muted"), (self.options_x + self.px(2), y),
                              max_width=w - m - self.options_x)
+        if self.table_note:
+            ui.draw_wrapped(surface, self.table_note, ui.font(self.px(15)), ui.colour("warning"),
+                            self.note_rect)
         hint = "Tab or the arrow keys move between fields; Left/Right change a choice; Enter picks."
         ui.draw_text(surface, hint, ui.font(self.px(14)), ui.colour("text_muted"),
                      (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)

@@ -46,9 +46,7 @@ class StatsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.games, self.message = table.load_stats()
-        if self.message:
-            self.notify(self.message)
+        self.games, self.message = table.load_stats()     # a note heads the table
         self.profiles, _ = table.load_profiles()
         self.game_filter: str | None = None
         self.offset = 0
@@ -119,7 +117,12 @@ class StatsScene(Scene):
         self.table_rect = pygame.Rect(m, top, w - 2 * m, bottom_bar - top - chart_h - self.px(12) - solo)
         self.solo_y = self.table_rect.bottom + self.px(4)
         self.chart_rect = pygame.Rect(m, bottom_bar - chart_h, w - 2 * m, chart_h)
-        self.visible_rows = max(1, (self.table_rect.h - self.row_h - self.px(8)) // self.row_h)
+        self.note_h = 0      # a damaged file: the note heads the table, wrapped
+        if self.message:
+            fnt = ui.font(self.px(15))
+            lines = ui.wrap(self.message, fnt, self.table_rect.w - self.px(24))
+            self.note_h = len(lines) * int(fnt.get_linesize() * 1.15) + self.px(8)
+        self.visible_rows = max(1, (self.table_rect.h - self.note_h - self.row_h - self.px(8)) // self.row_h)
         self.scroll(0)
 
     def on_show(self) -> None:
@@ -172,9 +175,9 @@ class StatsScene(Scene):
             fit_text(surface, line, self.px(16), ui.colour("accent"), (m, y), "topleft",
                      (w - 2 * m) * 2 // 3 - self.px(12), True)
         self._draw_chart(surface)
-        hint = self.message or tr("table.keys_hint")
+        hint = tr("table.keys_hint")
         hx = m + self.px(220)
-        fit_text(surface, hint, self.px(14), ui.colour("warning" if self.message else "text_muted"),
+        fit_text(surface, hint, self.px(14), ui.colour("text_muted"),
                  (hx, h - self.px(42)), "midleft", w - hx - m)
 
     def _colour_of(self, name: str):
@@ -188,6 +191,10 @@ class StatsScene(Scene):
         r = self.table_rect
         ui.draw_panel(surface, r, radius=self.px(12))
         inner = r.inflate(-self.px(24), -self.px(12))
+        if self.message:
+            ui.draw_wrapped(surface, self.message, ui.font(self.px(15)), ui.colour("warning"),
+                            (inner.x, inner.y, inner.w, 0))
+            inner = pygame.Rect(inner.x, inner.y + self.note_h, inner.w, inner.h - self.note_h)
         rows = self.rows()
         if not rows:
             ui.draw_wrapped(surface, tr("table.empty"), ui.font(self.px(18)), ui.colour("text"),
