@@ -244,7 +244,9 @@ class StatsScene(Scene):
         r = self.chart_rect
         ui.draw_panel(surface, r, radius=self.px(12))
         inner = r.inflate(-self.px(28), -self.px(16))
-        if self.player is None:
+        if self.player is None:     # nothing finished yet: say what will be drawn here
+            fit_text(surface, tr("table.chart_legend"), self.px(15), ui.colour("text_muted"),
+                     inner.center, "center", inner.w)
             return
         fit_text(surface, tr("table.chart_title", name=self.player), self.px(16), ui.colour("text"),
                  (inner.x, inner.y), "topleft", inner.w // 2, bold=True)
