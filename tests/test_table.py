@@ -511,3 +511,25 @@ def test_statistics_screen_survives_the_monkey(home):
             a.open("stats")
     assert monkey.events >= 150
     close(a)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_a_saved_player_can_be_forgotten_and_keeps_its_statistics(home, lang):
+    set_language(lang)
+    add_games(4, names=("Mia", "Opa", "Computer 3"))
+    table.add_profiles([{"name": "Mia", "colour": 3}, {"name": "Ben", "colour": 1}])
+    a = make_app((1024, 600))
+    a.open("stats")
+    pump(a)
+    sc = a.top
+    assert sc.player == "Mia"
+    forget = next(b for b in sc._callbacks if b.text == table.tr("table.forget_profile"))
+    assert forget.rect.right <= 1024 and forget.rect.bottom <= 600
+    back = next(b for b in sc._callbacks if b.text == table.tr("common.back"))
+    assert not forget.rect.colliderect(back.rect)
+    sc._callbacks[forget]()
+    pump(a)
+    assert table.load_profiles()[0] == [{"name": "Ben", "colour": 1}]
+    assert len(table.load_stats()[0]) == 4 and sc.player == "Mia"
+    assert all(b.text != table.tr("table.forget_profile") for b in sc._callbacks)   # not saved now
+    close(a)

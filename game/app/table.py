@@ -283,6 +283,15 @@ def add_profiles(people: list[dict]) -> str | None:
     return _write(PROFILES, {"version": VERSION, "profiles": profiles[:MAX_PROFILES]})
 
 
+def forget_profile(name: str) -> str | None:
+    """Take ``name`` off the saved players (its statistics stay)."""
+    profiles, _ = load_profiles()
+    kept = [p for p in profiles if p["name"].casefold() != str(name).casefold()]
+    if len(kept) == len(profiles):
+        return None
+    return _write(PROFILES, {"version": VERSION, "profiles": kept})
+
+
 def next_profile(profiles: list[dict], seats: list[dict], i: int, step: int = 1) -> dict | None:
     """The profile seat ``i`` takes when its profile button is pressed: the next one (after the
     seat's present name) that no other seat uses; None when there is none."""

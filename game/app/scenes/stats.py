@@ -80,6 +80,15 @@ class StatsScene(Scene):
         self.player = name
         self.rebuild()
 
+    def forget(self) -> None:
+        """The chart's player leaves the saved players; the statistics stay."""
+        if self.player is not None:
+            problem = table.forget_profile(self.player)
+            if problem:
+                self.message = problem
+            self.profiles, _ = table.load_profiles()
+            self.rebuild()
+
     def scroll(self, d: int) -> None:
         visible = max(1, getattr(self, "visible_rows", 1))
         top = max(0, len(self.rows()) - visible)
@@ -108,6 +117,13 @@ class StatsScene(Scene):
                           self.set_player, key="player")
         bw, bh = self.px(200), self.px(48)
         self.button((m, h - bh - self.px(18), bw, bh), tr("common.back"), self.on_back, key="back")
+        self.hint_right = w - m
+        if self.player is not None and self._colour_of(self.player) is not None:
+            text = tr("table.forget_profile")
+            fw = ui.font(self.px(15), True).size(text)[0] + self.px(40)
+            self.button((w - m - fw, h - bh - self.px(18), fw, bh), text, self.forget, key="forget",
+                        object_id="#small", tooltip=tr("table.forget_tip"))
+            self.hint_right = w - m - fw - self.px(16)
         # the table above, the chart below
         self.row_h = self.px(30)
         top = self.controls_y + rh + self.px(18)
@@ -178,7 +194,7 @@ class StatsScene(Scene):
         hint = tr("table.keys_hint")
         hx = m + self.px(220)
         fit_text(surface, hint, self.px(14), ui.colour("text_muted"),
-                 (hx, h - self.px(42)), "midleft", w - hx - m)
+                 (hx, h - self.px(42)), "midleft", getattr(self, "hint_right", w - m) - hx)
 
     def _colour_of(self, name: str):
         pal = ui.seat_palette()
