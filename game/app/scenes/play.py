@@ -70,7 +70,7 @@ class PlayScene(Scene):
             lr.h = self.px(60)
         self.log_rect = lr
         self.log.set_rect(lr, self.scale)
-        self.log.set_lines(self.ctl.log)
+        self.refresh_log(full=True)
         self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
         self.curtain_button = None
         if self.confirm_undo and not self.ctl.can_undo():
@@ -122,8 +122,13 @@ class PlayScene(Scene):
 
     # ---- log ------------------------------------------------------------------------------------
     def refresh_log(self, full: bool = False) -> None:
-        if full:
-            self.log.set_lines(self.ctl.log)
+        """The log's sentences, rendered from the controller's entries in the current language
+        (a change of language renders the whole log again)."""
+        from ...i18n import get_language
+        lang = get_language()
+        if full or lang != getattr(self, "_log_lang", None):
+            self.log.set_lines(self.ctl.log_lines())
+            self._log_lang = lang
         else:
             self.log.append(self.ctl.last_lines)
 
@@ -364,6 +369,9 @@ class PlayScene(Scene):
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
+        from ...i18n import get_language
+        if get_language() != getattr(self, "_log_lang", None):
+            self.refresh_log(full=True)
         self.log.draw(surface)
 
     def _scores(self) -> list:
