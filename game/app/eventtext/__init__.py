@@ -13,8 +13,9 @@ One module per game, ``game/app/eventtext/<game>.py``, registered in ``MODULES``
     results(state, ctx) -> dict | None          the results screen's sentences (optional):
                                                 {"head": ..., "summary": ...}
 
-A module that lacks a function, or returns None, gives no text; an event a module does not know
-falls back to the event's own ``text`` (records written by older versions) and never raises.
+A module that lacks a function gives no text.  ``line`` returns "" for an event that has no log
+line by design, and None for an event it does not know: that one falls back to the event's own
+``text`` (records written by older versions).  ``toast`` and ``refusal`` give "" for none.
 
 Besides the games' events, the log holds entries of the play logic itself, rendered here:
 ``{"type": "_undo", "count": n}`` (actions taken back).  Helpers for the modules:
@@ -104,10 +105,12 @@ def line(ev: Any, ctx: Ctx) -> str:
         from ...i18n import tr
         count = ev.get("count")
         return tr("events.taken_back", count=count if isinstance(count, int) else 1)
-    text = _call(ctx.game, "line", ev, ctx)
-    if text is None:
+    mod = _module(ctx.game)
+    fn = getattr(mod, "line", None) if mod is not None else None
+    text = fn(ev, ctx) if fn is not None else None
+    if text is None:        # not known to the module: the record's own sentence (older saves)
         text = str(ev.get("text") or "")
-    return text
+    return str(text)
 
 
 def toast(ev: dict, ctx: Ctx) -> str:

@@ -11,10 +11,9 @@ from ...rules.moles import LAST_RESORT_ROUNDS, LAYER_COUNT
 
 K = "events.moles."
 
-#: one step along the lattice -> where it goes on the screen (direction (1, 0) points right,
-#: r grows downwards: see game/app/views/hexgeom.py)
-_DIRS = {(1, 0): "right", (-1, 0): "left", (1, -1): "up_right", (0, -1): "up_left",
-         (-1, 1): "down_left", (0, 1): "down_right"}
+#: the eight screen directions, counter-clockwise from "right", 45 degrees apart (lattice
+#: direction (1, 0) points right and r grows downwards: see game/app/views/hexgeom.py)
+_DIRS = ("right", "up_right", "up", "up_left", "left", "down_left", "down", "down_right")
 
 
 def _t(key: str, **kw) -> str:
@@ -26,16 +25,17 @@ def _int(x, default: int = 0) -> int:
 
 
 def direction(frm, to) -> str | None:
-    """The screen direction of a straight move, as a catalog word (None: not a straight move)."""
+    """Where a move goes on the screen, as a catalog phrase (None: no move)."""
+    import math
     try:
-        dq, dr = int(to[0]) - int(frm[0]), int(to[1]) - int(frm[1])
+        dq, dr = float(to[0]) - float(frm[0]), float(to[1]) - float(frm[1])
     except (TypeError, ValueError, IndexError):
         return None
-    n = max(abs(dq), abs(dr), abs(dq + dr))
-    if n == 0 or dq % n or dr % n:
+    x, y = dq + dr / 2.0, -dr * math.sqrt(3.0) / 2.0        # y up
+    if abs(x) < 1e-9 and abs(y) < 1e-9:
         return None
-    key = _DIRS.get((dq // n, dr // n))
-    return _t("dir." + key) if key else None
+    sector = int(round(math.degrees(math.atan2(y, x)) / 45.0)) % 8
+    return _t("dir." + _DIRS[sector])
 
 
 def layer_name(i) -> str:
@@ -61,7 +61,7 @@ def line(ev: dict, ctx) -> str | None:
             return _t("disc_two", name=name, first=vals[0], second=vals[1])
         if vals:
             return _t("disc_bonus" if ev.get("bonus") else "disc", name=name, value=vals[0])
-        return None
+        return _t("disc_plain", name=name)
     if k == "keep":
         back = [v for v in ev.get("returned") or [] if isinstance(v, int)]
         if back:

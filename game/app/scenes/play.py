@@ -183,8 +183,9 @@ class PlayScene(Scene):
         if isinstance(result, dict) and self.ctl.human_to_act() and self.ctl.curtain_seat is None:
             try:
                 self.apply_action(result)
-            except IllegalAction as exc:
-                self.show_message(f"That is not possible now: {exc}")
+            except IllegalAction:      # the rules' reason is English: the screen says it its way
+                from ...i18n import tr
+                self.show_message(tr("events.not_possible"))
                 self.sync_board()
 
     def undo(self) -> None:
