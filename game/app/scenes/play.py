@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
 from ..launch import level_label
@@ -124,7 +125,6 @@ class PlayScene(Scene):
     def refresh_log(self, full: bool = False) -> None:
         """The log's sentences, rendered from the controller's entries in the current language
         (a change of language renders the whole log again)."""
-        from ...i18n import get_language
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
             self.log.set_lines(self.ctl.log_lines())
@@ -184,7 +184,6 @@ class PlayScene(Scene):
             try:
                 self.apply_action(result)
             except IllegalAction:      # the rules' reason is English: the screen says it its way
-                from ...i18n import tr
                 self.show_message(tr("events.not_possible"))
                 self.sync_board()
 
@@ -370,7 +369,6 @@ class PlayScene(Scene):
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
-        from ...i18n import get_language
         if get_language() != getattr(self, "_log_lang", None):
             self.refresh_log(full=True)
         self.log.draw(surface)

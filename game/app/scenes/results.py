@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import get_language
 from ...rules import GAMES
-from .. import launch, records, ui
+from .. import eventtext, launch, records, ui
 from ..controller import ranking
 from .base import Scene
 
@@ -29,8 +30,6 @@ class ResultsScene(Scene):
 
     def _words(self) -> dict:
         """The head and the why, in the player's language (``eventtext.results``)."""
-        from ...i18n import get_language
-        from .. import eventtext
         lang = get_language()
         cached = getattr(self, "_words_cache", None)
         if cached is not None and cached[0] == lang:
