@@ -341,3 +341,24 @@ def test_hamster_solo_results_keep_a_score_not_a_winner():
                               solo=(state.scores()[0], state.scores()[0], True))
     assert "wins" not in words["head"] and str(state.scores()[0]) in words["head"]
     assert "new best" in words["summary"]
+
+
+def test_the_play_screen_relabels_its_log_when_the_language_changes():
+    from game.app.app import _headless_play
+    app, scene = _headless_play("hamster", 4, (1024, 600), 2, None)
+    try:
+        rng = random.Random(4)
+        for _ in range(30):
+            scene.apply_action(rng.choice(scene.ctl.state.legal_actions()), animate=False)
+        app.step(1 / 60, [])
+        english = list(scene.log.lines)
+        assert english and english == scene.ctl.log_lines()[-len(english):]
+        i18n.set_language("fr")
+        app.step(1 / 60, [])
+        french = list(scene.log.lines)
+        assert len(french) == len(english) and french != english
+        assert any("lance le dé" in ln for ln in french)
+    finally:
+        scene.stop()
+        import pygame
+        pygame.display.quit()

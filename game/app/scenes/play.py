@@ -127,7 +127,7 @@ class PlayScene(Scene):
         (a change of language renders the whole log again)."""
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
-            self.log.set_lines(self.ctl.log_lines())
+            self.log.set_lines(self.ctl.render(self.ctl.log[-self.log.MAX_LINES:]))
             self._log_lang = lang
         else:
             self.log.append(self.ctl.last_lines)
