@@ -7,8 +7,9 @@ language relabels a whole game's log, and a game saved in one language continues
 
 One module per game, ``game/app/eventtext/<game>.py``, registered in ``MODULES``; each gives
 
-    line(ev: dict, ctx: Ctx) -> str | None      the log sentence of one event (None: no line)
+    line(ev: dict, ctx: Ctx) -> str | None      the log sentence of one event ("" : no line)
     toast(ev: dict, ctx: Ctx) -> str | None     a short toast for an event with no animation
+                                                (the viewer and its view: ``ctx.extra``)
     refusal(code: str, params: dict, ctx: Ctx) -> str   why a click was refused (optional)
     results(state, ctx) -> dict | None          the results screen's sentences (optional):
                                                 {"head": ..., "summary": ...}
@@ -20,6 +21,12 @@ line by design, and None for an event it does not know: that one falls back to t
 Besides the games' events, the log holds entries of the play logic itself, rendered here:
 ``{"type": "_undo", "count": n}`` (actions taken back).  Helpers for the modules:
 ``names_list(names)`` joins names the way the language lists them ("A, B and C").
+
+The context: ``Ctx(game, names, extra, namer)``; ``ctx.name(seat)`` names a seat (through
+``namer`` when a board view names seats itself, else ``names``); ``extra`` may hold ``seat`` (the
+viewing seat, ``ctx.viewer``), ``view`` (what that seat sees) and ``log`` (the game's log, for
+``results``).  A board view gets its context from ``for_board(view, game)`` and calls
+``toast(ev, for_board(self, game))``; the log renders with the controller's names.
 
 ``results(state, ctx, solo=None)`` gives the results screen its sentences: ``head`` (who won,
 a shared win, or a solo score) and ``summary`` (why: the winning move, the tie and what broke
