@@ -276,7 +276,8 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
     for para in str(text).split("\n"):
-        words = para.split()
+        # only plain spaces break a line: a no-break space (French « », before : ; ! ?) holds
+        words = [w for w in para.replace("\t", " ").split(" ") if w]
         if not words:
             lines.append("")
             continue
