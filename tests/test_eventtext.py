@@ -362,3 +362,14 @@ def test_the_play_screen_relabels_its_log_when_the_language_changes():
         scene.stop()
         import pygame
         pygame.display.quit()
+
+
+def test_a_placed_mole_is_told_by_where_it_stands_on_the_board():
+    from game.app.eventtext.moles import area
+    assert area([0, 0]) == "in the middle"
+    assert area([4, 0]) == "on the right" and area([-4, 0]) == "on the left"
+    assert area([2, -4]) == "at the top" and area([-2, 4]) == "at the bottom"
+    assert area([0, -3]) == "at the top left" and area([0, 3]) == "at the bottom right"
+    ln = eventtext.line({"type": "place", "seat": 0, "at": [3, -3], "text": SENTINEL},
+                        Ctx("moles", NAMES))
+    assert ln == "Ann puts a mole on the meadow, at the top right."

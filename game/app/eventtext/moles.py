@@ -38,6 +38,19 @@ def direction(frm, to) -> str | None:
     return _t("dir." + _DIRS[sector])
 
 
+def area(at) -> str:
+    """Where a point lies on the board as the screen shows it: the middle, or a side."""
+    import math
+    try:
+        q, r = float(at[0]), float(at[1])
+    except (TypeError, ValueError, IndexError):
+        return _t("area.middle")
+    x, y = q + r / 2.0, -r * math.sqrt(3.0) / 2.0
+    if math.hypot(x, y) < 1.5:
+        return _t("area.middle")
+    return _t("area." + _DIRS[int(round(math.degrees(math.atan2(y, x)) / 45.0)) % 8])
+
+
 def layer_name(i) -> str:
     i = _int(i, -1)
     return _t(f"layer.{i}") if 0 <= i < LAYER_COUNT else "?"
@@ -52,7 +65,9 @@ def line(ev: dict, ctx) -> str | None:
     k = ev.get("type")
     name = ctx.name(ev.get("seat"))
     if k == "place":
-        return _t("place", name=name)
+        if ev.get("at") is None:
+            return _t("place_plain", name=name)
+        return _t("place", name=name, area=area(ev.get("at")))
     if k == "phase":
         return _t("phase")
     if k == "disc":
