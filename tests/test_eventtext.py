@@ -373,3 +373,28 @@ def test_a_placed_mole_is_told_by_where_it_stands_on_the_board():
     ln = eventtext.line({"type": "place", "seat": 0, "at": [3, -3], "text": SENTINEL},
                         Ctx("moles", NAMES))
     assert ln == "Ann puts a mole on the meadow, at the top right."
+
+
+def test_the_board_views_toasts_come_from_the_event_texts(display):
+    """The views keep no toast table of their own: they ask eventtext, in the current language,
+    with their viewing seat (a hamster player's own pass says "you")."""
+    import pygame
+
+    from game.app.views import make_board_view
+    seats = [{"name": NAMES[i], "colour": i, "kind": "computer", "level": "random"}
+             for i in range(3)]
+    i18n.set_language("de")
+    ants = make_board_view("ants", seats, None)
+    ants.set_rect(pygame.Rect(10, 10, 676, 572))
+    state = new_game("ants", 3, seed=1)
+    ants.sync(state.view(0), None, 0)
+    assert ants._toast_for({"type": "round", "round": 2, "ant": 1, "hopper": 2}) == \
+        "Runde 2: Ameise Bob, Heuschrecke Cleo"
+    ham = make_board_view("hamster", seats, None)
+    ham.set_rect(pygame.Rect(10, 10, 676, 572))
+    ham.sync(new_game("hamster", 3, seed=1).view(1), None, 1)
+    assert ham._toast_text({"type": "pass", "seat": 1}) == \
+        "Zu diesem Wurf passt kein Kreuz: du setzt aus"
+    assert ham._toast_text({"type": "pass", "seat": 2}) == "Cleo setzt bei diesem Wurf aus"
+    from game.app.views.moles import texts
+    assert not hasattr(texts, "EVENT_TOASTS")
