@@ -246,7 +246,8 @@ class MolesState(GameState):
         "phase": "phase: every mole is placed, the digging begins",
         "disc": "seat, values, bonus, chance: discs turned over",
         "keep": "seat, value, returned: of two discs one is kept, the other goes back",
-        "move": "seat, mole, frm, to, path, hole, big, bonus: a mole moves along path",
+        "move": "seat, mole, frm, to, path, hole, big, bonus, out: a mole moves along path "
+                "(out: it left a hole)",
         "no_move": "seat, value, bonus: no mole can use the disc (bonus: for the bonus move)",
         "pass": "seat: the bonus move is let go",
         "reshuffle": "seat: the discs are shuffled face down again",
@@ -526,7 +527,8 @@ class MolesState(GameState):
         ev.append(Record("move", f"{name} moves a mole {value} point{'s' if value > 1 else ''}"
                          f" from {_label(start)} to {_label(dest)}{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
                          to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
-                         hole=into_hole, big=on_big, bonus=self.in_bonus))
+                         hole=into_hole, big=on_big, bonus=self.in_bonus,
+                         out=start in layer["holeset"]))
         self.pending = []
         if into_hole and self.layer == LAYER_COUNT - 1:
             self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole and "

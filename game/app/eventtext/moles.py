@@ -89,6 +89,8 @@ def line(ev: dict, ctx) -> str | None:
         key = "move_hole" if ev.get("hole") else "move_big" if ev.get("big") else "move"
         if ev.get("bonus"):
             key = "bonus_" + key
+        elif key == "move" and ev.get("out"):
+            key = "move_out"
         return _t(key, name=name, count=count, direction=where)
     if k == "no_move":
         return _t("no_move_bonus" if ev.get("bonus") else "no_move", name=name,
