@@ -186,7 +186,7 @@ def test_captions_in_every_language(display, lang):
                 if st.is_over():
                     break
                 for ev in st.apply(rng.choice(st.legal_actions())):
-                    text = texts.caption(ev, lambda s: f"P{s}")
+                    text = texts.caption(ev, texts.ctx_for(["P0", "P1", "P2"]))
                     assert "gopher." not in text, (lang, ev["type"], text)
                     assert ev["type"] in ("turn",) or text, ev["type"]
     finally:

@@ -48,7 +48,7 @@ class GopherAnimation:
     def _step_start(self, st: Step) -> None:
         ev = st.ev
         if st.kind not in SILENT and st.kind != "hop":
-            self._toast(texts.caption(ev, self._name))
+            self._toast(texts.caption(ev, self.ctx()))
         s = ev.get("seat")
         if st.kind == "page" and ev.get("page_to"):
             self._turn = {"from": self._disp_page or ev.get("page_from") or ev["page_to"], "to": ev["page_to"], "t": 0.0}

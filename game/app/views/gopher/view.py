@@ -480,7 +480,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             y += lh
 
     def _end_why(self) -> str:
-        return getattr(self, "_end", None) or "other"
+        end = (self.view or {}).get("end") or {}
+        return end.get("why") or getattr(self, "_end", None) or "other"
+
+    def ctx(self):
+        """What the event sentences need: the seats' names."""
+        return texts.ctx_for([self._name(s) for s in range((self.view or {}).get("players", 0))])
 
     def handle_event(self, event):
         if event.type == pygame.MOUSEMOTION and self.view is not None and self.rect is not None:
