@@ -18,6 +18,7 @@ import pygame
 
 from ... import ui
 from ...board import KitView, Target, draw
+from ...board import bar as bar_mod
 from . import texts
 from .animation import GopherAnimation
 from .art import GopherArt, symbol
@@ -161,6 +162,30 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         if self._disp_page is None:
             self._reconcile()
 
+    def draw_bar(self, surface) -> None:
+        """The bar; a Collect button whose cards do not make the sign yet is drawn greyed out,
+        flat and with a dashed edge, so it never looks pressable."""
+        items = self.bar_items()
+        bar_mod.draw_bar(self, surface, items, {t.key for t in self.get_targets() if t.bar})
+        for it in items:
+            if it.get("key") == ("btn", "collect") and it.get("action") is None and it.get("rect"):
+                self._draw_disabled_button(surface, it["rect"], it.get("label", ""))
+
+    def _draw_disabled_button(self, surface, r, label: str) -> None:
+        rad = self._px(10)
+        fill = ui.mix(ui.colour("panel"), ui.colour("background"), 0.55)
+        pygame.draw.rect(surface, fill, r.inflate(self._px(4), self._px(4)), border_radius=rad)
+        edge = ui.mix(ui.colour("panel_edge"), ui.colour("text_muted"), 0.4)
+        dash, gap = self._px(7), self._px(5)
+        for x in range(r.x + rad, r.right - rad, dash + gap):
+            for y in (r.y, r.bottom - 1):
+                pygame.draw.line(surface, edge, (x, y), (min(x + dash, r.right - rad), y), max(1, self._px(2)))
+        for y in range(r.y + rad, r.bottom - rad, dash + gap):
+            for x in (r.x, r.right - 1):
+                pygame.draw.line(surface, edge, (x, y), (x, min(y + dash, r.bottom - rad)), max(1, self._px(2)))
+        t = draw.text(self.assets, label, self._px(bar_mod.BUTTON_PX), ui.colour("text_muted"), False, r.w - self._px(8))
+        surface.blit(t, t.get_rect(center=r.center))
+
     def idle_instruction(self) -> str:
         v = self.view or {}
         w = v.get("winners") or []
@@ -301,8 +326,9 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         gap = self._px(6)
         row_h = min(self._px(116), (sr.h - gap * (n - 1)) // max(1, n))
         cur = v.get("current_player")
+        seats = self.shown_seats()
         for s in range(n):
-            info = v["seats"][s]
+            info = seats[s]
             r = pygame.Rect(sr.x, sr.y + s * (row_h + gap), sr.w, row_h)
             ui.draw_panel(surface, r, fill=ui.colour("panel"),
                           edge=ui.colour("accent") if s == cur else ui.colour("panel_edge"),
@@ -523,6 +549,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return lines
 
     def play(self, events, speed="normal") -> None:
+        self._keep_shown_seats()
         for ev in events or []:
             if isinstance(ev, dict) and ev.get("type") == "game_over":
                 self._end = (ev.get("end") or {}).get("why", "other")
