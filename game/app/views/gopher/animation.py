@@ -121,7 +121,7 @@ class GopherAnimation:
             info["face_down"] = list(info.get("face_down") or []) + sub
             info["plus"] = info.get("plus", 0) + sum(map(value_of, add))
             info["minus"] = info.get("minus", 0) + sum(map(value_of, sub))
-            info["hand_count"] = max(0, info.get("hand_count", 0) - len(add) - len(sub))
+            # (the cards left the hand one by one as they were picked)
         elif t == "draw":
             info["hand_count"] = info.get("hand_count", 0) + int(ev.get("count") or 0)
         elif t == "trophy" and ev.get("card") not in (None, "digger"):
