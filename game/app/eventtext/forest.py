@@ -41,8 +41,18 @@ def _int(v, default: int = 0) -> int:
         return default
 
 
+def _capital(text: str | None) -> str | None:
+    """A sentence starts with a capital letter, also when it starts with a piece's name
+    ("le chien de ...", "охотник (...)")."""
+    return text[:1].upper() + text[1:] if text else text
+
+
 def toast(ev: dict, ctx) -> str | None:
     """The one-line caption of an event while it plays on the board (None: the plain ones)."""
+    return _capital(_toast(ev, ctx))
+
+
+def _toast(ev: dict, ctx) -> str | None:
     t = ev.get("type")
     pc = piece(ev.get("piece"), ctx)
     pack = ctx.name(ev.get("seat"))
@@ -100,6 +110,10 @@ def toast(ev: dict, ctx) -> str | None:
 
 def line(ev: dict, ctx) -> str | None:
     """The log sentence of an event: its caption, and for the plain steps where the piece went."""
+    return _capital(_line(ev, ctx))
+
+
+def _line(ev: dict, ctx) -> str | None:
     t = ev.get("type")
     if t == "step" and ev.get("by") == "wade":
         return tr("forest.log.wade", piece=piece(ev.get("piece"), ctx))

@@ -108,6 +108,8 @@ def toast(ev: dict, ctx) -> str | None:
 
 def line(ev: dict, ctx) -> str | None:
     """The log sentence: the caption; the end of the game says why and who won."""
+    if ev.get("type") == "turn":
+        return tr("gopher.log.turn", name=ctx.name(ev.get("seat")))
     if ev.get("type") == "game_over":
         scores = list(ev.get("scores") or [])
         minus = ev.get("minus")
