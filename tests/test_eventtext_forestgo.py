@@ -13,6 +13,7 @@ from game.app import eventtext
 from game.app.eventtext import forest as forest_text
 from game.app.eventtext import gopher as gopher_text
 from game.rules import new_game
+from tests.test_app_scenes import app, home  # noqa: F401  (fixtures)
 
 LANGS = list(i18n.LANGUAGES)
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
@@ -202,3 +203,23 @@ def test_gopher_private_events_name_no_card():
         for e in private:
             assert e["private_to"] == e["seat"] and e["chance"]
             assert "secret" not in e and "card" not in e and "cards" not in e
+
+
+@pytest.mark.parametrize("game,variant,word", [("forest", "race", "Goldklumpen"),
+                                               ("gopher", "standard", "gewinnt")])
+def test_results_screen_says_why_in_the_players_language(lang_restore, app, monkeypatch, game,
+                                                         variant, word):
+    """A game of computers played to the end: the results screen's sentence comes from the
+    catalogs (German here), not from the rules' English summary."""
+    from tests.mouse_games import start
+    from tests.test_app_scenes import pump
+    play = start(app, game, variant, ["computer", "computer"], seed=3, monkeypatch=monkeypatch)
+    for _ in range(20000):
+        if app.top.name == "results":
+            break
+        pump(app, 1)
+        play.ctl.wait_for_computer()
+    assert app.top.name == "results"
+    i18n.set_language("de")
+    text = app.top._summary()
+    assert word in text and text != play.ctl.state.summary()
