@@ -223,3 +223,24 @@ def test_results_screen_says_why_in_the_players_language(lang_restore, app, monk
     i18n.set_language("de")
     text = app.top._summary()
     assert word in text and text != play.ctl.state.summary()
+
+
+@pytest.mark.parametrize("game", ["forest", "gopher"])
+@pytest.mark.parametrize("lang", ["de", "fr", "ru"])
+def test_rules_text_in_every_language_has_the_english_sections_and_points(game, lang):
+    """The translated rules say as much as the English ones: the same headings, points and
+    numbered steps, and every number of the English text (6 nuggets, 60 rounds, 3 cards...)."""
+    import re
+    from pathlib import Path
+    en = Path(f"data/texts/en/{game}_rules.md")
+    en = en if en.exists() else Path(f"data/texts/{game}_rules.md")
+    ours = Path(f"data/texts/{lang}/{game}_rules.md")
+    a, b = en.read_text(encoding="utf-8"), ours.read_text(encoding="utf-8")
+
+    def shape(text):
+        lines = text.splitlines()
+        return ([ln.count("#") for ln in lines if ln.startswith("#")],
+                sum(1 for ln in lines if re.match(r"\s*- ", ln)),
+                sum(1 for ln in lines if re.match(r"\s*\d+\. ", ln)))
+    assert shape(a) == shape(b)
+    assert sorted(re.findall(r"\d+", a)) == sorted(re.findall(r"\d+", b))
