@@ -15,7 +15,9 @@ DURATIONS = {"place": 0.45, "page": 1.0, "roll": 0.55, "hop": 0.3, "portal": 0.4
              "empty_hole": 0.45, "ineffective": 0.35, "draw": 0.3, "present": 0.6,
              "present_empty": 0.45, "trophy": 0.6, "baskets": 0.6, "ransom": 0.6, "stay": 0.5,
              "turn": 0.3, "game_over": 0.8}
-SILENT = {"turn"}          # steps whose caption the bar already says
+SILENT = {"turn"}
+#: events whose cards fly to a seat: its counts (and the hand) change when they land
+LANDING = {"collect", "draw", "trophy", "take", "ransom", "baskets"}          # steps whose caption the bar already says
 
 
 class GopherAnimation:
@@ -95,8 +97,11 @@ class GopherAnimation:
         self._changed = True
 
     # ---- the side panel's counts follow the cards -----------------------------------------------
-    def _keep_shown_seats(self) -> None:
-        """Before new events play: the seats as they were on screen."""
+    def _keep_shown_seats(self, events) -> None:
+        """Before new events that move cards to a seat play: the seats as they were on screen
+        (a card picked for a payment leaves the hand at once)."""
+        if not any(isinstance(e, dict) and e.get("type") in LANDING for e in events or []):
+            return
         if self._disp_seats is None and self.view is not None:
             self._disp_seats = copy.deepcopy(self.view.get("seats") or [])
 
@@ -124,6 +129,8 @@ class GopherAnimation:
             # (the cards left the hand one by one as they were picked)
         elif t == "draw":
             info["hand_count"] = info.get("hand_count", 0) + int(ev.get("count") or 0)
+            if final[s].get("hand") is not None:      # the viewing seat's own new cards
+                info["hand"] = list(final[s]["hand"])
         elif t == "trophy" and ev.get("card") not in (None, "digger"):
             info["trophies"] = list(info.get("trophies") or []) + [ev["card"]]
             info["trophy_points"] = info.get("trophy_points", 0) + value_of(ev["card"])

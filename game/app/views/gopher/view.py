@@ -99,11 +99,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return [(c, pygame.Rect(x0 + i * step, y, cw, ch)) for i, c in enumerate(codes)]
 
     def my_hand(self) -> list:
-        v = self.view or {}
+        """The hand under the book as shown: new cards appear when they land."""
+        seats = self.shown_seats()
         seat = self.seat
-        if seat is None or not (0 <= seat < len(v.get("seats") or [])):
+        if seat is None or not (0 <= seat < len(seats)):
             return []
-        return list(v["seats"][seat].get("hand") or [])
+        return list(seats[seat].get("hand") or [])
 
     def _picked_width(self) -> int:
         v = self.view or {}
@@ -549,7 +550,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return lines
 
     def play(self, events, speed="normal") -> None:
-        self._keep_shown_seats()
+        self._keep_shown_seats(events)
         for ev in events or []:
             if isinstance(ev, dict) and ev.get("type") == "game_over":
                 self._end = (ev.get("end") or {}).get("why", "other")
