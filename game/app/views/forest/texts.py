@@ -8,8 +8,6 @@ from ... import eventtext
 from ...eventtext import forest as forest_text
 from ....i18n import tr
 
-CHOICE_KINDS = ("arrows", "hare", "mole_tunnel")
-
 
 def piece(kind: str, pack: str) -> str:
     return tr(f"forest.piece.{'hunter' if kind == 'hunter' else 'canine'}", pack=pack)
