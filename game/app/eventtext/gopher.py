@@ -56,6 +56,8 @@ def toast(ev: dict, ctx) -> str | None:
         return tr("gopher.ev.roll", name=nm, value=ev.get("value"))
     if t == "move":
         jumped = ev.get("jumped") or []
+        if len(jumped) >= 3:              # a long row: counted, so that the line stays short
+            return tr("gopher.ev.leap_many", name=nm, hole=ev.get("to"), count=len(jumped))
         if jumped:
             return tr("gopher.ev.leap", name=nm, hole=ev.get("to"),
                       others=", ".join(ctx.name(j) for j in jumped))

@@ -441,10 +441,14 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                     draw.focus_ring(surface, m.rect, self._k)
         if step == "collect" and self.legal and slots and any(t.kind == "minus" for t in targets):
             x = slots[-1][1].right + self._px(16)
-            if hr.right - x > self._px(120):
-                hint = draw.text(self.assets, texts.hint("plus"), self._px(13), ui.colour("text_muted"), False,
-                                 hr.right - x - self._px(10))
-                surface.blit(hint, hint.get_rect(midleft=(x, hr.centery)))
+            if hr.right - x > self._px(120):     # wrapped (never cut) into at most three lines
+                lines = ui.wrap(texts.hint("plus"), self.assets.font(self._px(13), False), hr.right - x - self._px(10))
+                lh = self._px(17)
+                y = hr.centery - lh * len(lines) // 2
+                for ln in lines if len(lines) <= 3 else []:
+                    img = draw.text(self.assets, ln, self._px(13), ui.colour("text_muted"), False)
+                    surface.blit(img, (x, y))
+                    y += lh
         if not self.my_hand():
             t = draw.text(self.assets, texts.count("deck", v.get("deck_count", 0)), self._px(15), ui.colour("text_muted"))
             surface.blit(t, t.get_rect(midleft=(hr.x + self._px(16), hr.centery)))
