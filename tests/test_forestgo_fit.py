@@ -1,5 +1,6 @@
 """Forest Gold and Gopher's Pantry fit at 1024x600 in every language: no text of the board
-views is cut (a long word shrinks or wraps), and every caption fits its toast."""
+views is cut (a long word shrinks or wraps), the bar's sentence and buttons stay inside the bar
+(a sentence too long gets its short form), and every caption fits its toast."""
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ def lang_restore():
     i18n.set_language(old)
 
 
-def _states(game, variant, players, seed=1, every=41, limit=800):
+def _states(game, variant, players, seed=1, every=13, limit=800):
     st = new_game(game, players, seed=seed, variant=variant)
     rng = random.Random(seed)
     events = []
@@ -58,6 +59,10 @@ def test_board_texts_and_captions_fit(display, lang_restore, monkeypatch, lang, 
     for st, events in _states(game, variant, players):
         v = fresh_view(game, st, SIZE)
         v.draw(surf)
+        for it in v.bar_items():          # the bar's sentence and buttons stay inside the bar
+            r = it.get("rect")
+            if r is not None and it.get("kind") != "gap":
+                assert r.right <= v.bar_rect.right and r.x >= v.bar_rect.x, (it.get("label"), v.instruction())
     assert not cut, cut
     width = v._toast_anchor()[2]
     font = v.assets.font(max(1, int(round(TOAST_PX * v._k))), True)
