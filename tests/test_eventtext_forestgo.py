@@ -13,7 +13,6 @@ from game.app import eventtext
 from game.app.eventtext import forest as forest_text
 from game.app.eventtext import gopher as gopher_text
 from game.rules import new_game
-from tests.test_app_scenes import app, home  # noqa: F401  (fixtures)
 
 LANGS = list(i18n.LANGUAGES)
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
@@ -64,7 +63,9 @@ def test_every_forest_event_renders_in_every_language(lang_restore, players, var
                 plain = ev["type"] == "step" and ev.get("by") in ("step", "wade")
                 assert toast or plain, ev
             if state.is_over():
-                _clean(eventtext.results(state.view(None), ctx), lang)
+                words = forest_text.results(state, ctx)
+                _clean(words["head"], lang)
+                _clean(words["summary"], lang)
     assert len(seen) >= 12
 
 
@@ -83,7 +84,9 @@ def test_every_gopher_event_renders_in_every_language(lang_restore, players, var
                 assert text != ev.get("text"), ev
                 assert eventtext.toast(ev, ctx), ev
             if state.is_over():
-                _clean(eventtext.results(state.view(None), ctx), lang)
+                words = gopher_text.results(state, ctx)
+                _clean(words["head"], lang)
+                _clean(words["summary"], lang)
     assert len(seen) >= 10
 
 
@@ -207,22 +210,18 @@ def test_gopher_private_events_name_no_card():
 
 @pytest.mark.parametrize("game,variant,word", [("forest", "race", "Goldklumpen"),
                                                ("gopher", "standard", "gewinnt")])
-def test_results_screen_says_why_in_the_players_language(lang_restore, app, monkeypatch, game,
-                                                         variant, word):
-    """A game of computers played to the end: the results screen's sentence comes from the
-    catalogs (German here), not from the rules' English summary."""
-    from tests.mouse_games import start
-    from tests.test_app_scenes import pump
-    play = start(app, game, variant, ["computer", "computer"], seed=3, monkeypatch=monkeypatch)
-    for _ in range(20000):
-        if app.top.name == "results":
-            break
-        pump(app, 1)
-        play.ctl.wait_for_computer()
-    assert app.top.name == "results"
+def test_results_words_come_in_the_players_language(lang_restore, game, variant, word):
+    """The results screen's words (``results(state, ctx)``: head and summary, the API of
+    ``game/app/eventtext``) come from the catalogs, not from the rules' English summary."""
+    mod = {"forest": forest_text, "gopher": gopher_text}[game]
+    state, _ = _playout(game, 2, variant, {}, 3, limit=20000)
+    assert state.is_over()
+    assert mod.results(new_game(game, 2, seed=1, variant=variant), eventtext.Ctx(game, NAMES)) is None
     i18n.set_language("de")
-    text = app.top._summary()
-    assert word in text and text != play.ctl.state.summary()
+    words = mod.results(state, eventtext.Ctx(game, NAMES[:2]))
+    assert set(words) == {"head", "summary"}
+    assert any(n in words["head"] for n in NAMES[:2]) and word in words["summary"]
+    assert words["summary"] != state.summary()
 
 
 @pytest.mark.parametrize("game", ["forest", "gopher"])

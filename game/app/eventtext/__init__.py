@@ -10,8 +10,6 @@ One module per game, ``game/app/eventtext/<game>.py``, registered in ``MODULES``
     line(ev: dict, ctx: Ctx) -> str | None      the log sentence of one event (None: no line)
     toast(ev: dict, ctx: Ctx) -> str | None     a short toast for an event with no animation
     refusal(code: str, params: dict, ctx: Ctx) -> str   why a click was refused (optional)
-    results(view: dict, ctx: Ctx) -> str        why the winner won (and how a tie was broken),
-                                                from the final ``view(None)`` (optional)
 
 A module that lacks a function, or returns None, gives no text; an event a module does not know
 falls back to the event's own ``text`` (records written by older versions) and never raises.
@@ -76,8 +74,3 @@ def toast(ev: dict, ctx: Ctx) -> str:
 
 def refusal(code: str, params: dict, ctx: Ctx) -> str:
     return _call(ctx.game, "refusal", code, params, ctx) or ""
-
-
-def results(view: dict, ctx: Ctx) -> str:
-    """The results screen's sentence of a finished game ("" when the game's module has none)."""
-    return _call(ctx.game, "results", view, ctx) or ""

@@ -178,8 +178,8 @@ def result_sentence(ev: dict, ctx) -> str:
     return text
 
 
-def results(view: dict, ctx) -> str:
-    """The results screen's sentence for a finished game, from its final view."""
+def final_sentence(view: dict, ctx) -> str:
+    """Why the winners won (and how a tie was broken), from the final ``view``."""
     winners = list(view.get("winners") or [])
     if not winners:
         return ""
@@ -192,3 +192,18 @@ def results(view: dict, ctx) -> str:
               for s in range(players)]
     return result_sentence({"seats": winners, "reason": view.get("end_reason"),
                             "totals": totals, "rounds": rounds, "teams": teams}, ctx)
+
+
+def results(state, ctx) -> dict | None:
+    """The results screen's words for a finished game: ``head`` (who won) and ``summary``
+    (why, and how a tie was broken), from the final view; None while the game goes on."""
+    view = state.view(None)
+    winners = list(view.get("winners") or [])
+    if not winners:
+        return None
+    teams = _teams(view)
+    if len({teams[x] if 0 <= x < len(teams) else x for x in winners}) > 1:
+        head = tr("forest.win.shared", names=names(winners, ctx))
+    else:
+        head = winner(winners, ctx)
+    return {"head": head, "summary": final_sentence(view, ctx)}

@@ -160,11 +160,26 @@ def result_sentence(winners: list, scores: list, minus, end: dict, lunches: bool
     return " ".join(parts)
 
 
-def results(view: dict, ctx) -> str:
-    """The results screen's sentence for a finished game, from its final view."""
+def final_sentence(view: dict, ctx) -> str:
+    """Why the game ended, who won with how much and how a tie was broken, from the final
+    ``view``."""
     seats = view.get("seats") or []
     lunches = view.get("variant") == "beginner"
     scores = [_int(s.get("score")) for s in seats]
     minus = None if lunches else [_int(s.get("minus")) for s in seats]
     return result_sentence(list(view.get("winners") or []), scores, minus,
                            view.get("end") or {}, lunches, ctx)
+
+
+def results(state, ctx) -> dict | None:
+    """The results screen's words for a finished game: ``head`` (who won, or a shared win)
+    and ``summary`` (why the game ended, the winning score, the tie and what broke it)."""
+    view = state.view(None)
+    winners = list(view.get("winners") or [])
+    if not winners:
+        return None
+    if len(winners) == 1:
+        head = tr("gopher.result.head_one", name=ctx.name(winners[0]))
+    else:
+        head = tr("gopher.result.head_shared", names=", ".join(ctx.name(w) for w in winners))
+    return {"head": head, "summary": final_sentence(view, ctx)}

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from ...rules import GAMES
-from .. import eventtext, launch, records, ui
+from .. import launch, records, ui
 from ..controller import ranking
 from .base import Scene
 
@@ -29,9 +29,7 @@ class ResultsScene(Scene):
 
     def _summary(self) -> str:
         try:
-            ctx = eventtext.Ctx(self.ctl.game_id, [seat.get("name", "") for seat in self.ctl.seats])
-            summary = eventtext.results(self.ctl.state.view(None), ctx) \
-                or self.ctl.state.summary() or ""
+            summary = self.ctl.state.summary() or ""
         except Exception:  # noqa: BLE001
             summary = ""
         if self.solo is not None:
