@@ -33,51 +33,39 @@ from .rules.data import Checker, DataError, display_name, load_yaml
 #: language code -> its own name, in the order the settings list them
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "ru": "Русский"}
 DEFAULT = "en"
+#: the test-only pseudo-language (see ``enable_pseudo``); never offered to a player
+PSEUDO = "pseudo"
+_pseudo_enabled = False
 
 
-# ---- plural categories ---------------------------------------------------------------------
-# The CLDR plural rules (cardinal) of the four languages, for whole numbers and decimals.
-# They are three lines each; a locale library would bring megabytes of data for them.
-def _operands(n: float | int) -> tuple[int, int]:
-    """(i, v): the integer digits and the number of visible fraction digits of ``n``."""
-    if isinstance(n, bool):
-        n = int(n)
-    if isinstance(n, int):
-        return abs(n), 0
-    text = repr(abs(float(n)))
-    if "e" in text or "." not in text:
-        return int(abs(n)), 0
-    whole, frac = text.split(".")
-    frac = frac.rstrip("0")
-    return int(whole), len(frac)
+# ---- plural categories and numbers: Babel (CLDR) -----------------------------------------------
+# Babel carries the Unicode CLDR data: each language's plural rules and how it writes numbers.
+# It is imported on first use (about 60 ms), so the title screen does not wait for it.
+_locales: dict[str, Any] = {}
+
+
+def _locale(lang: str):
+    """Babel's Locale of ``lang`` (the pseudo-language counts and writes numbers as English)."""
+    code = DEFAULT if lang not in LANGUAGES or lang == PSEUDO else lang
+    loc = _locales.get(code)
+    if loc is None:
+        from babel import Locale
+        loc = _locales[code] = Locale.parse(code)
+    return loc
 
 
 def plural_category(lang: str, n: float | int) -> str:
-    i, v = _operands(n)
-    if lang in ("en", "de"):
-        return "one" if i == 1 and v == 0 else "other"
-    if lang == "fr":
-        if i in (0, 1):
-            return "one"
-        if v == 0 and i != 0 and i % 1_000_000 == 0:
-            return "many"
-        return "other"
-    if lang == "ru":
-        if v != 0:
-            return "other"
-        if i % 10 == 1 and i % 100 != 11:
-            return "one"
-        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if i == 1 and v == 0 else "other"
+    """The CLDR plural category (``one``, ``few``, ``many``, ``other``) of ``n`` in ``lang``."""
+    if isinstance(n, bool):
+        n = int(n)
+    return _locale(lang).plural_form(n)
 
 
-#: the categories a catalog must give for a plural message, per language
-PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {
-    "en": ("one", "other"), "de": ("one", "other"),
-    "fr": ("one", "many", "other"), "ru": ("one", "few", "many", "other"),
-}
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The categories a catalog of ``lang`` must give for a plural message (from CLDR):
+    en, de: one, other; fr: one, many, other; ru: one, few, many, other."""
+    order = ("zero", "one", "two", "few", "many", "other")
+    return tuple(c for c in order if c in _locale(lang).plural_form.tags or c == "other")
 
 
 # ---- catalogs --------------------------------------------------------------------------------
@@ -149,11 +137,49 @@ def _load_file(path, lang: str, out: dict[str, Any]) -> None:
 
 
 def catalog(lang: str) -> dict[str, Any]:
+    if lang == PSEUDO and _pseudo_enabled:
+        if lang not in _catalogs:
+            _catalogs[lang] = {k: _pseudo_message(v) for k, v in catalog(DEFAULT).items()}
+        return _catalogs[lang]
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
     if lang not in _catalogs:
         _catalogs[lang] = _load(lang)
     return _catalogs[lang]
+
+
+# ---- the pseudo-language (tests only) ---------------------------------------------------------
+_ACCENTED = dict(zip("AaCcEeIiNnOoSsUuYyZzGgKkLlRrTtWwHhDd",
+                     "ÅåÇçÉéÎîÑñÖöŠšÜüÝýŽžĞğĶķĻļŘřŢţŴŵĤĥĎď"))
+
+
+def _pseudo_text(text: str) -> str:
+    """English with accented letters, a third longer (padding inside the words' brackets), the
+    ``{parameters}`` kept: it shows untranslated texts and boxes too small for German."""
+    out: list[str] = []
+    letters = 0
+    for literal, field, _spec, _conv in string.Formatter().parse(text):
+        out.append("".join(_ACCENTED.get(ch, ch) for ch in literal))
+        letters += sum(ch.isalpha() for ch in literal)
+        if field is not None:
+            out.append("{" + field + "}")
+            letters += 4
+    body = "".join(out)
+    pad = "".join("ẋỳ"[i % 2] for i in range(max(1, (letters + 2) // 3)))
+    return f"[{body} {pad}]" if body.strip() else body
+
+
+def _pseudo_message(message: Any) -> Any:
+    if isinstance(message, dict):
+        return {cat: _pseudo_text(text) for cat, text in message.items()}
+    return _pseudo_text(message)
+
+
+def enable_pseudo() -> None:
+    """Let ``set_language("pseudo")`` choose the pseudo-language (tests call this; the app never
+    does, and the settings and the command line never accept it)."""
+    global _pseudo_enabled
+    _pseudo_enabled = True
 
 
 def check_catalogs() -> None:
@@ -175,7 +201,7 @@ def check_catalogs() -> None:
             if isinstance(ref[key], dict) != isinstance(value, dict):
                 chk.fail(entry, "plural forms here must match English (both plural or both not)")
             if isinstance(value, dict):
-                need = set(PLURAL_CATEGORIES[lang])
+                need = set(plural_categories(lang))
                 if not need <= set(value):
                     chk.fail(entry, f"needs the forms {', '.join(sorted(need))}")
             have = _params(value)
@@ -213,6 +239,9 @@ def system_language() -> str:
 
 
 def set_language(lang: str) -> None:
+    """Make ``lang`` the language of every text from now on and tell every listener at once
+    (``on_language_change``): the live screens relabel and relayout, pygame_gui switches its
+    locale.  An unknown code raises ValueError naming the known ones."""
     global _language
     catalog(lang)      # loads and checks it; an unknown code raises ValueError
     if lang != _language:
@@ -235,14 +264,12 @@ def has(key: str) -> bool:
     return key in catalog(DEFAULT)
 
 
-_GROUP = {"en": (",", "."), "de": (".", ","), "fr": ("\u202f", ","), "ru": ("\u00a0", ",")}
-
-
 def number(n: float | int, lang: str | None = None, decimals: int = 0) -> str:
-    """``n`` written as the language writes numbers: 1,234.5 / 1.234,5 / 1 234,5."""
-    group, point = _GROUP.get(lang or _language, _GROUP[DEFAULT])
-    text = f"{n:,.{decimals}f}" if decimals else f"{int(round(n)):,}"
-    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+    """``n`` written as the language writes numbers (Babel): 1,234.5 / 1.234,5 / 1 234,5."""
+    from babel.numbers import format_decimal
+    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+    value = round(n, decimals) if decimals > 0 else int(round(n))
+    return format_decimal(value, format=pattern, locale=_locale(lang or _language))
 
 
 class _Safe(dict):
