@@ -18,6 +18,21 @@ parameters in each text and the plural categories its language needs; ``check_ca
 proves it (a test runs it).  A key missing at run time falls back to English, then to the key
 itself, so a gap never stops the game.
 
+Switching the language while the app runs (the settings screen's language list): call
+
+    from game.app.lang import choose_language
+    choose_language(app, code)        # i18n.set_language(code) + saved in the settings
+
+``set_language`` tells every listener (``on_language_change``) at once; the app's listener
+switches pygame_gui's locale and relabels and lays out again every visible screen
+(``Scene.on_language``, ``BoardView.on_language``), so nothing waits for a restart.  Texts are
+looked up when drawn (``tr`` in ``build()`` or ``draw()``), never kept from an earlier language.
+
+Languages: ``LANGUAGES`` below; a fifth language is one folder ``data/i18n/<code>/`` with the
+same files as ``en`` plus its line in ``LANGUAGES`` (Babel knows every language's plural rules
+and number formats).  Tests may also choose ``pseudo`` (``enable_pseudo()``): English made
+accented and a third longer, generated at run time, to find untranslated or clipped texts.
+
 The rules package never imports this module: rules events carry data, and the app renders them.
 """
 from __future__ import annotations
@@ -25,6 +40,7 @@ from __future__ import annotations
 import locale
 import os
 import string
+import weakref
 from typing import Any, Callable
 
 from .paths import resource_path
@@ -71,7 +87,7 @@ def plural_categories(lang: str) -> tuple[str, ...]:
 # ---- catalogs --------------------------------------------------------------------------------
 _catalogs: dict[str, dict[str, Any]] = {}
 _language = DEFAULT
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[], Any]] = []      # weak references to the listeners
 _MAX_TEXT = 4000
 
 
@@ -246,8 +262,7 @@ def set_language(lang: str) -> None:
     catalog(lang)      # loads and checks it; an unknown code raises ValueError
     if lang != _language:
         _language = lang
-        for fn in list(_listeners):
-            fn(lang)
+        _tell_listeners(lang)
 
 
 def get_language() -> str:
@@ -255,9 +270,24 @@ def get_language() -> str:
 
 
 def on_language_change(fn: Callable[[str], None]) -> None:
-    """Call ``fn(lang)`` whenever the language changes (screens rebuild their texts)."""
-    if fn not in _listeners:
-        _listeners.append(fn)
+    """Call ``fn(lang)`` whenever the language changes (the app relabels every live screen).
+    A bound method is held weakly: a window that is closed stops listening by itself."""
+    ref: Callable[[], Any]
+    if hasattr(fn, "__self__") and hasattr(fn, "__func__"):
+        ref = weakref.WeakMethod(fn)
+    else:
+        ref = (lambda f=fn: f)
+    if not any(r() == fn for r in _listeners):
+        _listeners.append(ref)
+
+
+def _tell_listeners(lang: str) -> None:
+    for ref in list(_listeners):
+        fn = ref()
+        if fn is None:
+            _listeners.remove(ref)
+        else:
+            fn(lang)
 
 
 def has(key: str) -> bool:

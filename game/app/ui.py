@@ -596,7 +596,10 @@ def preload(mgr, sizes, styles=("bold", "italic")) -> None:
 def make_manager(size, scale: float):
     import pygame_gui
     theme = scaled_theme(scale)
-    mgr = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False)
+    from .. import i18n
+    from .lang import gui_locale
+    mgr = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False,
+                               starting_language=gui_locale(i18n.get_language()))
     sizes = set()
     for key in ("#log", "#rules", "text_box"):
         try:

@@ -5,6 +5,7 @@
     on_update(dt)      once a frame while on top
     on_draw(surface)   draw (also called for a scene under an overlay)
     on_resize(size)    the window changed size: the widgets are rebuilt by ``build()``
+    on_language(lang)  the language changed: rebuilt too (texts come from ``i18n.tr``)
 
 Widgets are made in ``build()`` with the helpers ``button``, ``dropdown``, ``entry`` and
 ``textbox``; they register themselves in the focus ring, so Tab/Shift-Tab/arrows move a
@@ -99,6 +100,11 @@ class Scene:
         ui.draw_background(surface)
 
     def on_resize(self, size) -> None:
+        self.rebuild()
+
+    def on_language(self, lang: str) -> None:
+        """The language changed while this screen shows: build it again with the new texts
+        (which also lays it out again for their lengths)."""
         self.rebuild()
 
     # ---- frames (asked by the app's loop) ----------------------------------------------------------
