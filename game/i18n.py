@@ -46,7 +46,8 @@ from typing import Any, Callable
 from .paths import resource_path
 from .rules.data import Checker, DataError, display_name, load_yaml
 
-#: language code -> its own name, in the order the settings list them
+#: language code -> its own name (also ``language.name`` in its catalog), in the order the
+#: settings list them
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "ru": "Русский"}
 DEFAULT = "en"
 #: the test-only pseudo-language (see ``enable_pseudo``); never offered to a player
@@ -173,15 +174,12 @@ def _pseudo_text(text: str) -> str:
     """English with accented letters, a third longer (padding inside the words' brackets), the
     ``{parameters}`` kept: it shows untranslated texts and boxes too small for German."""
     out: list[str] = []
-    letters = 0
     for literal, field, _spec, _conv in string.Formatter().parse(text):
         out.append("".join(_ACCENTED.get(ch, ch) for ch in literal))
-        letters += sum(ch.isalpha() for ch in literal)
         if field is not None:
             out.append("{" + field + "}")
-            letters += 4
     body = "".join(out)
-    pad = "".join("ẋỳ"[i % 2] for i in range(max(1, (letters + 2) // 3)))
+    pad = "".join("ẋỳ"[i % 2] for i in range(max(1, (len(text) + 2) // 3)))
     return f"[{body} {pad}]" if body.strip() else body
 
 
@@ -269,6 +267,12 @@ def get_language() -> str:
     return _language
 
 
+def language_name(code: str) -> str:
+    """A language's name in that language (``language.name`` of its catalog): for the list the
+    settings offer, where each language is found under its own name."""
+    return tr("language.name", code)
+
+
 def on_language_change(fn: Callable[[str], None]) -> None:
     """Call ``fn(lang)`` whenever the language changes (the app relabels every live screen).
     A bound method is held weakly: a window that is closed stops listening by itself."""
@@ -327,5 +331,6 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
     return message.format_map(_Safe(params))
 
 
-__all__ = ["LANGUAGES", "tr", "set_language", "get_language", "system_language",
-           "plural_category", "check_catalogs", "number", "on_language_change", "catalog", "has"]
+__all__ = ["LANGUAGES", "PSEUDO", "tr", "language_name", "enable_pseudo", "plural_categories",
+           "set_language", "get_language", "system_language", "plural_category", "check_catalogs",
+           "number", "on_language_change", "catalog", "has"]

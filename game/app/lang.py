@@ -38,6 +38,9 @@ def choose_language(app, code: str) -> str | None:
 
 def relabel(app, lang: str) -> None:
     """What the app does when the language changes (see the module's docstring)."""
+    import pygame
+    if not pygame.display.get_init() or pygame.display.get_surface() is None:
+        return                    # a window already closed (a screenshot, a finished test)
     for _scale, mgr in list(app._managers.values()):
         set_manager_locale(mgr, lang)
     for scene in app.visible_scenes():
