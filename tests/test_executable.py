@@ -154,7 +154,8 @@ def test_a_screenshot_in_russian(exe, tmp_path):
     """The bundled font, catalogs and Babel's data work in the executable."""
     out = shots_dir(tmp_path) / "exe-screenshot-forest-ru.png"
     out.unlink(missing_ok=True)
-    proc = run(exe, "screenshot", "forest", "--out", str(out), "--lang", "ru", home=tmp_path)
+    proc = run(exe, "screenshot", "forest", "--out", str(out), "--lang", "ru", "--moves", "40",
+               home=tmp_path)
     assert proc.returncode == 0, proc.stderr
     check_picture(out, (1280, 720))
 
