@@ -22,8 +22,9 @@ from .colours import (DEFAULT_BOARD, DEFAULT_SEATS, DEFAULT_UI, _load_ui_data, _
 from .focus import FocusItem, FocusRing, LogView
 from .surfaces import (SurfaceCache, _nbytes, dim, draw_background, draw_marking, draw_panel,
                        draw_swatch, new_surface)
-from .text import (BASE_SIZE, FONT_CACHE_SIZE, MIN_WINDOW, _font_file, draw_text, draw_wrapped,
-                   ellipsize, font, scale_for, wrap)
+from . import fit
+from .text import (BASE_SIZE, FONT_CACHE_SIZE, MIN_SHRINK, MIN_WINDOW, Font, _font_file, draw_text,
+                   draw_wrapped, ellipsize, fit_font, font, scale_for, wrap)
 from .theme import _load_theme, base_font_px, make_manager, preload, scaled_theme
 
 
@@ -33,7 +34,7 @@ __all__ = [
     "FocusItem", "FocusRing", "LogView",
     "SurfaceCache", "dim", "draw_background", "draw_marking", "draw_panel", "draw_swatch",
     "new_surface",
-    "BASE_SIZE", "FONT_CACHE_SIZE", "MIN_WINDOW", "draw_text", "draw_wrapped", "ellipsize", "font",
-    "scale_for", "wrap",
+    "BASE_SIZE", "FONT_CACHE_SIZE", "MIN_SHRINK", "MIN_WINDOW", "Font", "draw_text", "draw_wrapped",
+    "ellipsize", "fit", "fit_font", "font", "scale_for", "wrap",
     "base_font_px", "make_manager", "preload", "scaled_theme",
 ]

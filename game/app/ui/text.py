@@ -7,6 +7,8 @@ import os
 
 import pygame
 
+from . import fit
+
 
 # ---- scale and fonts ---------------------------------------------------------------------------
 
@@ -25,14 +27,34 @@ _font_cache: dict = {}
 FONT_CACHE_SIZE = 16        # fonts kept (sizes x bold; ~0.6 MB each); least recently used go first
 
 
-def _font_file(bold: bool) -> str | None:
+def _gui_font_file(name: str) -> str | None:
+    """A font file of pygame_gui's data folder (bundled in the executable), or None."""
     try:
         import pygame_gui.data as gd
-        name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
         path = os.path.join(os.path.dirname(gd.__file__), name)
         return path if os.path.exists(path) else None
     except Exception:  # noqa: BLE001
         return None
+
+
+def _font_file(bold: bool) -> str | None:
+    """Noto Sans (Latin with every accent, Cyrillic): the font of every text we draw."""
+    return _gui_font_file("NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf")
+
+
+class Font(pygame.font.Font):
+    """pygame's font that knows its size and weight (so a text can shrink to fit) and, while
+    the fit collector runs, reports the characters it has no glyph for."""
+
+    def __init__(self, path, px: int, bold: bool):
+        super().__init__(path, px)
+        self.px = px
+        self.is_bold = bold
+
+    def render(self, text, *args, **kwargs):
+        if fit.active():
+            fit.glyphs(text, "render")
+        return super().render(text, *args, **kwargs)
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
@@ -46,10 +68,11 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
             pygame.font.init()
         path = _font_file(bold)
         try:
-            f = pygame.font.Font(path, px)
+            f = Font(path, px, bold)
         except (OSError, pygame.error):
-            f = pygame.font.Font(None, int(px * 1.3))
+            f = Font(None, int(px * 1.3), bold)
             f.set_bold(bold)
+            f.px = px
         _font_cache[key] = f
         while len(_font_cache) > FONT_CACHE_SIZE:
             del _font_cache[next(iter(_font_cache))]
@@ -75,30 +98,81 @@ def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
+# ---- text that fits: wrap, shrink, and only then cut ----------------------------------------------
+#: the smallest a text may shrink to fit its box, as a share of its size (and never below 10 px)
+MIN_SHRINK = 0.72
+
+
+def fit_font(text: str, fnt: pygame.font.Font, width: int, min_ratio: float = MIN_SHRINK):
+    """``fnt``, or a smaller size of it (down to ``min_ratio``) in which one line of ``text``
+    is at most ``width`` pixels wide; the smallest allowed when none is."""
+    text = str(text)
+    if fnt.size(text)[0] <= width:
+        return fnt
+    px, bold = getattr(fnt, "px", None), getattr(fnt, "is_bold", False)
+    if px is None:
+        return fnt
+    smallest = max(10, int(px * min_ratio))
+    # the width of a text grows about linearly with the size: start near the answer
+    guess = max(smallest, min(px - 1, int(px * width / max(1, fnt.size(text)[0]))))
+    for size in range(guess, smallest - 1, -1):
+        f = font(size, bold)
+        if f.size(text)[0] <= width:
+            return f
+    return font(smallest, bold)
+
+
 def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
+    """``text`` cut with an ellipsis to ``width`` pixels: the last resort (shrink first with
+    ``fit_font``); a cut is reported to the fit collector."""
+    text = str(text)
     if fnt.size(text)[0] <= width:
         return text
+    fit.overflow(text, fnt.size(text)[0], width, "ellipsize")
     while text and fnt.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
 
 
 def draw_text(surface, text, fnt, col, pos, anchor="topleft", max_width=None) -> pygame.Rect:
+    """One line of text; with ``max_width`` it shrinks to fit, and is cut only below the
+    smallest size allowed."""
+    text = str(text)
     if max_width is not None:
+        fnt = fit_font(text, fnt, max_width)
         text = ellipsize(text, fnt, max_width)
-    img = fnt.render(str(text), True, col)
+    img = fnt.render(text, True, col)
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
     return r
 
 
+def _wrap_fitting(text: str, fnt, width: int, max_lines: int | None):
+    """(lines, font): ``text`` wrapped to ``width``, in a smaller size when a word is wider
+    than the box or the lines are more than ``max_lines``."""
+    px, bold = getattr(fnt, "px", None), getattr(fnt, "is_bold", False)
+    sizes = [fnt] if px is None else [fnt] + [font(s, bold) for s in
+                                              range(px - 1, max(10, int(px * MIN_SHRINK)) - 1, -1)]
+    for f in sizes:
+        lines = wrap(text, f, width)
+        if (max_lines is None or len(lines) <= max_lines) and \
+                all(f.size(ln)[0] <= width for ln in lines):
+            return lines, f
+    return lines, f
+
+
 def draw_wrapped(surface, text, fnt, col, rect, line_gap=1.15, align="left", max_lines=None) -> int:
-    """Draw text wrapped into rect (x, y, width); returns the height used."""
+    """Draw text wrapped into rect (x, y, width); returns the height used.  A word wider than
+    the box, or more lines than ``max_lines``, makes the text smaller first; only below the
+    smallest size is a line cut (and reported to the fit collector)."""
     rect = pygame.Rect(rect)
-    lines = wrap(text, fnt, rect.width)
+    lines, fnt = _wrap_fitting(str(text), fnt, rect.width, max_lines)
     if max_lines is not None and len(lines) > max_lines:
+        fit.overflow(text, fnt.size(" ".join(lines[max_lines - 1:]))[0], rect.width,
+                     f"draw_wrapped (more than {max_lines} lines)")
         lines = lines[:max_lines]
         lines[-1] = ellipsize(lines[-1] + " …", fnt, rect.width)
+    lines = [ellipsize(ln, fnt, rect.width) for ln in lines]
     y = rect.y
     step = int(fnt.get_linesize() * line_gap)
     for ln in lines:
@@ -109,4 +183,3 @@ def draw_wrapped(surface, text, fnt, col, rect, line_gap=1.15, align="left", max
             surface.blit(img, (rect.x, y))
         y += step
     return y - rect.y
-
