@@ -161,3 +161,26 @@ def test_a_text_shrinks_before_it_is_cut():
         height = ui.draw_wrapped(surf, f"{word} sind lang", f, (255, 255, 255),
                                  (0, 0, int(f.size(word)[0] * 0.85), 100))
     assert not found and height > 0
+
+
+def test_a_button_takes_a_smaller_font_before_its_text_is_cut():
+    from game.app.scenes.base import Scene
+    app = App(size=(1280, 720), fullscreen=False, headless=True, lang="en")
+    made = {}
+
+    class Buttons(Scene):
+        def build(self):
+            made["fits"] = self.button((10, 10, 200, 40), "Back", lambda: None)
+            made["smaller"] = self.button((10, 60, 200, 40), "Zurück zum Titelbild", lambda: None,
+                                          primary=True)
+            made["cut"] = self.button((10, 110, 120, 40), "Einstellungen speichern und zurück",
+                                      lambda: None)
+    try:
+        app.go(Buttons(app))
+        with ui.fit.collecting() as found:
+            _render(app)
+        assert made["fits"].object_ids[-1] is None
+        assert made["smaller"].object_ids[-1] == "#primary_small"
+        assert [p.text for p in found] == ["Einstellungen speichern und zurück"]
+    finally:
+        pygame.display.quit()

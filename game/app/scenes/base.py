@@ -256,6 +256,7 @@ class Scene:
     def button(self, rect, text: str, callback: Callable, primary: bool = False, enabled: bool = True,
                key: str = "", object_id: str | None = None, focusable: bool = True, tooltip=None):
         ids = object_id or ("#primary" if primary else None)
+        ids = ui.fitting_button_id(text, pygame.Rect(rect).w, ids, self.scale)   # shrink, never cut
         btn = UIButton(pygame.Rect(rect), text, manager=self.ui, object_id=ids,
                        tool_tip_text=tooltip)
         if not enabled:

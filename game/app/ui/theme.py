@@ -120,3 +120,25 @@ def make_manager(size, scale: float):
     preload(mgr, sizes)
     return mgr
 
+
+
+#: a button's object id -> the same button in a smaller font, for a text too wide for it
+SMALLER_BUTTON = {None: "#small", "#primary": "#primary_small", "#big": None}
+
+
+def fitting_button_id(text: str, width: int, object_id: str | None, scale: float) -> str | None:
+    """``object_id``, or its smaller-font twin (``#small``, ``#primary_small``) when ``text``
+    does not fit a button ``width`` pixels wide: buttons shrink before pygame_gui would cut."""
+    from .text import font
+    theme = _load_theme()
+    key = object_id if object_id in theme and "font" in theme.get(object_id, {}) else "button"
+    try:
+        px = int(theme[key]["font"]["size"])
+        pad = int(theme["button"]["misc"]["text_horiz_alignment_padding"])
+        border = int(theme["button"]["misc"]["border_width"])
+    except (KeyError, TypeError, ValueError):
+        px, pad, border = 18, 12, 2
+    room = width - 2 * round((pad + border) * scale)
+    if font(round(px * scale), True).size(str(text))[0] <= room:
+        return object_id
+    return SMALLER_BUTTON.get(object_id) or object_id
