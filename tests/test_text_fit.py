@@ -184,3 +184,13 @@ def test_a_button_takes_a_smaller_font_before_its_text_is_cut():
         assert [p.text for p in found] == ["Einstellungen speichern und zurück"]
     finally:
         pygame.display.quit()
+
+
+def test_the_log_breaks_a_word_longer_than_its_box():
+    pygame.font.init()
+    log = ui.LogView()
+    log.set_rect((0, 0, 160, 200), 1.0)
+    log.set_lines(["Der Maulwurfshügelbaumeisterwettbewerb beginnt jetzt", "kurz"])
+    width = 160 - 2 * log._pad() - 8
+    assert all(img.get_width() <= width for img in log.rows)
+    assert log._counts[0] >= 3

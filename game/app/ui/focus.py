@@ -5,6 +5,7 @@ from typing import Callable
 
 import pygame
 
+from ...i18n import tr
 from .colours import colour, mix
 from .text import font, wrap
 
@@ -167,7 +168,8 @@ class LogView:
             col = colour("text")
             if line.startswith("(") and line.endswith(")"):
                 col = colour("text_muted")
-            parts = wrap(line, f, width) or [""]
+            # room for the indent of the continued rows, so no row is wider than the box
+            parts = wrap(line, f, width - f.size("   ")[0], break_words=True) or [""]
             for k, part in enumerate(parts):
                 img = f.render(part if k == 0 else "   " + part, True, col)
                 self.rows.append(img)
@@ -217,7 +219,7 @@ class LogView:
                 break
             surface.blit(img, (inner.x, y))
         if not self.rows:
-            img = self._font().render("The game begins.", True, colour("text_muted"))
+            img = self._font().render(tr("ui.log.empty"), True, colour("text_muted"))
             surface.blit(img, (inner.x, inner.y))
         surface.set_clip(clip)
         total = self._content_h()

@@ -79,7 +79,10 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
-def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+def wrap(text: str, fnt: pygame.font.Font, width: int, break_words: bool = False) -> list[str]:
+    """``text`` in lines at most ``width`` pixels wide, broken between words; a word wider
+    than the width stays whole (the caller shrinks the font), or with ``break_words`` is
+    broken between its letters (for a box that cannot shrink, like the log)."""
     lines: list[str] = []
     for para in str(text).split("\n"):
         words = para.split()
@@ -95,7 +98,20 @@ def wrap(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
                 lines.append(cur)
                 cur = w
         lines.append(cur)
+    if break_words and any(fnt.size(ln)[0] > width for ln in lines):
+        lines = [piece for ln in lines for piece in _break(ln, fnt, width)]
     return lines
+
+
+def _break(line: str, fnt, width: int) -> list[str]:
+    out, cur = [], ""
+    for ch in line:
+        if cur and fnt.size(cur + ch)[0] > width:
+            out.append(cur)
+            cur = ch.lstrip()
+        else:
+            cur += ch
+    return out + [cur]
 
 
 # ---- text that fits: wrap, shrink, and only then cut ----------------------------------------------
