@@ -40,6 +40,7 @@ from __future__ import annotations
 import locale
 import os
 import string
+import sys
 import weakref
 from typing import Any, Callable
 
@@ -233,7 +234,11 @@ def _params(message: Any) -> set[str]:
 
 # ---- the current language ----------------------------------------------------------------------
 def system_language() -> str:
-    """The first of our languages that the system's locale asks for; English otherwise."""
+    """The first of our languages that the system asks for; English otherwise.  Looks at the
+    locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then Python's
+    locale, then the desktop's own setting (Windows: the user's display language; macOS: the
+    first of the preferred languages), since a program started from a desktop may have no
+    locale variables."""
     candidates = []
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
@@ -245,11 +250,29 @@ def system_language() -> str:
             candidates.append(loc)
     except (ValueError, TypeError):
         pass
-    for cand in candidates:
+    for cand in candidates + _desktop_languages():
         code = cand.split(".")[0].split("_")[0].split("-")[0].lower()
         if code in LANGUAGES:
             return code
     return DEFAULT
+
+
+def _desktop_languages() -> list[str]:
+    """The desktop's language setting where the locale variables are not the way to it."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+            name = locale.windows_locale.get(lcid)
+            return [name] if name else []
+        if sys.platform == "darwin":
+            import subprocess
+            out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                                 text=True, timeout=2).stdout
+            return [w.strip(' "(),\n') for w in out.split(",") if w.strip(' "(),\n')]
+    except Exception:  # noqa: BLE001 - no answer: English
+        return []
+    return []
 
 
 def set_language(lang: str) -> None:

@@ -84,7 +84,18 @@ def test_first_start_follows_the_system_locale_with_english_as_fallback(monkeypa
     for k, v in env.items():
         monkeypatch.setenv(k, v)
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr(i18n, "_desktop_languages", lambda: [])
     assert i18n.system_language() == lang
+
+
+def test_without_locale_variables_the_desktop_setting_decides(monkeypatch):
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    monkeypatch.setattr(i18n, "_desktop_languages", lambda: ["ja-JP", "fr-CA"])
+    assert i18n.system_language() == "fr"
+    monkeypatch.setattr(i18n, "_desktop_languages", lambda: [])
+    assert i18n.system_language() == "en"
 
 
 @pytest.mark.parametrize("body,problem", [

@@ -27,13 +27,13 @@ def attach(app, lang: str | None = None) -> None:
     i18n.on_language_change(app.on_language_change)
 
 
-def choose_language(app, code: str) -> str | None:
-    """Switch the whole app to ``code`` now and save it in the settings; returns the message of
-    a settings file that could not be written (the language still changes), else None."""
+def choose_language(app, code: str) -> None:
+    """Switch the whole app to ``code`` now and save it in the settings (a settings file that
+    cannot be written does not stop the change; the app's notices say why, as for every
+    setting).  An unknown code raises ValueError naming the known ones."""
     i18n.set_language(code)
     app.settings.language = code
     app.apply_settings()
-    return None
 
 
 def relabel(app, lang: str) -> None:
