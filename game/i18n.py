@@ -37,6 +37,7 @@ The rules package never imports this module: rules events carry data, and the ap
 """
 from __future__ import annotations
 
+import functools
 import locale
 import os
 import string
@@ -257,6 +258,7 @@ def system_language() -> str:
     return DEFAULT
 
 
+@functools.lru_cache(maxsize=1)
 def _desktop_languages() -> list[str]:
     """The desktop's language setting where the locale variables are not the way to it."""
     try:
