@@ -30,7 +30,7 @@ def text(assets, s: str, px: int, colour, bold: bool = False, width: int | None 
         return f.render(t, True, colour)
     if ui.fit.active():                 # the collector hears of cached texts too
         ui.fit.glyphs(str(s), "draw.text")
-        if width is not None:
+        if width is not None and ui.fit.checking():
             f = ui.fit_font(str(s), assets.font(px, bold), max(10, width))
             if f.size(str(s))[0] > max(10, width):
                 ui.fit.overflow(str(s), f.size(str(s))[0], width, "draw.text")

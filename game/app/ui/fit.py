@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 _active: list | None = None
+_shown: set | None = None
 _where: str = ""
 _glyphs: dict[tuple[str, bool], bool] = {}
 _ft_fonts: dict = {}
@@ -37,8 +38,33 @@ class Problem:
         return f"{self.where}: {self.text!r} needs {self.need} px, has {self.box} px"
 
 
-def active() -> bool:
+def checking() -> bool:
+    """True while problems are being collected (``collecting``)."""
     return _active is not None
+
+
+def active() -> bool:
+    """True while problems or shown texts are being collected."""
+    return _active is not None or _shown is not None
+
+
+@contextmanager
+def shown():
+    """Every text drawn while the block runs goes into the set it yields (to find texts that
+    do not come from the catalogs: drawn in the pseudo-language, they stay plain English)."""
+    global _shown
+    outer, _shown = _shown, set()
+    try:
+        yield _shown
+    finally:
+        found, _shown = _shown, outer
+        if outer is not None:
+            outer |= found
+
+
+def saw(text) -> None:
+    if _shown is not None and text:
+        _shown.add(str(text))
 
 
 @contextmanager
@@ -103,6 +129,7 @@ def has_glyph(ch: str, gui: bool = False) -> bool:
 
 def glyphs(text: str, primitive: str = "", gui: bool = False) -> None:
     """Report the characters of ``text`` the font lacks (only while collecting)."""
+    saw(text)
     if _active is None:
         return
     for ch in set(str(text)):
@@ -113,10 +140,12 @@ def glyphs(text: str, primitive: str = "", gui: bool = False) -> None:
 def check_gui(manager) -> None:
     """Report pygame_gui buttons and labels whose text is wider than the widget, and any
     glyph missing from their texts (only while collecting)."""
-    if _active is None or manager is None:
+    if not active() or manager is None:
         return
-    from pygame_gui.elements import UIButton, UILabel
+    from pygame_gui.elements import UIButton, UILabel, UITextBox
     for element in list(manager.get_sprite_group().sprites()):
+        if isinstance(element, UITextBox):
+            saw(getattr(element, "html_text", ""))
         if not isinstance(element, (UIButton, UILabel)) or not element.visible:
             continue
         text = getattr(element, "text", "") or ""
@@ -124,6 +153,8 @@ def check_gui(manager) -> None:
         if not text or fnt is None:
             continue
         glyphs(text, type(element).__name__, gui=True)
+        if _active is None:
+            continue
         try:
             need = fnt.size(text)[0]
         except Exception:  # noqa: BLE001 - a font that cannot measure is not ours to judge

@@ -53,7 +53,7 @@ class Font(pygame.font.Font):
 
     def render(self, text, *args, **kwargs):
         if fit.active():
-            fit.glyphs(text, "render")
+            fit.glyphs(text, "render")          # and notes the text as shown
         return super().render(text, *args, **kwargs)
 
 
