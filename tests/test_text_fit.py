@@ -252,3 +252,11 @@ def test_no_screen_shows_english_that_is_not_from_a_catalog(monkeypatch):
     total = sum(len(v) for v in found.values())
     assert not found, f"{total} English texts on {len(found)} screens:\n" + "\n".join(
         f"{name}: {texts[:6]}" for name, texts in found.items())
+
+
+def test_a_small_text_never_grows_to_fit_and_a_tiny_font_still_draws():
+    pygame.font.init()
+    surf = pygame.Surface((300, 100))
+    tiny = ui.font(8)
+    assert ui.fit_font("quite a long line of words", tiny, 20) is tiny
+    assert ui.draw_wrapped(surf, "Ein Maulwurfshügel", tiny, (255, 255, 255), (0, 0, 20, 90)) > 0

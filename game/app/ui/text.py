@@ -119,23 +119,42 @@ def _break(line: str, fnt, width: int) -> list[str]:
 MIN_SHRINK = 0.72
 
 
+_fitted: dict = {}          # (text, px, bold, width, ...) -> the size found: screens redraw often
+_FITTED_MAX = 512
+
+
+def _remember(key, value):
+    if len(_fitted) >= _FITTED_MAX:
+        del _fitted[next(iter(_fitted))]
+    _fitted[key] = value
+    return value
+
+
 def fit_font(text: str, fnt: pygame.font.Font, width: int, min_ratio: float = MIN_SHRINK):
     """``fnt``, or a smaller size of it (down to ``min_ratio``) in which one line of ``text``
     is at most ``width`` pixels wide; the smallest allowed when none is."""
     text = str(text)
-    if fnt.size(text)[0] <= width:
-        return fnt
     px, bold = getattr(fnt, "px", None), getattr(fnt, "is_bold", False)
     if px is None:
         return fnt
-    smallest = max(10, int(px * min_ratio))
+    key = ("line", text, px, bold, width, min_ratio)
+    size = _fitted.get(key)
+    if size is None:
+        size = _remember(key, _fit_size(text, fnt, px, bold, width, min_ratio))
+    return fnt if size == px else font(size, bold)
+
+
+def _fit_size(text, fnt, px, bold, width, min_ratio) -> int:
+    full = fnt.size(text)[0]
+    if full <= width:
+        return px
+    smallest = min(px, max(10, int(px * min_ratio)))
     # the width of a text grows about linearly with the size: start near the answer
-    guess = max(smallest, min(px - 1, int(px * width / max(1, fnt.size(text)[0]))))
+    guess = max(smallest, min(px - 1, int(px * width / max(1, full))))
     for size in range(guess, smallest - 1, -1):
-        f = font(size, bold)
-        if f.size(text)[0] <= width:
-            return f
-    return font(smallest, bold)
+        if font(size, bold).size(text)[0] <= width:
+            return size
+    return smallest
 
 
 def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
@@ -167,13 +186,20 @@ def _wrap_fitting(text: str, fnt, width: int, max_lines: int | None):
     """(lines, font): ``text`` wrapped to ``width``, in a smaller size when a word is wider
     than the box or the lines are more than ``max_lines``."""
     px, bold = getattr(fnt, "px", None), getattr(fnt, "is_bold", False)
-    sizes = [fnt] if px is None else [fnt] + [font(s, bold) for s in
-                                              range(px - 1, max(10, int(px * MIN_SHRINK)) - 1, -1)]
-    for f in sizes:
+    if px is None:
+        return wrap(text, fnt, width), fnt
+    key = ("wrap", text, px, bold, width, max_lines)
+    size = _fitted.get(key)
+    if size is not None:
+        f = fnt if size == px else font(size, bold)
+        return wrap(text, f, width), f
+    for size in range(px, min(px, max(10, int(px * MIN_SHRINK))) - 1, -1):
+        f = fnt if size == px else font(size, bold)
         lines = wrap(text, f, width)
         if (max_lines is None or len(lines) <= max_lines) and \
                 all(f.size(ln)[0] <= width for ln in lines):
-            return lines, f
+            break
+    _remember(key, size)
     return lines, f
 
 
