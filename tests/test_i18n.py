@@ -324,6 +324,33 @@ def test_switching_the_language_relabels_every_live_screen_at_once(home):
         pygame.display.quit()
 
 
+def test_a_screen_hidden_while_the_language_changes_relabels_when_it_shows(home):
+    from game.app.app import App
+    from game.app.controller import PlayController, default_seats
+    from game.app.lang import choose_language
+    from game.app.scenes.play import PlayScene
+    from game.rules import new_game
+    app = App(size=(1024, 600), headless=True, lang="en")
+    try:
+        ctl = PlayController("gopher", default_seats(2), new_game("gopher", 2, seed=3),
+                             autosave=False, computers=False)
+        play = PlayScene(app, ctl)
+        app.go(play)
+        app.open("settings")                               # the game is hidden under it
+        heard = []
+        play.board.on_language = heard.append
+        choose_language(app, "fr")
+        assert heard == []
+        app.pop()                                          # back to the game
+        assert heard == ["fr"] and play._language == "fr"
+        app.open("settings")
+        app.pop()
+        assert heard == ["fr"]                             # once only
+    finally:
+        import pygame
+        pygame.display.quit()
+
+
 def test_a_closed_app_stops_listening():
     import gc
     import pygame

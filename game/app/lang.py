@@ -11,7 +11,8 @@ saves it with the settings.  The app's listener then
   again, which also lays them out again for the new, longer or shorter, texts; the play screen
   also tells its board view, ``BoardView.on_language``).
 
-Screens hidden under others are built again when they show, so they need nothing.
+Screens hidden under others (the game under Settings) relabel when they show again
+(``Scene.show`` sees that they were built in another language).
 """
 from __future__ import annotations
 

@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
+from ... import i18n
 from .. import ui
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -37,6 +38,7 @@ class Scene:
         self._changes: dict = {}
         self._entries: dict = {}
         self.built = False
+        self._language = i18n.get_language()      # the language of the last build
 
     # ---- geometry ---------------------------------------------------------------------------
     @property
@@ -52,7 +54,10 @@ class Scene:
 
     # ---- lifecycle (called by the app) ------------------------------------------------------------
     def show(self) -> None:
-        self.rebuild()
+        if self.built and self._language != i18n.get_language():
+            self.on_language(i18n.get_language())   # changed while hidden (e.g. in Settings)
+        else:
+            self.rebuild()
         self.on_show()
 
     def rebuild(self) -> None:
@@ -64,6 +69,7 @@ class Scene:
         self._changes = {}
         self._entries = {}
         self.focus.clear()
+        self._language = i18n.get_language()
         self.build()
         self.built = True
         if keep_key and self.focus.focus_key(keep_key):
