@@ -32,6 +32,9 @@ KNOWN = [
     ("play hamster", r"^Computer \d$"),
     # Gopher's Pantry: the sign of a whole store is drawn in 10 px in a 75 px box
     ("play gopher", r"réserve complète|ŵĥöļé šţöřé"),
+    # Gopher's Pantry: "12 cards in hand" beside the book, only in the pseudo-language (the
+    # four languages fit); the box is 120 px at 1024x600
+    ("play gopher", r"çåřďš îñ ĥåñď"), ("results gopher", r"çåřďš îñ ĥåñď"),
 ]
 
 
@@ -88,7 +91,7 @@ def _screens():
             app.go(scene)
             app.open("pause", scene)
         out.append((f"pause {game}", pause))
-
+    for game in PLAYABLE:                     # each game explains its winner in its own words
         def results(app, g=game):
             scene = PlayScene(app, _controller(g, 0, to_the_end=True), auto_results=False)
             app.go(scene)
