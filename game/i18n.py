@@ -181,7 +181,10 @@ def _pseudo_text(text: str) -> str:
         if field is not None:
             out.append("{" + field + "}")
     body = "".join(out)
-    pad = "".join("ẋỳ"[i % 2] for i in range(max(1, (len(text) + 2) // 3)))
+    # the padding: words of up to six letters, as a longer language has (a single word a third
+    # as long as the text could never wrap)
+    n = max(1, (len(text) + 2) // 3)
+    pad = "".join(" " if i % 7 == 6 else "ẋỳ"[i % 2] for i in range(n)).strip()
     return f"[{body} {pad}]" if body.strip() else body
 
 

@@ -208,13 +208,15 @@ def test_the_log_breaks_a_word_longer_than_its_box():
     assert log._counts[0] >= 3
 
 
-#: words the same in every language (the app's name)
-SAME_EVERYWHERE = ("Burrow Box",)
+#: words the same in every language: the app's name, each language's own name (the list of
+#: languages shows every one in itself)
+SAME_EVERYWHERE = ("Burrow Box", *i18n.LANGUAGES.values())
 
 
 def _untranslated(texts) -> list[str]:
-    """The texts with a run of three plain Latin letters outside the pseudo-language's
-    brackets: English that did not come from a catalog."""
+    """The texts with a word of three or more plain Latin letters outside the pseudo-language's
+    brackets: English that did not come from a catalog (a pseudo-language word always has an
+    accented letter; a wrapped line may have lost its brackets)."""
     out = []
     for text in texts:
         rest = text
@@ -222,7 +224,7 @@ def _untranslated(texts) -> list[str]:
             rest = rest.replace(word, " ")
         rest = re.sub(r"\[[^\]]*(\]|$)", " ", rest)          # pseudo-language (also when cut)
         rest = re.sub(r"<[^>]*>|&[a-z]+;", " ", rest)          # pygame_gui's HTML
-        if re.search(r"[A-Za-z]{3,}", rest):
+        if any(len(w) >= 3 and w.isascii() for w in re.findall(r"[^\W\d_]+", rest)):
             out.append(text)
     return sorted(set(out))
 
