@@ -113,12 +113,8 @@ def _fields(text: str, entry: str, chk: Checker) -> set[str]:
 
 def _load(lang: str) -> dict[str, Any]:
     """Every ``data/i18n/<lang>/*.yaml`` file merged (one file per area: common, moles, ...)."""
-    folder = resource_path("data", "i18n", lang)
-    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    if not files:
-        raise DataError(display_name(folder), "", "no catalog files (*.yaml) for this language")
     out: dict[str, Any] = {}
-    for path in files:
+    for path in _files(lang):
         _load_file(path, lang, out)
     return out
 
@@ -155,6 +151,44 @@ def _load_file(path, lang: str, out: dict[str, Any]) -> None:
             chk.fail(entry, f"expected a text or plural forms, found {type(value).__name__}")
 
 
+# At start only the area files a screen asks for are read (the title needs ``common.yaml``, not
+# every game's texts): ``_partial`` holds what was read so far, ``_unread`` the files still to
+# read; a key of area ``forest.`` is looked for in ``forest.yaml``, then in ``common.yaml``.  ``catalog()`` reads
+# a language whole (the checks, and a key that no file read so far has).
+_partial: dict[str, dict[str, Any]] = {}
+_unread: dict[str, list] = {}
+
+
+def _files(lang: str) -> list:
+    folder = resource_path("data", "i18n", lang)
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not files:
+        raise DataError(display_name(folder), "", "no catalog files (*.yaml) for this language")
+    return files
+
+
+def _message(lang: str, key: str) -> Any:
+    """The message of ``key`` in ``lang`` (None if the language has none), reading as few of
+    its files as it can."""
+    if lang in _catalogs or lang == PSEUDO:
+        return catalog(lang).get(key)
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+    part = _partial.setdefault(lang, {})
+    if key in part:
+        return part[key]
+    if lang not in _unread:
+        _unread[lang] = _files(lang)
+    area = key.split(".", 1)[0]
+    for stems in ((area, area + "s"), ("common",)):     # its area's file, then the shared words
+        for path in [f for f in _unread[lang] if f.stem in stems]:
+            _load_file(path, lang, part)
+            _unread[lang].remove(path)
+        if key in part:
+            return part[key]
+    return catalog(lang).get(key)           # somewhere else, or nowhere: read it all
+
+
 def catalog(lang: str) -> dict[str, Any]:
     if lang == PSEUDO and _pseudo_enabled:
         if lang not in _catalogs:
@@ -164,6 +198,8 @@ def catalog(lang: str) -> dict[str, Any]:
         raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
     if lang not in _catalogs:
         _catalogs[lang] = _load(lang)
+        _partial.pop(lang, None)
+        _unread.pop(lang, None)
     return _catalogs[lang]
 
 
@@ -285,7 +321,10 @@ def set_language(lang: str) -> None:
     (``on_language_change``): the live screens relabel and relayout, pygame_gui switches its
     locale.  An unknown code raises ValueError naming the known ones."""
     global _language
-    catalog(lang)      # loads and checks it; an unknown code raises ValueError
+    if lang != PSEUDO or not _pseudo_enabled:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+        _message(lang, "language.name")     # reads its first file: a missing folder fails here
     if lang != _language:
         _language = lang
         _tell_listeners(lang)
@@ -345,7 +384,7 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
     message = None
     for code in (lang, DEFAULT):
         try:
-            message = catalog(code).get(key)
+            message = _message(code, key)
         except DataError:
             message = None
         if message is not None:

@@ -117,6 +117,18 @@ def test_a_broken_catalog_names_the_file_and_the_entry(tmp_path, monkeypatch, bo
     assert "common.yaml" in str(err.value)
 
 
+def test_a_screen_reads_only_the_catalog_files_it_needs(monkeypatch):
+    monkeypatch.setattr(i18n, "_catalogs", {})
+    monkeypatch.setattr(i18n, "_partial", {})
+    monkeypatch.setattr(i18n, "_unread", {})
+    i18n.set_language("fr")                                  # the title: the shared words only
+    assert i18n.tr("common.new_game") == "Nouvelle partie"
+    unread = {f.stem for f in i18n._unread["fr"]}
+    assert "common" not in unread and {"forest", "gopher"} <= unread
+    assert i18n.tr("forest.tile.bear") == i18n.catalog("fr")["forest.tile.bear"]
+    assert i18n.tr("no.such.key") == "no.such.key"           # looked for everywhere, then itself
+
+
 def test_a_key_given_in_two_files_of_a_language_is_refused(tmp_path, monkeypatch):
     folder = tmp_path / "data" / "i18n" / "de"
     folder.mkdir(parents=True)
