@@ -30,8 +30,6 @@ KNOWN = [
     ("play ", r" · "), ("pause ", r" · "),
     # Hamster Burrow's score board gives each name a column of 39-50 px with six seats
     ("play hamster", r"^Computer \d$"),
-    # Gopher's Pantry: the sign of a whole store is drawn in 10 px in a 75 px box
-    ("play gopher", r"réserve complète|ŵĥöļé šţöřé"),
     # Gopher's Pantry: "12 cards in hand" beside the book, only in the pseudo-language (the
     # four languages fit); the box is 120 px at 1024x600
     ("play gopher", r"çåřďš îñ ĥåñď"), ("results gopher", r"çåřďš îñ ĥåñď"),
