@@ -98,6 +98,15 @@ class PlayScene(Scene):
             self.sync_board()
             self._synced = True
 
+    def on_language(self, lang: str) -> None:
+        """Relabel the board, the panel and the log in the new language."""
+        hook = getattr(self.board, "on_language", None)
+        if hook is not None:
+            hook(lang)
+        self._panel_img = None
+        self._panel_key = None
+        self.rebuild()
+
     def on_show(self) -> None:
         if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
             self.focus.focus_key("board")
