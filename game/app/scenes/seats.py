@@ -160,7 +160,7 @@ class SeatsScene(Scene):
             pb = self.px(34)
             self.entry((x, y, name_w - pb - self.px(4), rh), seat["name"],
                        lambda t, i=i: self.set_name(i, t), key=f"name{i}", max_length=20)
-            self.button((x + name_w - pb, y, pb, rh), tr("table.profile_button"),
+            self.button((x + name_w - pb, y, pb, rh), "\u2026",     # "…": the saved players
                         lambda i=i: self.take_profile(i), key=f"profile{i}", tooltip=tr("table.profile_tip"))
             x += name_w + self.px(10)
             self.col_x.append(x)

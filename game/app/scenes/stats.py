@@ -22,23 +22,8 @@ def level_text(level: str) -> str:
 
 
 def fit_text(surface, text: str, px: int, col, pos, anchor: str, width: int, bold: bool = False):
-    """Draw ``text`` in one line no wider than ``width``: a smaller font where needed, never cut."""
-    size = px
-    fnt = ui.font(size, bold)
-    while fnt.size(text)[0] > width and size > max(9, int(px * 0.6)):
-        size -= 1
-        fnt = ui.font(size, bold)
-    if fnt.size(text)[0] > width:
-        lines = ui.wrap(text, fnt, width)
-        step = fnt.get_linesize()
-        x, y = pos
-        top = y - step * len(lines) // 2 if anchor.startswith("mid") else y
-        for k, ln in enumerate(lines):
-            img = fnt.render(ln, True, col)
-            surface.blit(img, img.get_rect(topleft=(x, top + k * step)))
-        return
-    img = fnt.render(text, True, col)
-    surface.blit(img, img.get_rect(**{anchor: pos}))
+    """Draw ``text`` in one line no wider than ``width`` (the text primitive shrinks it)."""
+    ui.draw_text(surface, text, ui.font(px, bold), col, pos, anchor, max_width=max(1, width))
 
 
 class StatsScene(Scene):
@@ -193,8 +178,11 @@ class StatsScene(Scene):
         self._draw_chart(surface)
         hint = tr("table.keys_hint")
         hx = m + self.px(220)
-        fit_text(surface, hint, self.px(14), ui.colour("text_muted"),
-                 (hx, h - self.px(42)), "midleft", getattr(self, "hint_right", w - m) - hx)
+        hw = getattr(self, "hint_right", w - m) - hx
+        fnt = ui.font(self.px(14))
+        lines = len(ui.wrap(hint, fnt, hw))
+        top = h - self.px(42) - lines * int(fnt.get_linesize() * 1.15) // 2
+        ui.draw_wrapped(surface, hint, fnt, ui.colour("text_muted"), (hx, top, hw, 0), max_lines=3)
 
     def _colour_of(self, name: str):
         pal = ui.seat_palette()
