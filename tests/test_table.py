@@ -23,7 +23,8 @@ def home(tmp_path, monkeypatch):
 
 
 def make_app(size=(1280, 720)):
-    a = App(size=size, fullscreen=False)
+    from game.i18n import get_language
+    a = App(size=size, fullscreen=False, lang=get_language())
     a.settings.speed = "off"
     a.go_title()
     return a
@@ -355,6 +356,7 @@ def test_statistics_screen_draws(home, size, lang):
     for el in sc._callbacks:
         assert el.rect.bottom <= h and el.rect.right <= w
     assert sc.visible_rows >= 3
+    assert table.tr("table.stats_title", lang=lang) == table.tr("table.stats_title")
     close(a)
 
 
