@@ -305,3 +305,16 @@ def test_mole_tokens_wear_their_seat_colour():
     for p in ui.seat_palette():
         svg = resource_path("sprites", "moles", f"mole_{p['id']}.svg").read_text(encoding="utf-8")
         assert ui.hex_of(p["rgb"]).lower() in svg.lower(), p["id"]
+
+
+def test_settings_offer_only_window_sizes_that_fit_the_screen():
+    a = App(size=(1024, 600), fullscreen=False, headless=True, desktop=(1366, 768))
+    try:
+        a.go_title()
+        a.open("settings")
+        pump(a, 1)
+        dd = next(it.element for it in a.top.focus.items if it.key == "window")
+        offered = [o[0] if isinstance(o, tuple) else o for o in dd.options_list]
+        assert offered == ["1024 × 600", "1280 × 720"]
+    finally:
+        pygame.display.quit()

@@ -141,10 +141,14 @@ class App:
         try:
             desk = pygame.display.get_desktop_sizes()
             (x, y), (w, h) = win.position, win.size
-            if desk and (x < 0 or y < 0 or x + w > desk[0][0] or y + h > desk[0][1]):
+            if len(desk) == 1 and (x < 0 or y < 0 or x + w > desk[0][0] or y + h > desk[0][1]):
                 win.position = pygame.WINDOWPOS_CENTERED
         except (AttributeError, pygame.error, TypeError, ValueError):
             pass
+
+    def window_fits(self, size) -> bool:
+        """Whether a window of ``size`` fits the screen (Settings offers only those)."""
+        return self._clamp_window(size) == (int(size[0]), int(size[1]))
 
     def _switch_in_place(self, size, fullscreen: bool) -> bool:
         try:

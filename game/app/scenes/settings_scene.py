@@ -27,7 +27,8 @@ class SettingsScene(Scene):
         rh, gap = self.px(44), self.px(16)
         y = self.box.y + self.px(30)
         self.rows = []
-        sizes = [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS]
+        sizes = [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS if self.app.window_fits((a, b))] \
+            or [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS[:1]]
         cur = f"{st.window[0]} × {st.window[1]}"
         if cur not in sizes:
             sizes = sizes + [cur]
