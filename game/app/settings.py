@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from .. import i18n
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
@@ -21,14 +22,16 @@ VOLUME_DEFAULT = 80      # effects volume in percent, 0 = sound off
 
 DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True,
             "computer_speed": "normal", "volume": VOLUME_DEFAULT}
+# "language": one of i18n.LANGUAGES; without it (the first start) the system's language
 
 
 class Settings:
     def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True,
-                 computer_speed="normal", volume=None):
+                 language=None, computer_speed="normal", volume=None):
         self.window = (int(window[0]), int(window[1]))
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
+        self.language = language if language in i18n.LANGUAGES else i18n.system_language()
         self.computer_speed = computer_speed if computer_speed in COMPUTER_SPEEDS else "normal"
         if volume is None:
             volume = VOLUME_DEFAULT if sound else 0
@@ -46,7 +49,7 @@ class Settings:
 
     def to_dict(self) -> dict:
         return {"window": list(self.window), "fullscreen": self.fullscreen,
-                "speed": self.speed, "sound": self.sound,
+                "speed": self.speed, "sound": self.sound, "language": self.language,
                 "computer_speed": self.computer_speed, "volume": self.volume}
 
     def __eq__(self, other) -> bool:
@@ -107,6 +110,10 @@ def load() -> tuple[Settings, str | None]:
     if not isinstance(sound, bool):
         problems.append("sound")
         sound = True
+    language = raw.get("language")
+    if language is not None and not (isinstance(language, str) and language in i18n.LANGUAGES):
+        problems.append("language")
+        language = None
     computer_speed = raw.get("computer_speed", "normal")
     if not isinstance(computer_speed, str) or computer_speed not in COMPUTER_SPEEDS:
         problems.append("computer speed")
@@ -119,7 +126,7 @@ def load() -> tuple[Settings, str | None]:
     msg = None
     if problems:
         msg = "Some settings were not understood (" + ", ".join(problems) + ") and were reset."
-    return Settings(window, fullscreen, speed, sound, computer_speed, volume), msg
+    return Settings(window, fullscreen, speed, sound, language, computer_speed, volume), msg
 
 
 def save(settings: Settings) -> str | None:

@@ -38,10 +38,11 @@ class PauseScene(Scene):
         el = cur.element if cur is not None else None
         if el is getattr(self, "_lit", None):
             return
-        if getattr(self, "_lit", None) is not None and self._lit.alive():
-            self._lit.change_object_id(None)
+        old = getattr(self, "_lit", None)
+        if old is not None and old.alive():
+            old.change_object_id(ui.fitting_button_id(old.text, old.rect.w, None, self.scale))
         if el is not None:
-            el.change_object_id("#primary")
+            el.change_object_id(ui.fitting_button_id(el.text, el.rect.w, "#primary", self.scale))
         self._lit = el
 
     def on_update(self, dt: float) -> None:
