@@ -319,3 +319,23 @@ def test_settings_offer_only_window_sizes_that_fit_the_screen():
         assert offered == ["1024 × 600", "1280 × 720"]
     finally:
         pygame.display.quit()
+
+
+def test_a_resized_window_is_moved_back_onto_the_screen(monkeypatch):
+    from game.app.window import keep_on_screen
+
+    class Win:
+        def __init__(self, position, size):
+            self.position, self.size = position, size
+
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    off = Win((900, 500), (1600, 900))              # grown past the right and bottom edges
+    keep_on_screen(off)
+    assert off.position == pygame.WINDOWPOS_CENTERED
+    inside = Win((40, 40), (1280, 720))
+    keep_on_screen(inside)
+    assert inside.position == (40, 40)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080), (1920, 1080)])
+    other = Win((2000, 100), (1280, 720))           # on a second screen: left alone
+    keep_on_screen(other)
+    assert other.position == (2000, 100)

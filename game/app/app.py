@@ -36,6 +36,7 @@ from .scenes.seats import SeatsScene
 from .scenes.settings_scene import SettingsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
+from .window import keep_on_screen
 from .views import ViewError
 
 FPS = 60
@@ -139,15 +140,6 @@ class App:
             pass
         return w, h
 
-    def _keep_on_screen(self, win) -> None:
-        """A window resized in place whose corner would leave the screen goes to its middle."""
-        try:
-            desk = pygame.display.get_desktop_sizes()
-            (x, y), (w, h) = win.position, win.size
-            if len(desk) == 1 and (x < 0 or y < 0 or x + w > desk[0][0] or y + h > desk[0][1]):
-                win.position = pygame.WINDOWPOS_CENTERED
-        except (AttributeError, pygame.error, TypeError, ValueError):
-            pass
 
     def window_fits(self, size) -> bool:
         """Whether a window of ``size`` fits the screen (Settings offers only those)."""
@@ -163,7 +155,7 @@ class App:
                 else:
                     win.set_windowed()
                     win.size = self._clamp_window(size)
-                    self._keep_on_screen(win)
+                    keep_on_screen(win)
             pygame.event.pump()
             self.surface = pygame.display.get_surface()
             return self.surface is not None
