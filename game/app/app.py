@@ -16,7 +16,9 @@ import warnings
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import i18n
 from ..ai import DEFAULT_LEVEL
+from ..i18n import tr
 from ..paths import resource_path
 from ..rules import GAMES, new_game
 from . import settings as settings_mod
@@ -70,6 +72,9 @@ def _give_back() -> None:
 class App:
     def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None):
         self.settings, msg = settings_mod.load()
+        if self.settings.language and self.settings.language != i18n.get_language():
+            i18n.set_language(self.settings.language)    # the saved choice, before any text
+            self.settings, msg = settings_mod.load()
         self.settings_notice = msg
         self.notices: list[str] = [m for m in (msg, ui.ui_data_message()) if m]
         if size is not None:
@@ -81,7 +86,7 @@ class App:
         _return_freed_memory()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Burrow Box")
+        pygame.display.set_caption(tr("app.name"))
         _set_window_icon()
         pygame.key.set_repeat(400, 40)
         self.surface = None
@@ -107,11 +112,11 @@ class App:
             return
         if fullscreen and not real:
             self.surface = pygame.display.set_mode(self.desktop or (0, 0), pygame.FULLSCREEN)
-            pygame.display.set_caption("Burrow Box")
+            pygame.display.set_caption(tr("app.name"))
             return
         w, h = self._clamp_window(size)
         self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        pygame.display.set_caption("Burrow Box")
+        pygame.display.set_caption(tr("app.name"))
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -297,7 +302,7 @@ class App:
             ctl = make_controller() if callable(make_controller) else make_controller
             scene = PlayScene(self, ctl)
         except (ValueError, ViewError) as exc:
-            text = f"Cannot start the game: {exc}"
+            text = tr("app.cannot_start", reason=exc)
             if self.top is not None:
                 self.top.notify(text)
             elif text not in self.notices:

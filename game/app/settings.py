@@ -1,4 +1,4 @@
-"""User settings: window size, fullscreen, animation speed, sound.  JSON in user_data_dir().
+"""User settings: language, window size, fullscreen, animation speed, sound.  JSON in user_data_dir().
 
 A missing file gives the defaults; a broken one gives the defaults and a message (shown on the
 title screen), never a crash.
@@ -7,27 +7,32 @@ from __future__ import annotations
 
 import json
 
+from ..i18n import LANGUAGES, tr
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"
 WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 SPEEDS = ["normal", "fast", "off"]
-SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
 
 DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True}
 
 
 class Settings:
-    def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True):
+    def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True,
+                 language=None):
         self.window = (int(window[0]), int(window[1]))
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
         self.sound = bool(sound)
+        self.language = language if language in LANGUAGES else None   # None: the system's
 
     def to_dict(self) -> dict:
-        return {"window": list(self.window), "fullscreen": self.fullscreen,
-                "speed": self.speed, "sound": self.sound}
+        out = {"window": list(self.window), "fullscreen": self.fullscreen,
+               "speed": self.speed, "sound": self.sound}
+        if self.language is not None:
+            out["language"] = self.language
+        return out
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
@@ -51,32 +56,35 @@ def load() -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except FileProblem as exc:
-        return Settings(), (f"Your settings file was damaged ({exc.problem}), so the default "
-                            "settings are used.")
+        return Settings(), tr("settings.file_damaged", reason=exc.problem)
     if not isinstance(raw, dict):
-        return Settings(), "Your settings file was not understood, so the default settings are used."
+        return Settings(), tr("settings.file_unclear")
     problems = []
     window = raw.get("window", DEFAULTS["window"])
     if not (isinstance(window, list) and len(window) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 10000 for v in window)):
-        problems.append("window size")
+        problems.append(tr("settings.problem.window"))
         window = DEFAULTS["window"]
     fullscreen = raw.get("fullscreen", False)
     if not isinstance(fullscreen, bool):
-        problems.append("fullscreen")
+        problems.append(tr("settings.problem.fullscreen"))
         fullscreen = False
     speed = raw.get("speed", "normal")
     if not isinstance(speed, str) or speed not in SPEEDS:
-        problems.append("animation speed")
+        problems.append(tr("settings.problem.speed"))
         speed = "normal"
     sound = raw.get("sound", True)
     if not isinstance(sound, bool):
-        problems.append("sound")
+        problems.append(tr("settings.problem.sound"))
         sound = True
+    language = raw.get("language")
+    if language is not None and language not in LANGUAGES:
+        problems.append(tr("settings.problem.language"))
+        language = None
     msg = None
     if problems:
-        msg = "Some settings were not understood (" + ", ".join(problems) + ") and were reset."
-    return Settings(window, fullscreen, speed, sound), msg
+        msg = tr("settings.some_reset", which=", ".join(problems))
+    return Settings(window, fullscreen, speed, sound, language), msg
 
 
 def save(settings: Settings) -> str | None:
@@ -85,8 +93,8 @@ def save(settings: Settings) -> str | None:
         atomic_write(settings_path(), json.dumps(settings.to_dict(), indent=2))
         return None
     except OSError as exc:
-        return f"Settings could not be saved: {exc.strerror or exc}"
+        return tr("settings.not_saved", reason=exc.strerror or exc)
     except (TypeError, ValueError) as exc:   # pragma: no cover - settings are always plain
-        return f"Settings could not be saved: {exc}"
+        return tr("settings.not_saved", reason=exc)
 
 

@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import tr
 from ...rules import GAMES
-from .. import launch, records, ui
+from .. import eventtext, launch, records, ui
 from ..controller import ranking
 from .base import Scene
+from ..names import score_text
 
 
 class ResultsScene(Scene):
@@ -28,13 +30,24 @@ class ResultsScene(Scene):
                 self.solo = None
 
     def _summary(self) -> str:
+        """Why the game ended and who won, in the player's language: the sentences come from
+        ``eventtext.results(state, ctx)`` (one per game); the rules' own English summary only
+        where a game gives none yet."""
+        summary = ""
         try:
-            summary = self.ctl.state.summary() or ""
-        except Exception:  # noqa: BLE001
+            hook = getattr(eventtext, "results", None)
+            if callable(hook):
+                ctx = eventtext.Ctx(self.ctl.game_id, [s["name"] for s in self.ctl.seats])
+                summary = hook(self.ctl.state, ctx) or ""
+                if not isinstance(summary, str):
+                    summary = " ".join(str(x) for x in summary)
+            else:
+                summary = self.ctl.state.summary() or ""
+        except Exception:  # noqa: BLE001 - a sentence must never break the results
             summary = ""
         if self.solo is not None:
             score, best, new = self.solo
-            best_line = "A new best solo score!" if new else f"Best solo score kept: {best}."
+            best_line = tr("results.new_best") if new else tr("results.best_kept", score=best)
             summary = f"{summary} {best_line}".strip()
         return summary
 
@@ -63,9 +76,9 @@ class ResultsScene(Scene):
         bw, bh = (pw - self.px(72)) // 2, self.px(52)
         by = self.box.bottom - bh - self.px(24)
         self.buttons_top = by
-        self.button((self.box.x + self.px(24), by, bw, bh), "Play again", self.play_again, primary=True,
-                    key="again")
-        self.button((self.box.right - self.px(24) - bw, by, bw, bh), "Back to title", self.app.go_title,
+        self.button((self.box.x + self.px(24), by, bw, bh), tr("results.again"), self.play_again,
+                    primary=True, key="again")
+        self.button((self.box.right - self.px(24) - bw, by, bw, bh), tr("results.to_title"), self.app.go_title,
                     key="title")
 
     def _picture_hook(self):
@@ -83,9 +96,9 @@ class ResultsScene(Scene):
     def play_again(self) -> None:
         self.app.launch(lambda: launch.rematch(self.ctl))
 
-    def _score_label(self) -> str:
-        info = GAMES.get(self.ctl.game_id)
-        return info.score_label_for(self.ctl.state.variant) if info is not None else "score"
+    def _score_text(self, score) -> str:
+        """The score with what it counts, e.g. "3 moles left"."""
+        return score_text(GAMES.get(self.ctl.game_id), self.ctl.state.variant, score)
 
     def on_draw(self, surface) -> None:
         ui.dim(surface, 150)
@@ -95,13 +108,13 @@ class ResultsScene(Scene):
         winners = state.winners()
         seats = self.ctl.seats
         if self.solo is not None:
-            head = f"{self.solo[0]} points"
+            head = tr("count.points", count=self.solo[0])
         elif len(winners) == 1:
-            head = f"{seats[winners[0]]['name']} wins!"
+            head = tr("result.wins", name=seats[winners[0]]["name"])
         elif winners:
-            head = "A shared win!"
+            head = tr("results.shared")
         else:
-            head = "Game over"
+            head = tr("results.over")
         ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
                      (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
         y = b.y + self.px(80)
@@ -116,7 +129,6 @@ class ResultsScene(Scene):
             scores = []
         pal = ui.seat_palette()
         name_f = ui.font(self.px(19), True)
-        small = ui.font(self.px(14))
         place = 0
         prev = None
         for k, s in enumerate(ranking(state)):
@@ -133,13 +145,14 @@ class ResultsScene(Scene):
             ui.draw_text(surface, f"{place}.", name_f, ui.colour("text"), (row.x + self.px(12), row.centery), "midleft")
             sc = pal[seats[s]["colour"] % len(pal)]
             ui.draw_swatch(surface, sc, pygame.Rect(row.x + self.px(48), row.centery - self.px(14), self.px(28), self.px(28)))
-            ui.draw_text(surface, seats[s]["name"], name_f, ui.colour("text"), (row.x + self.px(88), row.centery),
-                         "midleft", max_width=row.w - self.px(220))
+            score_w = 0
             if s < len(scores):
-                ui.draw_text(surface, str(scores[s]), name_f, ui.colour("text"), (row.right - self.px(14), row.centery),
-                             "midright")
-                ui.draw_text(surface, self._score_label(), small, ui.colour("text_muted"),
-                             (row.right - self.px(50), row.centery), "midright")
+                text = self._score_text(scores[s])
+                score_w = min(name_f.size(text)[0], row.w // 2 - self.px(60))
+                ui.draw_text(surface, text, name_f, ui.colour("text"), (row.right - self.px(14), row.centery),
+                             "midright", max_width=row.w // 2 - self.px(60))
+            ui.draw_text(surface, seats[s]["name"], name_f, ui.colour("text"), (row.x + self.px(88), row.centery),
+                         "midleft", max_width=row.w - self.px(88) - score_w - self.px(28))
             y += row_h
         hook = self._picture_hook()
         if hook is not None and getattr(self, "picture_h", 0):
