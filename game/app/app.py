@@ -16,7 +16,6 @@ import warnings
 import pygame
 from pygame_gui.elements import UIButton
 
-from .. import i18n
 from ..ai import DEFAULT_LEVEL
 from ..i18n import tr
 from ..paths import resource_path
@@ -71,10 +70,7 @@ def _give_back() -> None:
 
 class App:
     def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None):
-        self.settings, msg = settings_mod.load()
-        if self.settings.language and self.settings.language != i18n.get_language():
-            i18n.set_language(self.settings.language)    # the saved choice, before any text
-            self.settings, msg = settings_mod.load()
+        self.settings, msg = settings_mod.load_and_apply_language()
         self.settings_notice = msg
         self.notices: list[str] = [m for m in (msg, ui.ui_data_message()) if m]
         if size is not None:

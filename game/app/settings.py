@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from .. import i18n
 from ..i18n import LANGUAGES, tr
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
@@ -85,6 +86,16 @@ def load() -> tuple[Settings, str | None]:
     if problems:
         msg = tr("settings.some_reset", which=", ".join(problems))
     return Settings(window, fullscreen, speed, sound, language), msg
+
+
+def load_and_apply_language() -> tuple[Settings, str | None]:
+    """``load()``, with the saved language switched on first, so that the note about a damaged
+    file is already in that language."""
+    settings, msg = load()
+    if settings.language and settings.language != i18n.get_language():
+        i18n.set_language(settings.language)
+        settings, msg = load()
+    return settings, msg
 
 
 def save(settings: Settings) -> str | None:

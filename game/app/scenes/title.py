@@ -44,14 +44,17 @@ class TitleScene(Scene):
         if not self._checked:
             self.check_save()
         w, h = self.size
-        bw, bh, gap = self.px(330), self.px(54), self.px(14)
-        x = w // 2 - bw // 2
+        bh, gap = self.px(54), self.px(14)
         y = int(h * (0.36 if self.saved_count else 0.40))
         cont_text = tr("title.continue")
         if self.saved is not None:
             info = GAMES.get(self.saved.game_id)
             if info is not None:
                 cont_text = tr("title.continue_game", game=game_title(info))
+        # as wide as the longest label needs (a long game name in German or Russian)
+        bw = min(w - self.px(40), max(self.px(330), ui.font(self.px(17), True).size(cont_text)[0]
+                                      + self.px(40)))
+        x = w // 2 - bw // 2
         self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
                     enabled=self.saved is not None, key="continue", object_id="#primary")
         items = [("New game", tr("common.new_game"), self.new_game),
