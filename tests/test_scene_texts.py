@@ -200,6 +200,22 @@ def test_language_in_settings_applies_at_once_and_is_saved(home):
         assert saved["language"] == "de"
         app.pop()
         assert "Neues Spiel" in [b.text for b in app.top._callbacks]
+        seats = [{"name": "Anna", "colour": 0, "kind": "human", "level": "good"},
+                 {"name": "Ben", "colour": 1, "kind": "computer", "level": "good"}]
+        app.launch(lambda: launch.new("moles", seats, seed=2))     # in the middle of a game
+        play = app.top
+        app.open("pause", play)
+        app.open("settings")
+        app.top.set_language("fr")
+        app.pop()
+        assert "Reprendre" in [b.text for b in app.top._callbacks]
+        app.pop()
+        assert app.top is play and "Menu" in [b.text for b in play._callbacks]
+        assert i18n.get_language() == "fr" and i18n.tr("common.undo") in [b.text for b in play._callbacks]
+        play.stop()
+        app.go_title()
+        app.open("settings")
+        app.top.set_language("de")
     finally:
         pygame.display.quit()
     i18n.set_language("en")
