@@ -269,3 +269,16 @@ def test_punctuation_after_bold_or_italic_stays_on_its_line():
             assert words, width
             first = words[0][1]
             assert first[0] not in ",.;:!?)", (width, first)
+
+
+@pytest.mark.parametrize("game", ["hamster", "moles"])
+def test_rules_pages_never_start_a_line_with_punctuation(game):
+    pygame.font.init()
+    for lang in i18n.LANGUAGES:
+        text = rules_text(game, lang)
+        for width in (280, 431, 617, 900):
+            page = RulesPage(text, 1.0, width)
+            starts = [words[0][1] for _y, _h, words in page.lines if words]
+            assert not [w for w in starts if w[0] in ",.;:!?)"], (lang, width)
+            for _y, _h, words in page.lines:        # and every line starts at its indent
+                assert words[0][0] in (0, page._px(8), page._px(26)), (lang, width, words[0][1])

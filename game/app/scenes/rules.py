@@ -185,16 +185,17 @@ class RulesPage:
                 w = _width(fnt, word, style)
                 glued = bool(line) and k == 0 and not gap_before   # no space before ":" or ","
                 space = fnt.size(" ")[0] if line and not glued else 0
+                # French puts a space before ":", ";", "!", "?": the sign still stays on the line
+                glued = glued or (bool(line) and all(ch in ":;!?»" for ch in word))
                 if line and x + space + w > self.width and not (glued and group == 0):
                     # a glued piece takes the word it sticks to along to the next line
                     carry = line[group:] if glued else []
                     self.lines.append((y, lh, line[:len(line) - len(carry)]))
                     y += lh
-                    line, x, space = [], indent, 0
-                    for cx, cword, cfnt, cstyle, ccol in carry:
-                        cw = _width(cfnt, cword, cstyle)
-                        line.append((x, cword, cfnt, cstyle, ccol))
-                        x += cw
+                    base = carry[0][0] if carry else x
+                    line = [(indent + cx - base, *rest) for cx, *rest in carry]
+                    x = indent + x - base
+                    space = space if carry else 0
                     group = 0
                 if not glued:
                     group = len(line)
