@@ -133,7 +133,9 @@ def test_no_scene_draws_an_english_text_from_outside_the_catalogs(monkeypatch):
         monkeypatch.setattr(end.board, "status_lines", lambda: [])
         monkeypatch.setattr(end.board, "score_texts", lambda: None, raising=False)
         app.go(end)
-        monkeypatch.setattr(type(app.scene("results", end)), "_summary", lambda self: "")
+        results_cls = type(app.scene("results", end))      # its sentences: tests of eventtext
+        real_words = results_cls._words
+        monkeypatch.setattr(results_cls, "_words", lambda self: dict(real_words(self), summary=""))
         show("results", lambda: app.open("results", end))
     finally:
         for scene in app.stack:

@@ -8,8 +8,8 @@ import pygame
 from ...rules import GAMES
 from ...i18n import tr
 from .. import ui
-from .base import Scene
 from ..names import game_blurb, game_title
+from .base import Scene
 
 FALLBACK_COLOUR = (150, 120, 90)    # a game's emblem when games.yaml gives no colour
 

@@ -12,8 +12,8 @@ from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
 from ..views import make_board_view
-from .base import Scene
 from ..names import colour_marked, game_title, level_name
+from .base import Scene
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 

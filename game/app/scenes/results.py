@@ -7,8 +7,8 @@ from ...i18n import tr
 from ...rules import GAMES
 from .. import eventtext, launch, records, ui
 from ..controller import ranking
-from .base import Scene
 from ..names import score_text
+from .base import Scene
 
 
 class ResultsScene(Scene):
@@ -29,27 +29,37 @@ class ResultsScene(Scene):
             except Exception:  # noqa: BLE001 - a record problem must never break the results
                 self.solo = None
 
-    def _summary(self) -> str:
-        """Why the game ended and who won, in the player's language: the sentences come from
-        ``eventtext.results(state, ctx)`` (one per game); the rules' own English summary only
-        where a game gives none yet."""
-        summary = ""
+    def _words(self) -> dict:
+        """The head and the why, in the player's language: ``eventtext.results(state, ctx,
+        solo=...)`` gives them ({"head", "summary"}); without it, a plain head and the rules'
+        own summary."""
+        ctl = self.ctl
+        hook = getattr(eventtext, "results", None)
+        if callable(hook):
+            ctx = eventtext.Ctx(ctl.game_id, [s["name"] for s in ctl.seats], extra={"log": ctl.log})
+            try:
+                return hook(ctl.state, ctx, solo=self.solo)
+            except Exception:  # noqa: BLE001 - the results screen must always have its words
+                pass
+        winners = list(ctl.state.winners() or [])
+        if self.solo is not None:
+            head = tr("count.points", count=self.solo[0])
+        elif len(winners) == 1:
+            head = tr("result.wins", name=ctl.seats[winners[0]]["name"])
+        else:
+            head = tr("results.shared") if winners else tr("results.over")
         try:
-            hook = getattr(eventtext, "results", None)
-            if callable(hook):
-                ctx = eventtext.Ctx(self.ctl.game_id, [s["name"] for s in self.ctl.seats])
-                summary = hook(self.ctl.state, ctx) or ""
-                if not isinstance(summary, str):
-                    summary = " ".join(str(x) for x in summary)
-            else:
-                summary = self.ctl.state.summary() or ""
-        except Exception:  # noqa: BLE001 - a sentence must never break the results
+            summary = str(ctl.state.summary() or "")
+        except Exception:  # noqa: BLE001
             summary = ""
         if self.solo is not None:
-            score, best, new = self.solo
-            best_line = tr("results.new_best") if new else tr("results.best_kept", score=best)
-            summary = f"{summary} {best_line}".strip()
-        return summary
+            _score, best, new = self.solo
+            extra = tr("results.new_best") if new else tr("results.best_kept", score=best)
+            summary = f"{summary} {extra}".strip()
+        return {"head": head, "summary": summary}
+
+    def _summary(self) -> str:
+        return self._words()["summary"]
 
     def build(self) -> None:
         w, h = self.size
@@ -107,18 +117,12 @@ class ResultsScene(Scene):
         state = self.ctl.state
         winners = state.winners()
         seats = self.ctl.seats
-        if self.solo is not None:
-            head = tr("count.points", count=self.solo[0])
-        elif len(winners) == 1:
-            head = tr("result.wins", name=seats[winners[0]]["name"])
-        elif winners:
-            head = tr("results.shared")
-        else:
-            head = tr("results.over")
+        words = self._words()
+        head = words["head"]
         ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
                      (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
         y = b.y + self.px(80)
-        summary = self._summary()
+        summary = words["summary"]
         if summary:
             y += ui.draw_wrapped(surface, summary, ui.font(self.px(17)), ui.colour("text"),
                                  (b.x + self.px(32), y, b.w - self.px(64), 0), align="center", max_lines=3)

@@ -16,8 +16,8 @@ from ...i18n import DEFAULT, get_language, tr
 from ...paths import resource_path
 from ...rules import GAMES
 from .. import ui
-from .base import Scene
 from ..names import game_title
+from .base import Scene
 
 
 def rules_text(game_id: str, lang: str | None = None) -> str | None:

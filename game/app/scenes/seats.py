@@ -9,9 +9,9 @@ from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
 from .. import launch, ui
 from ...i18n import tr
-from .base import Scene
 from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
                     variant_label, variants_heading)
+from .base import Scene
 
 KINDS = ("human", "computer")
 

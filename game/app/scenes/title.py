@@ -9,8 +9,8 @@ from ... import __version__
 from ...i18n import tr
 from ...rules import GAMES
 from .. import launch, saves, ui
-from .base import Scene
 from ..names import game_title
+from .base import Scene
 
 ANIMATE_SECONDS = 6.0    # the moles peek this long after the screen shows or is touched
 
