@@ -90,6 +90,7 @@ def test_no_scene_draws_an_english_text_from_outside_the_catalogs(monkeypatch):
     scene_name = [""]
     app = App(size=(1024, 600), fullscreen=False)
     app.settings.speed = "off"
+    i18n.set_language("de")
     seats = [{"name": "Anna", "colour": 0, "kind": "human", "level": "good"},
              {"name": "Ben", "colour": 1, "kind": "computer", "level": "expert"}]
     allowed = {"Anna", "Ben"}               # names typed by the players
@@ -232,7 +233,9 @@ def test_a_bad_language_in_the_settings_file_is_reset(home):
     from game.app import settings
     (home / "settings.json").write_text(json.dumps({"language": "xx"}), encoding="utf-8")
     st, msg = settings.load()
-    assert st.language is None and "language" in msg
+    assert st.language == i18n.system_language() and "language" in msg
+    (home / "settings.json").write_text(json.dumps({"language": ["de"]}), encoding="utf-8")
+    assert "language" in settings.load()[1]
 
 
 def test_rules_text_per_language_with_english_fallback(monkeypatch):

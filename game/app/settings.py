@@ -1,4 +1,4 @@
-"""User settings: language, window size, fullscreen, animation speed, sound.  JSON in user_data_dir().
+"""User settings: window size, fullscreen, animation speed, sound.  JSON in user_data_dir().
 
 A missing file gives the defaults; a broken one gives the defaults and a message (shown on the
 title screen), never a crash.
@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 from .. import i18n
-from ..i18n import LANGUAGES, tr
+from ..i18n import tr
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
@@ -17,6 +17,7 @@ WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 14
 SPEEDS = ["normal", "fast", "off"]
 
 DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True}
+# "language": one of i18n.LANGUAGES; without it (the first start) the system's language
 
 
 class Settings:
@@ -26,14 +27,11 @@ class Settings:
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
         self.sound = bool(sound)
-        self.language = language if language in LANGUAGES else None   # None: the system's
+        self.language = language if language in i18n.LANGUAGES else i18n.system_language()
 
     def to_dict(self) -> dict:
-        out = {"window": list(self.window), "fullscreen": self.fullscreen,
-               "speed": self.speed, "sound": self.sound}
-        if self.language is not None:
-            out["language"] = self.language
-        return out
+        return {"window": list(self.window), "fullscreen": self.fullscreen,
+                "speed": self.speed, "sound": self.sound, "language": self.language}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
@@ -79,7 +77,7 @@ def load() -> tuple[Settings, str | None]:
         problems.append(tr("settings.problem.sound"))
         sound = True
     language = raw.get("language")
-    if language is not None and language not in LANGUAGES:
+    if language is not None and not (isinstance(language, str) and language in i18n.LANGUAGES):
         problems.append(tr("settings.problem.language"))
         language = None
     msg = None
