@@ -125,10 +125,14 @@ class ChooseScene(Scene):
                      ui.colour("accent") if avail else ui.colour("text_muted"), (r.x + pad, y + self.px(2)),
                      max_width=r.w - 2 * pad)
         y += self.px(28)
-        body = ui.font(self.px(14))
         room = r.bottom - self.px(46) - y
-        max_lines = max(1, room // int(body.get_linesize() * 1.15))
-        ui.draw_wrapped(surface, game_blurb(g), body, ui.colour("text_muted") if avail else
+        blurb = game_blurb(g)
+        for size in (14, 13, 12, 11):           # a longer language takes a smaller letter
+            body = ui.font(self.px(size))
+            max_lines = max(1, room // int(body.get_linesize() * 1.15))
+            if len(ui.wrap(blurb, body, r.w - 2 * pad)) <= max_lines:
+                break
+        ui.draw_wrapped(surface, blurb, body, ui.colour("text_muted") if avail else
                         ui.mix(ui.colour("text_muted"), ui.colour("background"), 0.3),
                         (r.x + pad, y, r.w - 2 * pad, 0), max_lines=max_lines)
         # the foot of the card

@@ -414,16 +414,8 @@ class PlayScene(Scene):
             sw_w = score_f.size(score_txt)[0] if score_txt else 0
             ui.draw_text(surface, seat["name"], name_f, ui.colour("text"), (tx, row.y + self.px(3)),
                          max_width=row.right - tx - sw_w - self.px(20))
-            if seat["kind"] == "human":
-                kind = tr("play.kind.human", colour=colour_marked(sc))
-            else:
-                kind = tr("play.kind.computer", level=level_name(seat.get("level", "")),
-                          colour=colour_marked(sc))
-            if i == cur and not winners:
-                kind = tr("play.state.thinking" if seat["kind"] == "computer" else "play.state.your_turn",
-                          kind=kind)
-            if i in winners:
-                kind = tr("play.state.winner", kind=kind)
+            kind = self._kind_line(seat, sc, i == cur and not winners, i in winners, small,
+                                   row.right - tx - sw_w - self.px(20))
             ui.draw_text(surface, kind, small, ui.colour("text_muted"), (tx, row.y + kind_y),
                          max_width=row.right - tx - sw_w - self.px(20))
             if score_txt:
@@ -435,6 +427,23 @@ class PlayScene(Scene):
         for ln in self._status_lines():
             ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
             y += self.px(22)
+
+    @staticmethod
+    def _kind_line(seat: dict, sc: dict, to_act: bool, winner: bool, fnt, width: int) -> str:
+        """The line under a name: who plays it, its colour and marking, whose turn or who won;
+        in a narrow panel (or a long language) without the colour (the swatch shows it), then
+        without the turn (the row is lit)."""
+        level = level_name(seat.get("level", ""))
+        human = seat["kind"] == "human"
+        full = tr("play.kind.human", colour=colour_marked(sc)) if human else \
+            tr("play.kind.computer", level=level, colour=colour_marked(sc))
+        plain = tr("seat.human") if human else tr("play.kind.computer_plain", level=level)
+        lines = [full, plain]
+        if winner or to_act:
+            key = "play.state.winner" if winner else \
+                ("play.state.your_turn" if human else "play.state.thinking")
+            lines = [tr(key, kind=full), tr(key, kind=plain), plain]
+        return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
 
     def _toast_top(self) -> int:
         """Where the message starts: near the top of the board, or below what the board keeps
