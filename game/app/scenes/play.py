@@ -443,6 +443,8 @@ class PlayScene(Scene):
             key = "play.state.winner" if winner else \
                 ("play.state.your_turn" if human else "play.state.thinking")
             lines = [tr(key, kind=full), tr(key, kind=plain), plain]
+        if not human:
+            lines.append(level)             # at the narrowest: the computer's level alone
         return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
 
     def _toast_top(self) -> int:
