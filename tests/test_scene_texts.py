@@ -287,3 +287,29 @@ def test_rules_pages_never_start_a_line_with_punctuation(game):
             assert not [w for w in starts if w[0] in ",.;:!?)"], (lang, width)
             for _y, _h, words in page.lines:        # and every line starts at its indent
                 assert words[0][0] in (0, page._px(8), page._px(26)), (lang, width, words[0][1])
+
+
+def test_every_key_built_from_ids_is_there_and_used():
+    """The keys names.py builds from ids: each exists because a game, level or colour needs it
+    (so the catalogs keep no leftovers under these prefixes)."""
+    prefixes = names.dynamic_key_prefixes(GAMES)
+    needed = set()
+    for gid, info in GAMES.items():
+        needed |= {f"game.{gid}.title", f"game.{gid}.blurb", f"game.{gid}.score"}
+        needed |= {f"game.{gid}.score.{v}" for v in info.score_labels}
+        if info.variants:
+            needed.add(f"{gid}.variants")
+        needed |= {f"{gid}.variant.{v['id']}" for v in info.variants}
+        for opt in info.options:
+            needed.add(f"{gid}.option.{opt['id']}")
+            for c in opt.get("choices") or []:
+                cid = str(c["id"]).lower() if isinstance(c["id"], bool) else str(c["id"])
+                if any(ch.isalpha() for ch in str(c.get("label", ""))):   # not "60°"
+                    needed.add(f"{gid}.option.{opt['id']}.{cid}")
+    needed |= {f"level.{lv}" for lv in ("random", "beginner", "good", "expert")}
+    needed |= {f"level.{lv}.about" for lv in ("random", "beginner", "good", "expert")}
+    for entry in ui.seat_palette():
+        needed |= {f"colour.{entry['id']}", f"colour.{entry['id']}.marked"}
+    needed |= {f"settings.speed.{s}" for s in ("normal", "fast", "off")}
+    built = {k for k in i18n.catalog("en") if k.startswith(prefixes)}
+    assert built == needed, (sorted(built - needed), sorted(needed - built))

@@ -68,10 +68,8 @@ def choice_label(info, option: dict, choice: dict) -> str:
     label = str(choice.get("label", choice["id"]))
     if has(key):
         return tr(key)
-    if not any(ch.isalpha() for ch in label):
-        if label.endswith("°"):
-            return tr("setup.degrees", degrees=label[:-1])
-        return label
+    if label.endswith("°") and not any(ch.isalpha() for ch in label):
+        return tr("setup.degrees", degrees=label[:-1])
     return label
 
 
@@ -90,3 +88,12 @@ def colour_name(entry: dict) -> str:
 def colour_marked(entry: dict) -> str:
     return _or(f"colour.{entry.get('id')}.marked",
                f"{entry.get('name', '')} {entry.get('marking', '')}".strip())
+
+
+def dynamic_key_prefixes(game_ids) -> tuple[str, ...]:
+    """The beginnings of the keys this module (and the settings screen) builds from ids, for a
+    check that every catalog key is used somewhere."""
+    out = ["game.", "level.", "colour.", "settings.speed."]
+    for gid in game_ids:
+        out += [f"{gid}.option.", f"{gid}.variant"]
+    return tuple(out)
