@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import tr
+from ...i18n import get_language, tr
 from ...rules import GAMES
 from .. import eventtext, launch, records, ui
 from ..controller import ranking
@@ -30,33 +30,19 @@ class ResultsScene(Scene):
                 self.solo = None
 
     def _words(self) -> dict:
-        """The head and the why, in the player's language: ``eventtext.results(state, ctx,
-        solo=...)`` gives them ({"head", "summary"}); without it, a plain head and the rules'
-        own summary."""
+        """The head and the why, in the player's language (``eventtext.results``)."""
+        lang = get_language()
+        cached = getattr(self, "_words_cache", None)
+        if cached is not None and cached[0] == lang:
+            return cached[1]
         ctl = self.ctl
-        hook = getattr(eventtext, "results", None)
-        if callable(hook):
-            ctx = eventtext.Ctx(ctl.game_id, [s["name"] for s in ctl.seats], extra={"log": ctl.log})
-            try:
-                return hook(ctl.state, ctx, solo=self.solo)
-            except Exception:  # noqa: BLE001 - the results screen must always have its words
-                pass
-        winners = list(ctl.state.winners() or [])
-        if self.solo is not None:
-            head = tr("count.points", count=self.solo[0])
-        elif len(winners) == 1:
-            head = tr("result.wins", name=ctl.seats[winners[0]]["name"])
-        else:
-            head = tr("results.shared") if winners else tr("results.over")
+        ctx = eventtext.Ctx(ctl.game_id, [s["name"] for s in ctl.seats], extra={"log": ctl.log})
         try:
-            summary = str(ctl.state.summary() or "")
-        except Exception:  # noqa: BLE001
-            summary = ""
-        if self.solo is not None:
-            _score, best, new = self.solo
-            extra = tr("results.new_best") if new else tr("results.best_kept", score=best)
-            summary = f"{summary} {extra}".strip()
-        return {"head": head, "summary": summary}
+            words = eventtext.results(ctl.state, ctx, solo=self.solo)
+        except Exception:  # noqa: BLE001 - the results screen must always have its words
+            words = {"head": "", "summary": ""}
+        self._words_cache = (lang, words)
+        return words
 
     def _summary(self) -> str:
         return self._words()["summary"]
@@ -119,8 +105,13 @@ class ResultsScene(Scene):
         seats = self.ctl.seats
         words = self._words()
         head = words["head"]
-        ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
-                     (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
+        for size in (38, 34, 30, 26, 22, 20):    # four names sharing a win take a smaller letter
+            head_font = ui.font(self.px(size), True)
+            if head_font.size(head)[0] <= b.w - self.px(40):
+                break
+        ui.draw_text(surface, head, head_font, ui.colour("accent"),
+                     (b.centerx, b.y + self.px(20) + (self.px(44) - head_font.get_height()) // 2),
+                     "midtop", max_width=b.w - self.px(40))
         y = b.y + self.px(80)
         summary = words["summary"]
         if summary:
