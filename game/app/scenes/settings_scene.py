@@ -1,7 +1,7 @@
 """Settings: language, window size, fullscreen, animation speed, sound.  Saved at once.
 
-The language applies at once: ``i18n.set_language(code)`` relabels every screen (its listeners),
-and the choice is kept in the settings file as ``language``.
+The language applies at once through ``lang.choose_language`` (every screen relabels, the choice
+is kept in the settings file as ``language``).
 """
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pygame
 
 from ... import i18n
 from ...i18n import tr
+from .. import lang as lang_mod
 from .. import settings as smod
 from .. import ui
 from .base import Scene
@@ -66,14 +67,10 @@ class SettingsScene(Scene):
                     primary=True, key="back")
 
     def set_language(self, code: str) -> None:
-        """Switch the language at once and keep it in the settings."""
-        if code == i18n.get_language():
-            return
-        i18n.set_language(code)            # every screen listening relabels itself
-        self.app.settings.language = code
-        self.app.apply_settings()
-        if self.app.top is self:
-            self.rebuild()
+        """Switch the language at once (every visible screen relabels) and keep it in the
+        settings: the language platform's one call for it."""
+        if code != i18n.get_language():
+            lang_mod.choose_language(self.app, code)
 
     def set_window(self, size) -> None:
         self.app.settings.window = (int(size[0]), int(size[1]))
