@@ -8,6 +8,7 @@ import pygame
 from ...i18n import number, tr
 from ...rules import GAMES
 from .. import records, table, ui
+from ..names import game_title
 from .base import Scene
 
 CHART_GAMES = 30          # the chart shows this many of the player's latest games
@@ -88,7 +89,7 @@ class StatsScene(Scene):
         label_w = self.px(110)
         dd_w = min(self.px(300), (w - 2 * m) // 2 - label_w - self.px(20))
         gids = [g for g in GAMES if GAMES[g].available]
-        glabels = [tr("table.all_games")] + [GAMES[g].title for g in gids]
+        glabels = [tr("table.all_games")] + [game_title(GAMES[g]) for g in gids]
         cur = glabels[0] if self.game_filter not in gids else glabels[1 + gids.index(self.game_filter)]
         self.dropdown((m + label_w, self.controls_y, dd_w, rh), glabels, cur,
                       lambda t: self.set_game(None if t == glabels[0] else gids[glabels.index(t) - 1]),
@@ -153,7 +154,7 @@ class StatsScene(Scene):
             bests.append(records.best_solo(gid))
             bests = [b for b in bests if b is not None]
             if bests:
-                out.append(tr("table.best_solo", game=info.title, score=number(max(bests))))
+                out.append(tr("table.best_solo", game=game_title(info), score=number(max(bests))))
         return out
 
     # ---- drawing -------------------------------------------------------------------------------
@@ -223,7 +224,7 @@ class StatsScene(Scene):
                                  border_radius=self.px(6))
             info = GAMES.get(row["game"])
             pct = round(100 * row["wins"] / row["played"]) if row["played"] else 0
-            cells = [row["name"], info.title if info else row["game"], level_text(row["level"]),
+            cells = [row["name"], game_title(info) if info else row["game"], level_text(row["level"]),
                      number(row["played"]), tr("table.wins_cell", wins=number(row["wins"]), percent=number(pct)),
                      "–" if row["best"] is None else number(row["best"]),
                      "–" if row["average"] is None else number(row["average"], decimals=1)]
