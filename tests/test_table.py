@@ -239,13 +239,15 @@ def test_typed_names_become_profiles_and_seats_pick_them(home):
     assert sc.seats[1]["name"] == "Mia" and sc.seats[1]["colour"] == 4
     assert len({s["colour"] for s in sc.seats[:sc.count]}) == sc.count
     sc.take_profile(0)                  # the only profile is in use by another seat
-    assert sc.table_note == table.tr("table.no_profiles")
+    assert sc.table_note == table.tr("table.profiles_in_use")
     close(b)
 
 
 def test_default_names_and_computers_are_not_kept_as_profiles(home):
     a = make_app()
     a.open("seats", "moles")
+    a.top.take_profile(1)
+    assert a.top.table_note == table.tr("table.no_profiles")
     a.top.start()
     a.top.stop()
     assert table.load_profiles()[0] == []

@@ -119,7 +119,7 @@ class SeatsScene(Scene):
         """The seat's profile button: the next saved player (name and colour) for seat ``i``."""
         p = table.next_profile(self.profiles, self.seats[:self.count], i)
         if p is None:
-            self.table_note = tr("table.no_profiles")
+            self.table_note = tr("table.profiles_in_use" if self.profiles else "table.no_profiles")
             return
         self.seats[i]["name"] = p["name"]
         self.seats[i]["kind"] = "human"      # a saved player is a person at the table
