@@ -72,7 +72,8 @@ class HamsterAnimation:
         self._disp_row = {s: int(sh.get("one_row_used", 0)) for s, sh in enumerate(v.get("sheets") or [])}
         self._disp_timer = self._timer_tuple(v)
         # a new turn starts with no roll: the last turn's die is not shown under the new number
-        self._disp_roll = v.get("roll") if v.get("step") != "roll" else None
+        m = self.mode()
+        self._disp_roll = m.shown_roll() if m is not None else v.get("roll")
         self._dirty = False
 
     @staticmethod

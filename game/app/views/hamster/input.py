@@ -11,7 +11,8 @@ from ...board import KitView, Target, keys
 
 class HamsterInput:
     def _choosing(self) -> bool:
-        return bool(self.legal) and (self.view or {}).get("step") == "choose" and bool(self._legal_sets)
+        m = self.mode()
+        return bool(self.legal) and m is not None and m.choosing() and bool(self._legal_sets)
 
     def _lit(self) -> set:
         """Cells that could extend the current selection towards some legal set."""

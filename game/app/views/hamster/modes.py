@@ -35,6 +35,14 @@ class HamsterMode(StepMode):
         """Why a click on ``cell`` does nothing in this step (None: the choosing goes on)."""
         return None
 
+    def choosing(self) -> bool:
+        """Cells are picked in this step."""
+        return False
+
+    def shown_roll(self):
+        """The roll the bar's die and the side panel show in this step (None: no die yet)."""
+        return self.v.view.get("roll")
+
     def tag(self, seat, decided: bool) -> str:
         """The tag code of a sheet (``texts.TAGS``), or ""."""
         return ""
@@ -57,6 +65,9 @@ class RollMode(HamsterMode):
     def refuse_cell(self, cell):
         return "Roll the die first (the button below the burrow)."
 
+    def shown_roll(self):
+        return None            # a new turn shows no die until someone rolls
+
     def tag(self, seat, decided: bool) -> str:
         if self.v.view.get("current_player") == seat:
             return "thinking" if self.v._is_computer(seat) else "to_roll"
@@ -67,6 +78,9 @@ class RollMode(HamsterMode):
 
 
 class ChooseMode(HamsterMode):
+    def choosing(self) -> bool:
+        return True
+
     def passing(self) -> bool:
         legal = self.v.legal or []
         return len(legal) == 1 and legal[0].get("type") == "pass"

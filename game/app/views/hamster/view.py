@@ -217,7 +217,8 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         if v is None:
             return []
         lines = []
-        roll = v.get("roll") if v.get("step") != "roll" else None
+        m = self.mode()
+        roll = m.shown_roll() if m is not None else v.get("roll")
         t = v.get("timer") or {}
         L = int(t.get("length", self._timer_len) or self._timer_len)
         turn = int(v.get("turn", 0)) + 1

@@ -236,7 +236,7 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         i = v["layer"]
         lines = [texts.status_layer(i, LAYER_COUNT, texts.layer_name(i, v["layers"][i]["name"]))]
         lines.append(texts.holes_filled(*self._holes_filled()))
-        if v.get("step") == "place":
+        if sum(v.get("to_place") or []):
             lines.append(texts.still_to_place(sum(v["to_place"])))
         elif v.get("pending"):
             lines.append(texts.discs_pending(v["pending"], v.get("in_bonus")))
