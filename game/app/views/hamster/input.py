@@ -7,6 +7,7 @@ import pygame
 
 from ... import ui
 from ...board import KitView, Target, keys
+from . import texts
 
 
 class HamsterInput:
@@ -177,19 +178,19 @@ class HamsterInput:
             if a is not None:
                 return a
             if not self._sel:
-                return "Pick the cells to cross first."
+                return texts.refuse("pick_first")
             val = self.view.get("roll")
             if val and val > 1:
-                return f"A {val} means exactly {val} crosses: you have {len(self._sel)}."
-            return "These cells do not make a whole choice yet."
+                return texts.refuse("exactly_have", roll=val, count=len(self._sel))
+            return texts.refuse("not_whole")
         return None
 
     def _why_pass(self) -> str:
         v = self.view
         if v.get("roll") == 1:
-            return "Your 1-row is full: press Pass." if self._disp_row.get(self._home_seat(), 0) >= self._one_row \
-                else "No cells can take this 1: press Pass."
-        return f"No {v.get('roll')} joined cells fit anywhere you may cross: press Pass."
+            return texts.refuse("one_row_full") if self._disp_row.get(self._home_seat(), 0) >= self._one_row \
+                else texts.refuse("no_one")
+        return texts.refuse("no_fit", roll=v.get("roll"))
 
     def _why_not(self, cell) -> str:
         """An explanation for a refused cell (legality itself comes from ``self.legal``)."""
@@ -199,32 +200,31 @@ class HamsterInput:
         crossed = self._crossed(home)
         ch = self._cell_ch.get(cell)
         if cell in crossed:
-            return "That cell is already crossed."
+            return texts.refuse("crossed")
         if ch is None:
-            return "That is solid earth: only the cells of a chamber can be crossed."
+            return texts.refuse("earth")
         sel = set(self._sel)
         if sel:
             sel_ch = self._cell_ch.get(self._sel[0])
             if ch != sel_ch:
-                return "Crosses must stay in one chamber."
+                return texts.refuse("one_chamber")
             if val >= 2 and len(sel) >= val:
-                return f"A {val} means exactly {val} crosses."
+                return texts.refuse("exactly", count=val)
             if val == 1:
                 free = self._one_row - self._disp_row.get(home, 0)
                 if len(sel) >= free:
-                    return f"Your 1-row has only {free} free slot" + ("s." if free != 1 else ".")
+                    return texts.refuse("one_row_left", count=free)
                 if len(sel) >= 7:
-                    return "A 1 allows at most 7 crosses."
-            return "The crosses of one roll must form one joined group."
+                    return texts.refuse("ones_max", count=7)
+            return texts.refuse("joined")
         if not crossed and v.get("first_cross", "start") == "start" and ch != self._start_id:
-            start = self._chambers.get(self._start_id, {}).get("name", "start chamber")
-            return f"Your first cross goes in the {start} (the dark chamber in the middle)."
+            start = texts.room(self._start_id, self._chambers.get(self._start_id, {}).get("name", ""))
+            return texts.refuse("first_cross", room=start)
         if val >= 2 and any(self._cell_ch.get(c) == ch for c in crossed):
             room = self._free_group(cell, ch, crossed)
             if room < val:
-                return (f"Only {room} free joined cell{'s' if room != 1 else ''} here: "
-                        f"a {val} does not fit in this part of the chamber.")
-        return "Start next to a cross you already have, or through a tunnel you have reached."
+                return texts.refuse("too_small", count=room, roll=val)
+        return texts.refuse("connect")
 
     def _free_group(self, cell, ch, crossed) -> int:
         """How many free cells of chamber ``ch`` join up with ``cell`` (side by side)."""

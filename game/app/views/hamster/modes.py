@@ -63,7 +63,7 @@ class RollMode(HamsterMode):
                                         "primary": True, "glow": True}]
 
     def refuse_cell(self, cell):
-        return "Roll the die first (the button below the burrow)."
+        return texts.refuse("roll_first")
 
     def shown_roll(self):
         return None            # a new turn shows no die until someone rolls

@@ -93,6 +93,23 @@ def button(which: str) -> str:
                "confirm": "hamster.btn.confirm"}[which])
 
 
+#: why a click on the sheet or the bar does nothing (whether it does comes from ``legal``)
+REFUSALS = {
+    "roll_first": "hamster.refuse.roll_first", "pick_first": "hamster.refuse.pick_first",
+    "exactly_have": "hamster.refuse.exactly_have", "not_whole": "hamster.refuse.not_whole",
+    "one_row_full": "hamster.refuse.one_row_full", "no_one": "hamster.refuse.no_one",
+    "no_fit": "hamster.refuse.no_fit", "crossed": "hamster.refuse.crossed", "earth": "hamster.refuse.earth",
+    "one_chamber": "hamster.refuse.one_chamber", "exactly": "hamster.refuse.exactly",
+    "one_row_left": "hamster.refuse.one_row_left", "ones_max": "hamster.refuse.ones_max",
+    "joined": "hamster.refuse.joined", "first_cross": "hamster.refuse.first_cross",
+    "too_small": "hamster.refuse.too_small", "connect": "hamster.refuse.connect",
+}
+
+
+def refuse(which: str, **kw) -> str:
+    return tr(REFUSALS[which], **kw)
+
+
 # ---- the side panel ---------------------------------------------------------------------------
 def status_roll(roll, turn: int) -> str:
     return tr("hamster.status.roll", roll=roll, turn=turn)
