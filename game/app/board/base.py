@@ -395,7 +395,7 @@ class KitView(AnimatedBoardView):
             text, items = m.instruction(), m.bar_items()
         seat = v.get("current_player")
         if seat is None:
-            w = v.get("winner")
+            w = v.get("winner", v.get("winners"))
             seat = (w[0] if w else None) if isinstance(w, list) else w
         return bar.layout(self, items, text, seat)
 
