@@ -159,7 +159,7 @@ def test_confirm_looks_dim_until_the_picked_cells_make_a_whole_choice(display):
     v = _view("hamster", state)
 
     def enabled():
-        return {it["key"]: it["enabled"] for it in v.bar_items() if it.get("kind") == "button"}
+        return {it["key"]: not it.get("disabled") for it in v.bar_items() if it.get("kind") == "button"}
     assert enabled() == {"clear": False, "confirm": False}
     a = next(a for a in v.legal if a["type"] == "cross")
     for key in v.clicks_for(a)[:-1]:

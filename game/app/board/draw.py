@@ -27,18 +27,6 @@ def text(assets, s: str, px: int, colour, bold: bool = False, width: int | None 
     return CACHE.make(("kit", "text", str(s), px, tuple(colour), bold, width), build)
 
 
-def lines(assets, rows: list, px: int, colour, bold: bool = False):
-    """Several lines of text, left-aligned, as one surface (cached)."""
-    def build():
-        imgs = [text(assets, row, px, colour, bold) for row in rows]
-        h = assets.font(px, bold).get_linesize()
-        img = pygame.Surface((max(1, max(i.get_width() for i in imgs)), h * len(imgs)), pygame.SRCALPHA)
-        for n, i in enumerate(imgs):
-            img.blit(i, (0, n * h + (h - i.get_height()) // 2))
-        return img
-    return CACHE.make(("kit", "lines", tuple(rows), px, tuple(colour), bold), build)
-
-
 def pill(assets, s: str, px: int, colour, pad_y: float = 0.35, alpha: int = 230):
     """Text on a rounded dark label (``pad_y`` x px above and below, ``alpha`` of the label)."""
     def build():
@@ -85,23 +73,39 @@ def bar_panel(size, k: float):
 
 
 def button(surface, assets, rect, label: str, k: float, primary=False, hot=False, px: int = 16,
-           edge_hot=None, enabled: bool = True) -> None:
+           edge_hot=None) -> None:
     """A bar button: gold when it is the step's main choice; ``hot`` (pointed at or focused)
-    lights it, ``edge_hot`` (default: hot) its edge; a button that would do nothing now
-    (``enabled`` False) is drawn dim."""
+    lights it, ``edge_hot`` (default: hot) its edge."""
     edge_hot = hot if edge_hot is None else edge_hot
-    fill = ui.colour("accent") if primary else ui.mix(ui.colour("panel"), ui.colour("panel_edge"),
-                                                     0.5 if enabled else 0.15)
+    fill = ui.colour("accent") if primary else ui.mix(ui.colour("panel"), ui.colour("panel_edge"), 0.5)
     if hot:
         fill = ui.mix(fill, WHITE, 0.2)
     pygame.draw.rect(surface, fill, rect, border_radius=int(10 * k))
     pygame.draw.rect(surface, ui.colour("highlight") if edge_hot else ui.colour("panel_edge"), rect,
                      width=max(1, int(2 * k)), border_radius=int(10 * k))
     col = ui.colour("text_dark") if primary else ui.colour("text")
-    if not enabled:
-        col = ui.mix(ui.colour("text_muted"), ui.colour("panel"), 0.35)
     t = text(assets, label, max(8, int(round(px * k))), col, True)
     surface.blit(t, t.get_rect(center=rect.center))
+
+
+def button_disabled(surface, assets, rect, label: str, k: float, px: int = 16, icon=None) -> None:
+    """A bar button that cannot be used now: flat, no edge light, muted text (and icon)."""
+    fill = ui.mix(ui.colour("panel"), ui.colour("panel_edge"), 0.15)
+    pygame.draw.rect(surface, fill, rect, border_radius=int(10 * k))
+    pygame.draw.rect(surface, ui.mix(ui.colour("panel_edge"), ui.colour("panel"), 0.4), rect,
+                     width=max(1, int(k)), border_radius=int(10 * k))
+    col = ui.mix(ui.colour("text_muted"), ui.colour("panel"), 0.35)
+    t = text(assets, label, max(8, int(round(px * k))), col, True)
+    if icon is None:
+        surface.blit(t, t.get_rect(center=rect.center))
+        return
+    iw = max(1, int(round(30 * k)))
+    x = rect.centerx - (t.get_width() + iw) // 2
+    if icon.get_height() <= rect.h:
+        faded = icon.copy()
+        faded.set_alpha(90)
+        surface.blit(faded, faded.get_rect(midleft=(x, rect.centery)))
+    surface.blit(t, t.get_rect(midleft=(x + iw, rect.centery)))
 
 
 def focus_ring(surface, rect, k: float) -> None:

@@ -9,7 +9,7 @@ from . import texts
 
 class HamsterMode(StepMode):
     def hamster_buttons(self) -> list:
-        """[{"key", "label", "action", "primary", "glow"}] for the bar, left to right."""
+        """[{"key", "label", "action", "primary"}] for the bar, left to right."""
         return []
 
     def bar_items(self) -> list:
@@ -28,7 +28,7 @@ class HamsterMode(StepMode):
             elif b["key"] == "clear":
                 enabled = bool(v._sel)
             items.append({"kind": "button", "key": b["key"], "label": b["label"], "action": b.get("action"),
-                          "primary": b.get("primary", False), "enabled": enabled, "glow": b.get("glow", False)})
+                          "primary": b.get("primary", False), "disabled": not enabled})
         return items
 
     def refuse_cell(self, cell):
@@ -60,7 +60,7 @@ class RollMode(HamsterMode):
     def hamster_buttons(self) -> list:
         act = next((a for a in self.v.legal or [] if a.get("type") == "roll"), None)
         return [] if act is None else [{"key": "roll", "label": texts.button("roll"), "action": act,
-                                        "primary": True, "glow": True}]
+                                        "primary": True}]
 
     def refuse_cell(self, cell):
         return texts.refuse("roll_first")

@@ -138,7 +138,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._grid_org = (self._main.x + int(0.4 * c), self._main.y + int(0.9 * c) + int(0.2 * c))
 
     def _ambient(self) -> bool:
-        return bool(self.legal)            # the lit cells and the Roll button pulse
+        return bool(self.legal)            # the lit cells pulse
 
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None or not self.bar_rect.w:
