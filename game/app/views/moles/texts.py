@@ -1,9 +1,6 @@
-"""Every sentence the Mole Dig screen shows, through the translation catalogs
-(``data/i18n/<lang>/moles.yaml``; refusals of a click come from the rules:
-``game.rules.moles.explain_refusal``)."""
+"""Every sentence the Mole Dig screen shows, in one place (refusals of a click come from the
+rules: ``game.rules.moles.explain_refusal``)."""
 from __future__ import annotations
-
-from ....i18n import tr
 
 # ---- toasts for events that have no animation of their own -----------------------------------
 EVENT_TOASTS = {
@@ -37,6 +34,10 @@ def event_toast(ev: dict, name_of) -> str:
 
 
 # ---- the action bar ---------------------------------------------------------------------------
+# Every text below comes from the catalogs, data/i18n/<lang>/moles.yaml.
+from ....i18n import tr  # noqa: E402
+
+
 def names(names: list) -> str:
     """Several seats' names as one phrase ("Ann, Bo and Cy")."""
     names = [str(n) for n in names]
