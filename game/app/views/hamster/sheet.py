@@ -207,11 +207,14 @@ class HamsterSheet:
         b = self._breakdown(seat)
         tag = self._tag(seat)
         # the title, the tag and the score in pictures get smaller together until they fit
-        # (German and Russian run longer); only a very long name is cut at the smallest size
-        for scale in (1.0, 0.9, 0.8, 0.7):
+        # (German and Russian run longer); then the tag goes (the thumbnails and the bar say
+        # whose turn it is), then the title is just the name; only a very long name is cut
+        tries = [(scale, title, True) for scale in (1.0, 0.9, 0.8, 0.7)]
+        tries += [(0.7, title, False), (0.7, name if seat != self.seat else title, False)]
+        for scale, title, with_tag in tries:
             parts, total_w, gap = self._header_parts(b, scale)
             tag_img = None
-            if tag:
+            if tag and with_tag:
                 tag_img = self._hpill(texts.tag(tag), max(7, int(c * 0.25 * scale)),
                                       ui.colour("highlight") if tag != "decided" else GREEN)
             px = max(8, int(c * 0.34 * scale))
