@@ -276,8 +276,13 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             return max(1, int(round(v * k)))
         legend_h = px(24)
         ipx = px(18)
-        f = self.assets.font(px(13), True)
-        # legend
+        # legend: its labels get smaller until the three fit in the width
+        labels = [texts.legend(key) for key in ("chambers", "mushrooms", "nuts")]
+        fixed = 3 * (px(14) + px(4) + px(16)) + 2 * (ipx + px(2))
+        for size in range(13, 7, -1):
+            f = self.assets.font(px(size), True)
+            if fixed + sum(f.size(label)[0] for label in labels) <= rect.w:
+                break
         x = rect.x
         for key, icon in (("chambers", None), ("mushrooms", "mushroom"), ("nuts", "nut")):
             label = texts.legend(key)
