@@ -166,12 +166,29 @@ class HamsterSheet:
         if self._keyboard and self._cursor is not None and self._opened is None and self.legal:
             surface.blit(self._tile("cursor", c), self._cell_rect(self._cursor))
         if self._opened is not None:
-            t = self._hpill(texts.look_only(self._name(seat)),
-                           self._px(15), ui.colour("highlight"))
+            t = self._fit_pill(texts.look_only(self._name(seat)), self._px(15), ui.colour("highlight"),
+                               self._main.w - self._px(16))
             surface.blit(t, t.get_rect(midbottom=(self._main.centerx, self._main.bottom - self._px(4))))
 
     def _hpill(self, text: str, px: int, colour):
         return draw.pill(self.assets, text, px, colour, pad_y=0.3, alpha=235)
+
+    def _fit_pill(self, text: str, px: int, colour, width: int):
+        """A pill no wider than ``width``: smaller text first, then two or more lines."""
+        for size in range(px, max(9, int(px * 0.7)) - 1, -1):
+            img = self._hpill(text, size, colour)
+            if img.get_width() <= width:
+                return img
+        size = max(9, int(px * 0.7))
+        lines = ui.wrap(text, self.assets.font(size, True), width - int(size * 1.6))
+        pills = [self._hpill(line, size, colour) for line in lines]
+        out = pygame.Surface((max(p.get_width() for p in pills), sum(p.get_height() for p in pills)),
+                             pygame.SRCALPHA)
+        y = 0
+        for p in pills:
+            out.blit(p, ((out.get_width() - p.get_width()) // 2, y))
+            y += p.get_height()
+        return out
 
     def _breakdown(self, seat) -> dict:
         try:
