@@ -357,6 +357,9 @@ class MolesArt:
     def _draw_hud_static(self, surf, i: int) -> None:
         v = self.view
         k = self._k
+        # the layer indicator is drawn on its own, then put on a backing, so that it stays
+        # readable where a zoomed-in layer reaches under it
+        out, surf = surf, pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         x0, y0 = self._px(12), self._px(10)
         L = v["layers"][i]
         title = self.assets.font(self._px(19), True).render(texts.layer_title(i, LAYER_COUNT), True,
@@ -394,6 +397,12 @@ class MolesArt:
             surf.blit(sh_img, (x0 + sw / 2 - sh_img.get_width() / 2, y - self._px(3)))
         lab = f.render(texts.legend("shovel"), True, board("gold"))
         surf.blit(lab, (x0 + sw + self._px(8), y + self._px(11) - lab.get_height() / 2))
+        block = surf.get_bounding_rect()
+        if block.w and block.h:
+            pygame.draw.rect(out, (*ui.colour("panel"), 150), block.inflate(self._px(12), self._px(8)),
+                             border_radius=self._px(8))
+            out.blit(surf, (0, 0))
+        surf = out
         # legend (top right)
         items = [("hole", texts.legend("hole"))]
         if i + 1 < LAYER_COUNT:
