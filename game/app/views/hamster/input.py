@@ -6,7 +6,7 @@ import math
 import pygame
 
 from ... import ui
-from ...board import KitView, Target, keys
+from ...board import KitView, Target, bar, keys
 from . import texts
 
 
@@ -79,6 +79,25 @@ class HamsterInput:
     def _bar_layout(self) -> list:
         """The kit's bar for this step, laid out: the sentence, the die and the buttons."""
         return self.bar_items()
+
+    def bar_items(self) -> list:
+        """The kit's bar, laid out once for as long as its sentence and items stay the same
+        (the targets, the drawing and the mouse all ask for it several times a frame)."""
+        m = self.mode()
+        if m is None:
+            return KitView.bar_items(self)
+        text, items = m.instruction(), m.bar_items()
+        seat = self.view.get("current_player")
+        if seat is None:
+            seat = next(iter(self.view.get("winners") or []), None)
+        key = (text, tuple((it["kind"], it.get("key"), it.get("label"), it.get("disabled"), it.get("value"),
+                            it.get("w"), id(it.get("action"))) for it in items),
+               tuple(self.bar_rect), self._k, seat)
+        got = getattr(self, "_bar_memo", None)
+        if got is None or got[0] != key:
+            got = (key, bar.layout(self, items, text, seat))
+            self._bar_memo = got
+        return got[1]
 
     def _bar_buttons(self) -> list:
         return [it for it in self._bar_layout() if it.get("kind") == "button"]
