@@ -166,3 +166,30 @@ def test_confirm_looks_dim_until_the_picked_cells_make_a_whole_choice(display):
         t = next(t for t in v.get_targets() if str(t.key) == key)
         v.activate(t)
     assert enabled() == {"clear": True, "confirm": True}
+
+
+@pytest.mark.parametrize("game", ["moles", "hamster"])
+def test_the_drawn_board_changes_with_the_language(display, game):
+    """Texts drawn once and kept (the layer indicator and legend, the sheet's labels) are drawn
+    again in the new language, and back."""
+    i18n.set_language("en")
+    state = new_game(game, 2, seed=3)
+    v = _view(game, state)
+    surf = pygame.Surface((1024, 600))
+
+    if game == "moles":                        # the layer indicator, top left
+        area = pygame.Rect(v.rect.x, v.rect.y, 200, 40)
+    else:                                      # the 1-row and timer labels under the burrow
+        sr = v.sheet_rect
+        area = pygame.Rect(sr.x, sr.bottom - sr.h // 7, sr.w, sr.h // 7)
+
+    def shot():
+        surf.fill((0, 0, 0))
+        v.draw(surf)
+        return pygame.image.tobytes(surf.subsurface(area), "RGB")
+    before = shot()
+    assert shot() == before
+    i18n.set_language("ru")
+    assert shot() != before
+    i18n.set_language("en")
+    assert shot() == before
