@@ -24,10 +24,40 @@ class PauseScene(Scene):
         y = self.box.y + self.px(96)
         for i, (text, cb) in enumerate([("Resume", self.on_back), ("Rules", self.rules),
                                         ("Settings", self.settings), ("Quit to title", self.quit_to_title)]):
-            self.button((x, y + i * (bh + gap), bw, bh), text, cb, primary=(i == 0), key=text)
+            self.button((x, y + i * (bh + gap), bw, bh), text, cb, key=text)
+        self._lit = None            # lit by light_focus() once the focus is restored
 
     def on_show(self) -> None:
         self.focus.focus_key("Resume")
+        self.light_focus()
+
+    # the one highlighted button is the one the keyboard acts on; the pointer moves both
+    def light_focus(self) -> None:
+        """Give the highlight (the gold "primary" look) to the focused button only."""
+        cur = self.focus.current
+        el = cur.element if cur is not None else None
+        if el is getattr(self, "_lit", None):
+            return
+        old = getattr(self, "_lit", None)
+        if old is not None and old.alive():
+            old.change_object_id(ui.fitting_button_id(old.text, old.rect.w, None, self.scale))
+        if el is not None:
+            el.change_object_id(ui.fitting_button_id(el.text, el.rect.w, "#primary", self.scale))
+        self._lit = el
+
+    def on_update(self, dt: float) -> None:
+        self.light_focus()
+
+    def on_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for item in self.focus.items:
+                el = item.element
+                if el is not None and el.rect.collidepoint(event.pos) and item is not self.focus.current:
+                    self.focus.focus_element(el)
+                    break
+        used = super().on_event(event)
+        self.light_focus()
+        return used
 
     def rules(self) -> None:
         self.app.open("rules", self.play.ctl.game_id)

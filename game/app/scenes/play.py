@@ -64,6 +64,12 @@ class PlayScene(Scene):
                                        enabled=self.ctl.can_undo(), tooltip="Take back (Ctrl+Z)")
         self.button((p.x + 2 * pad + bw, by, bw, bh), "Menu", self.open_menu, key="menu",
                     tooltip="Pause (Esc)")
+        # no person left in play: the rest can be played at once
+        self.finish_offered = self.ctl.no_human_in_play()
+        if self.finish_offered:
+            by -= pad + bh
+            self.button((p.x + pad, by, p.w - 2 * pad, bh), tr("polish.finish"), self.finish_game,
+                        primary=True, key="finish", tooltip=tr("polish.finish_tip"))
         # the log fills the space between the players and the buttons
         self.log_top = self._panel_content_bottom()
         lr = pygame.Rect(p.x + pad, self.log_top, p.w - 2 * pad, by - pad - self.log_top)
@@ -238,6 +244,20 @@ class PlayScene(Scene):
         self.rebuild()
         self.focus.focus_key("board")
 
+    def finish_game(self) -> None:
+        """Play the rest at once (no person is left in play), then the results."""
+        if not self.ctl.no_human_in_play():
+            return
+        self.ctl.finish()
+        self.refresh_log(full=True)
+        self.sync_board()
+        self._update_undo()
+        if self.ctl.is_over():
+            self.app.sounds.play("win")
+            self.results_pending = True
+        if self.app.top is self:
+            self.rebuild()
+
     def show_message(self, text: str, seconds: float = 4.0) -> None:
         self.message = text
         self.message_time = seconds
@@ -264,6 +284,10 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
                 self.undo()
+                return True
+            if event.key == pygame.K_f and getattr(self, "finish_offered", False) \
+                    and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.finish_game()
                 return True
             cur = self.focus.current
             if cur is not None and cur.key == "log":
@@ -323,7 +347,11 @@ class PlayScene(Scene):
             return
         if self.confirm_undo:             # the computers wait while Undo asks
             return
-        action = self.ctl.tick(dt, self.animating, self.app.settings.speed)
+        if self.built and self.ctl.no_human_in_play() != getattr(self, "finish_offered", False) \
+                and self.app.top is self:
+            self.rebuild()                # the last person just went out: offer to finish
+        action = self.ctl.tick(dt, self.animating, self.app.settings.speed,
+                               getattr(self.app.settings, "computer_speed", None))
         if action is not None:
             try:
                 self.apply_action(action)

@@ -1,11 +1,16 @@
-"""Settings: window size, fullscreen, animation speed, sound.  Saved at once."""
+"""Settings: window size, fullscreen, animation speed, computer speed, sound volume.  Saved at once."""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
 
+from ...i18n import tr
 from .. import settings as smod
 from .. import ui
 from .base import Scene
+
+VOLUME_STEP = 10          # percent a key press or a click beside the knob moves the volume
 
 
 class SettingsScene(Scene):
@@ -15,14 +20,15 @@ class SettingsScene(Scene):
         w, h = self.size
         st = self.app.settings
         pw = min(w - self.px(80), self.px(640))
-        self.box = pygame.Rect(w // 2 - pw // 2, self.px(110), pw, self.px(400))
+        self.box = pygame.Rect(w // 2 - pw // 2, self.px(96), pw, self.px(400))
         lx = self.box.x + self.px(28)
         cx = self.box.x + int(pw * 0.45)
         cw = self.box.right - self.px(28) - cx
-        rh, gap = self.px(44), self.px(22)
+        rh, gap = self.px(44), self.px(16)
         y = self.box.y + self.px(30)
         self.rows = []
-        sizes = [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS]
+        sizes = [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS if self.app.window_fits((a, b))] \
+            or [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS[:1]]
         cur = f"{st.window[0]} × {st.window[1]}"
         if cur not in sizes:
             sizes = sizes + [cur]
@@ -38,9 +44,24 @@ class SettingsScene(Scene):
         self.dropdown((cx, y, cw, rh), labels, smod.SPEED_LABELS[st.speed],
                       lambda t: self.set_speed(smod.SPEEDS[labels.index(t)]), key="speed")
         y += rh + gap
-        self.rows.append(("Sound", y))
-        self.dropdown((cx, y, cw, rh), ["On", "Off"], "On" if st.sound else "Off",
-                      lambda t: self.set_sound(t == "On"), key="sound")
+        self.rows.append((tr("polish.computer_speed"), y))
+        cs_labels = [tr(f"polish.computer_speed.{c}") for c in smod.COMPUTER_SPEEDS]
+        self.dropdown((cx, y, cw, rh), cs_labels,
+                      cs_labels[smod.COMPUTER_SPEEDS.index(st.computer_speed)],
+                      lambda t: self.set_computer_speed(smod.COMPUTER_SPEEDS[cs_labels.index(t)]),
+                      key="computer_speed")
+        y += rh + gap
+        self.rows.append((tr("polish.volume"), y))
+        self.volume_value_w = self.px(84)
+        sw = cw - self.volume_value_w
+        self.volume_slider = UIHorizontalSlider(pygame.Rect(cx, y + self.px(6), sw, rh - self.px(12)),
+                                                st.volume, (0, 100), manager=self.ui,
+                                                click_increment=VOLUME_STEP)
+        self.volume_row = pygame.Rect(cx, y, cw, rh)
+        self.focus.add(ui.FocusItem(lambda: self.volume_slider.rect,
+                                    activate=lambda: self.set_volume(0 if st.volume else smod.VOLUME_DEFAULT, True),
+                                    step=lambda d: self.set_volume(st.volume + d * VOLUME_STEP, True),
+                                    element=self.volume_slider, key="volume"))
         y += rh + gap
         self.box.h = y - self.box.y + self.px(10)
         self.label_x = lx
@@ -68,12 +89,40 @@ class SettingsScene(Scene):
         self.app.apply_settings()
         self.rebuild()
 
-    def set_sound(self, on: bool) -> None:
-        self.app.settings.sound = on
+    def set_computer_speed(self, speed: str) -> None:
+        self.app.settings.computer_speed = speed
         self.app.apply_settings()
         self.rebuild()
-        if on:
-            self.app.sounds.play("click")
+
+    def set_volume(self, volume, from_key: bool = False) -> None:
+        """The effects volume in percent (0 = no sound); saved at once."""
+        volume = max(0, min(100, int(round(volume))))
+        if volume == self.app.settings.volume:
+            return
+        self.app.settings.volume = volume
+        self.app.apply_settings()
+        if from_key:
+            self.volume_slider.set_current_value(volume)
+        self.app.sounds.play("click")       # hear the new volume
+
+    def on_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
+            self.focus.focus_element(self.volume_slider)
+            self.set_volume(event.value)
+            return True
+        return super().on_event(event)
+
+    def fit_font(self, text: str, width: int):
+        """The label font, smaller for a long label (German, Russian): never cut."""
+        for n in range(18, 10, -1):
+            f = ui.font(self.px(n), True)
+            if f.size(text)[0] <= width:
+                return f
+        return f
+
+    def volume_text(self) -> str:
+        v = self.app.settings.volume
+        return tr("polish.volume_value", percent=v) if v else tr("polish.volume_off")
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
@@ -83,7 +132,11 @@ class SettingsScene(Scene):
         ui.draw_panel(surface, self.box, radius=self.px(16))
         f = ui.font(self.px(18), True)
         for text, y in self.rows:
-            ui.draw_text(surface, text, f, ui.colour("text"), (self.label_x, y + self.row_h // 2), "midleft")
+            ui.draw_text(surface, text, self.fit_font(text, self.volume_row.x - self.label_x - self.px(8)),
+                         ui.colour("text"), (self.label_x, y + self.row_h // 2), "midleft")
+        vt = self.volume_text()
+        ui.draw_text(surface, vt, self.fit_font(vt, self.volume_value_w - self.px(6)), ui.colour("text"),
+                     (self.volume_row.right, self.volume_row.centery), "midright")
         note = "Settings are saved at once."
         if self.app.notices:
             note = self.app.notices[-1]
