@@ -4,15 +4,7 @@ only the words for it."""
 from __future__ import annotations
 
 from ....i18n import tr
-
-#: the rooms of both sides of the sheet, by their id in data/hamster/side_*.yaml
-ROOMS = {
-    "den": "hamster.room.den", "granary": "hamster.room.granary", "pantry": "hamster.room.pantry",
-    "loft": "hamster.room.loft", "nook": "hamster.room.nook", "cubby": "hamster.room.cubby",
-    "gallery": "hamster.room.gallery", "bedroom": "hamster.room.bedroom", "attic": "hamster.room.attic",
-    "burrow": "hamster.room.burrow", "crook": "hamster.room.crook", "gully": "hamster.room.gully",
-    "hub": "hamster.room.hub", "fork": "hamster.room.fork", "hall": "hamster.room.hall",
-}
+from ...eventtext.hamster import chamber
 
 #: the tags on a sheet's header and thumbnail: whose choice the game waits for
 TAGS = {
@@ -22,9 +14,8 @@ TAGS = {
 
 
 def room(cid, fallback: str = "") -> str:
-    """A room's name in the player's language (the data's name for a room not listed)."""
-    key = ROOMS.get(str(cid))
-    return tr(key) if key else str(fallback or cid)
+    """A room's name in the player's language, as the log names it (``eventtext.hamster``)."""
+    return chamber(cid)
 
 
 def tag(code: str) -> str:

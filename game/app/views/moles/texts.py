@@ -5,6 +5,7 @@ from __future__ import annotations
 # ---- the action bar ---------------------------------------------------------------------------
 # Every text below comes from the catalogs, data/i18n/<lang>/moles.yaml.
 from ....i18n import tr  # noqa: E402
+from ...eventtext.moles import layer_name as _layer_name  # noqa: E402
 
 
 def names(names: list) -> str:
@@ -58,8 +59,6 @@ def no_thanks() -> str:
 
 
 # ---- on the board -----------------------------------------------------------------------------
-#: the layers top to bottom, by their index in data/moles/board.yaml
-LAYER_NAMES = ("moles.layer.meadow", "moles.layer.red_clay", "moles.layer.sandy_loam", "moles.layer.blue_rock")
 LEGEND = {
     "shovel": "moles.legend.shovel",
     "hole": "moles.legend.hole",
@@ -73,8 +72,9 @@ LEGEND = {
 
 
 def layer_name(i: int, fallback: str = "") -> str:
-    """The name of layer ``i`` (0 = the top) in the player's language."""
-    return tr(LAYER_NAMES[i]) if 0 <= i < len(LAYER_NAMES) else str(fallback)
+    """The name of layer ``i`` (0 = the top) in the player's language, as the log names it."""
+    name = _layer_name(i)
+    return name if name != "?" else str(fallback)
 
 
 def lifted(name: str) -> str:
