@@ -18,6 +18,7 @@ from pygame_gui.elements import UIButton
 
 from .. import WINDOW_TITLE
 from ..ai import DEFAULT_LEVEL
+from ..i18n import tr
 from ..paths import resource_path
 from ..rules import GAMES, new_game
 from . import lang as lang_mod
@@ -73,7 +74,7 @@ def _give_back() -> None:
 class App:
     def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None,
                  lang: str | None = None):
-        self.settings, msg = settings_mod.load()
+        self.settings, msg = settings_mod.load_and_apply_language()   # the note in that language
         self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
         self.stack: list = []
         lang_mod.attach(self, lang)
@@ -312,7 +313,7 @@ class App:
             ctl = make_controller() if callable(make_controller) else make_controller
             scene = PlayScene(self, ctl)
         except (ValueError, ViewError) as exc:
-            text = f"Cannot start the game: {exc}"
+            text = tr("app.cannot_start", reason=exc)
             if self.top is not None:
                 self.top.notify(text)
             elif text not in self.notices:

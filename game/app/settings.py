@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 
 from .. import i18n
+from ..i18n import tr
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"
 WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 SPEEDS = ["normal", "fast", "off"]
-SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
 
 #: how long a computer seat waits before it acts (its "thinking" pause), apart from animations
 COMPUTER_SPEEDS = ["slow", "normal", "fast", "instant"]
@@ -88,45 +88,54 @@ def load() -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except FileProblem as exc:
-        return Settings(), (f"Your settings file was damaged ({exc.problem}), so the default "
-                            "settings are used.")
+        return Settings(), tr("settings.file_damaged", reason=exc.problem)
     if not isinstance(raw, dict):
-        return Settings(), "Your settings file was not understood, so the default settings are used."
+        return Settings(), tr("settings.file_unclear")
     problems = []
     window = raw.get("window", DEFAULTS["window"])
     if not (isinstance(window, list) and len(window) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 10000 for v in window)):
-        problems.append("window size")
+        problems.append(tr("settings.problem.window"))
         window = DEFAULTS["window"]
     fullscreen = raw.get("fullscreen", False)
     if not isinstance(fullscreen, bool):
-        problems.append("fullscreen")
+        problems.append(tr("settings.problem.fullscreen"))
         fullscreen = False
     speed = raw.get("speed", "normal")
     if not isinstance(speed, str) or speed not in SPEEDS:
-        problems.append("animation speed")
+        problems.append(tr("settings.problem.speed"))
         speed = "normal"
     sound = raw.get("sound", True)
     if not isinstance(sound, bool):
-        problems.append("sound")
+        problems.append(tr("settings.problem.sound"))
         sound = True
     language = raw.get("language")
     if language is not None and not (isinstance(language, str) and language in i18n.LANGUAGES):
-        problems.append("language")
+        problems.append(tr("settings.problem.language"))
         language = None
     computer_speed = raw.get("computer_speed", "normal")
     if not isinstance(computer_speed, str) or computer_speed not in COMPUTER_SPEEDS:
-        problems.append("computer speed")
+        problems.append(tr("settings.problem.computer_speed"))
         computer_speed = "normal"
     volume = raw.get("volume")
     if volume is not None and not (isinstance(volume, int) and not isinstance(volume, bool)
                                    and 0 <= volume <= 100):
-        problems.append("volume")
+        problems.append(tr("settings.problem.volume"))
         volume = None
     msg = None
     if problems:
-        msg = "Some settings were not understood (" + ", ".join(problems) + ") and were reset."
+        msg = tr("settings.some_reset", which=", ".join(problems))
     return Settings(window, fullscreen, speed, sound, language, computer_speed, volume), msg
+
+
+def load_and_apply_language() -> tuple[Settings, str | None]:
+    """``load()``, with the saved language switched on first, so that the note about a damaged
+    file is already in that language."""
+    settings, msg = load()
+    if settings.language and settings.language != i18n.get_language():
+        i18n.set_language(settings.language)
+        settings, msg = load()
+    return settings, msg
 
 
 def save(settings: Settings) -> str | None:
@@ -135,8 +144,8 @@ def save(settings: Settings) -> str | None:
         atomic_write(settings_path(), json.dumps(settings.to_dict(), indent=2))
         return None
     except OSError as exc:
-        return f"Settings could not be saved: {exc.strerror or exc}"
+        return tr("settings.not_saved", reason=exc.strerror or exc)
     except (TypeError, ValueError) as exc:   # pragma: no cover - settings are always plain
-        return f"Settings could not be saved: {exc}"
+        return tr("settings.not_saved", reason=exc)
 
 

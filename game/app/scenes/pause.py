@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import tr
 from .. import ui
 from .base import Scene
 
@@ -22,9 +23,11 @@ class PauseScene(Scene):
         bw, bh, gap = self.px(320), self.px(52), self.px(14)
         x = w // 2 - bw // 2
         y = self.box.y + self.px(96)
-        for i, (text, cb) in enumerate([("Resume", self.on_back), ("Rules", self.rules),
-                                        ("Settings", self.settings), ("Quit to title", self.quit_to_title)]):
-            self.button((x, y + i * (bh + gap), bw, bh), text, cb, key=text)
+        items = [("Resume", tr("pause.resume"), self.on_back), ("Rules", tr("common.rules"), self.rules),
+                 ("Settings", tr("common.settings"), self.settings),
+                 ("Quit to title", tr("pause.quit_to_title"), self.quit_to_title)]
+        for i, (key, text, cb) in enumerate(items):
+            self.button((x, y + i * (bh + gap), bw, bh), text, cb, key=key)
         self._lit = None            # lit by light_focus() once the focus is restored
 
     def on_show(self) -> None:
@@ -74,9 +77,11 @@ class PauseScene(Scene):
     def on_draw(self, surface) -> None:
         ui.dim(surface, 170)
         ui.draw_panel(surface, self.box, radius=self.px(18))
-        ui.draw_text(surface, "Paused", ui.font(self.px(36), True), ui.colour("accent"),
-                     (self.box.centerx, self.box.y + self.px(22)), "midtop")
-        ui.draw_text(surface, "Your game is saved: Continue on the title screen resumes it.",
-                     ui.font(self.px(14)), ui.colour("text_muted"),
-                     (self.box.centerx, self.box.bottom - self.px(28)), "center",
-                     max_width=self.box.w - self.px(24))
+        ui.draw_text(surface, tr("pause.title"), ui.font(self.px(36), True), ui.colour("accent"),
+                     (self.box.centerx, self.box.y + self.px(22)), "midtop", max_width=self.box.w - self.px(24))
+        fnt = ui.font(self.px(14))
+        note = pygame.Rect(self.box.x + self.px(16), 0, self.box.w - self.px(32), 0)
+        lines = ui.wrap(tr("pause.note"), fnt, note.w)[:2]
+        note.y = self.box.bottom - self.px(14) - len(lines) * int(fnt.get_linesize() * 1.15)
+        ui.draw_wrapped(surface, " ".join(lines), fnt, ui.colour("text_muted"), note, align="center",
+                        max_lines=2)

@@ -1,11 +1,18 @@
-"""Settings: window size, fullscreen, animation speed, computer speed, sound volume.  Saved at once."""
+"""Settings: language, window size, fullscreen, animation speed, computer speed, sound volume.
+Saved at once.
+
+The language applies at once through ``lang.choose_language`` (every screen relabels, the choice
+is kept in the settings file as ``language``).
+"""
 from __future__ import annotations
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIHorizontalSlider
 
+from ... import i18n
 from ...i18n import tr
+from .. import lang as lang_mod
 from .. import settings as smod
 from .. import ui
 from .base import Scene
@@ -27,21 +34,30 @@ class SettingsScene(Scene):
         rh, gap = self.px(44), self.px(16)
         y = self.box.y + self.px(30)
         self.rows = []
-        sizes = [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS if self.app.window_fits((a, b))] \
-            or [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS[:1]]
-        cur = f"{st.window[0]} × {st.window[1]}"
-        if cur not in sizes:
-            sizes = sizes + [cur]
-        self.rows.append(("Window size", y))
-        self.dropdown((cx, y, cw, rh), sizes, cur, self.set_window, key="window")
+        codes = list(i18n.LANGUAGES)
+        names = [tr("language.name", lang=c) for c in codes]
+        lang = i18n.get_language()
+        self.rows.append((tr("language.label"), y))
+        self.dropdown((cx, y, cw, rh), names, names[codes.index(lang)] if lang in codes else names[0],
+                      lambda t: self.set_language(codes[names.index(t)]), key="language")
         y += rh + gap
-        self.rows.append(("Full screen (F11)", y))
-        self.dropdown((cx, y, cw, rh), ["Off", "On"], "On" if st.fullscreen else "Off",
-                      lambda t: self.set_fullscreen(t == "On"), key="fullscreen")
+        presets = [tuple(p) for p in smod.WINDOW_PRESETS if self.app.window_fits(tuple(p))] \
+            or [tuple(smod.WINDOW_PRESETS[0])]
+        if tuple(st.window) not in presets:
+            presets.append(tuple(st.window))
+        sizes = [tr("settings.size", width=a, height=b) for a, b in presets]
+        self.rows.append((tr("settings.window"), y))
+        self.dropdown((cx, y, cw, rh), sizes, sizes[presets.index(tuple(st.window))],
+                      lambda t: self.set_window(presets[sizes.index(t)]), key="window")
         y += rh + gap
-        self.rows.append(("Animations", y))
-        labels = [smod.SPEED_LABELS[s] for s in smod.SPEEDS]
-        self.dropdown((cx, y, cw, rh), labels, smod.SPEED_LABELS[st.speed],
+        on_off = [tr("settings.off"), tr("settings.on")]
+        self.rows.append((tr("settings.fullscreen"), y))
+        self.dropdown((cx, y, cw, rh), on_off, on_off[bool(st.fullscreen)],
+                      lambda t: self.set_fullscreen(t == on_off[1]), key="fullscreen")
+        y += rh + gap
+        self.rows.append((tr("settings.animations"), y))
+        labels = [tr(f"settings.speed.{s}") for s in smod.SPEEDS]
+        self.dropdown((cx, y, cw, rh), labels, labels[smod.SPEEDS.index(st.speed)],
                       lambda t: self.set_speed(smod.SPEEDS[labels.index(t)]), key="speed")
         y += rh + gap
         self.rows.append((tr("polish.computer_speed"), y))
@@ -67,12 +83,17 @@ class SettingsScene(Scene):
         self.label_x = lx
         self.row_h = rh
         bw, bh = self.px(200), self.px(52)
-        self.button((w // 2 - bw // 2, self.box.bottom + self.px(30), bw, bh), "Back", self.on_back,
+        self.button((w // 2 - bw // 2, self.box.bottom + self.px(30), bw, bh), tr("common.back"), self.on_back,
                     primary=True, key="back")
 
-    def set_window(self, text: str) -> None:
-        a, _, b = text.partition("×")
-        self.app.settings.window = (int(a), int(b))
+    def set_language(self, code: str) -> None:
+        """Switch the language at once (every visible screen relabels) and keep it in the
+        settings: the language platform's one call for it."""
+        if code != i18n.get_language():
+            lang_mod.choose_language(self.app, code)
+
+    def set_window(self, size) -> None:
+        self.app.settings.window = (int(size[0]), int(size[1]))
         self.app.apply_settings()
         if not self.app.settings.fullscreen:
             self.app.apply_window()
@@ -127,8 +148,8 @@ class SettingsScene(Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
         w, h = self.size
-        ui.draw_text(surface, "Settings", ui.font(self.px(44), True), ui.colour("accent"),
-                     (w // 2, self.px(30)), "midtop")
+        ui.draw_text(surface, tr("common.settings"), ui.font(self.px(44), True), ui.colour("accent"),
+                     (w // 2, self.px(30)), "midtop", max_width=w - self.px(40))
         ui.draw_panel(surface, self.box, radius=self.px(16))
         f = ui.font(self.px(18), True)
         for text, y in self.rows:
@@ -137,7 +158,7 @@ class SettingsScene(Scene):
         vt = self.volume_text()
         ui.draw_text(surface, vt, self.fit_font(vt, self.volume_value_w - self.px(6)), ui.colour("text"),
                      (self.volume_row.right, self.volume_row.centery), "midright")
-        note = "Settings are saved at once."
+        note = tr("settings.saved_at_once")
         if self.app.notices:
             note = self.app.notices[-1]
         ui.draw_text(surface, note, ui.font(self.px(14)), ui.colour("text_muted"),
