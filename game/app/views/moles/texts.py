@@ -1,13 +1,12 @@
-"""Every sentence the Mole Dig screen shows, in one place (the toasts of events and the refusals
-of a click: ``game/app/eventtext/moles.py``)."""
+"""Every sentence the Mole Dig screen shows, through the catalogs (``data/i18n/<lang>/moles.yaml``;
+the toasts of events and the refusals of a click: ``game/app/eventtext/moles.py``)."""
 from __future__ import annotations
 
+from ....i18n import tr
+from ...eventtext.moles import layer_name as _layer_name
+
+
 # ---- the action bar ---------------------------------------------------------------------------
-# Every text below comes from the catalogs, data/i18n/<lang>/moles.yaml.
-from ....i18n import tr  # noqa: E402
-from ...eventtext.moles import layer_name as _layer_name  # noqa: E402
-
-
 def names(names: list) -> str:
     """Several seats' names as one phrase ("Ann, Bo and Cy")."""
     names = [str(n) for n in names]
