@@ -6,15 +6,13 @@ import pygame
 
 from ... import ui
 from ...board import draw
+from . import texts
 from .common import CREAM, GOLD, INK, KIND_RGB, _design, _mix
 
 
 class AntsCards:
     def _kind_label(self, kind) -> str:
-        try:
-            return self.data.kind_labels[kind]
-        except (KeyError, TypeError):
-            return str(kind).capitalize()
+        return texts.kind(kind) if kind in self.data.kinds else str(kind or "").capitalize()
 
     def _kind_of_card(self, cid) -> str:
         return self.data.kinds[self.data.card_kind[cid]]
@@ -163,7 +161,7 @@ class AntsCards:
         if sid is None:
             pygame.draw.rect(img, (*ui.colour("panel"), 120), r, border_radius=self._px(10))
             pygame.draw.rect(img, ui.colour("panel_edge"), r, width=1, border_radius=self._px(10))
-            t = self._text("empty", self._px(12), ui.colour("text_muted"))
+            t = self._text(texts.tab("empty"), self._px(12), ui.colour("text_muted"), False, w - self._px(6))
             img.blit(t, t.get_rect(center=r.center))
             self._cache[key] = img
             return img
@@ -173,18 +171,19 @@ class AntsCards:
         pygame.draw.rect(img, ui.board_colour("supply_edge"), r, width=max(1, self._px(2)), border_radius=self._px(10))
         price = [self.data.kinds[i] for i in spec.get("price", ())]
         ps = max(8, min(self._px(22), (w - self._px(10)) // max(1, len(price)) - self._px(2)))
-        isz = max(8, min(h - ps - self._px(34), int(w * 0.45)))
+        isz = max(8, min(h - ps - self._px(34), int(w * 0.36)))
         icon = self._icon(f"supply_{des}", isz)
         img.blit(icon, (self._px(5), self._px(5)))
-        tx = isz + self._px(9)
-        f = self.assets.font(self._px(12), True)
-        lines = ui.wrap(spec.get("label", des), f, max(10, w - tx - self._px(4)))[:2]
-        y = self._px(6)
+        tx = isz + self._px(8)
+        room = max(10, w - tx - self._px(3))
+        lines, px = self._fit_lines(texts.supply(des), self._px(12), room, 2)
+        y = self._px(5)
         for ln in lines:
-            t = self._text(ln, self._px(12), INK, True, w - tx - self._px(4))
+            t = self._text(ln, px, INK, True, room)
             img.blit(t, (tx, y))
             y += t.get_height()
-        mark = self._text(f"{spec.get('mark', '')} players", self._px(10), ui.board_colour("supply_mark"))
+        mark = self._text(texts.tab("mark", mark=spec.get("mark", "")), max(9, self._px(10)),
+                          ui.board_colour("supply_mark"), False, room)
         img.blit(mark, (tx, y + self._px(1)))
         x = self._px(6)
         y = h - ps - self._px(6)
@@ -193,6 +192,17 @@ class AntsCards:
             x += ps + self._px(2)
         self._cache[key] = img
         return img
+
+    def _fit_lines(self, text: str, px: int, width: int, most: int) -> tuple:
+        """(lines, size): ``text`` wrapped to ``width`` in at most ``most`` lines, at the largest
+        size from ``px`` down to 9 px where every word fits whole."""
+        size = px
+        while True:
+            f = self.assets.font(size, True)
+            lines = ui.wrap(text, f, width)
+            if (len(lines) <= most and all(f.size(ln)[0] <= width for ln in lines)) or size <= 9:
+                return lines[:most], size
+            size -= 1
 
     def _ability_card(self, aid, owner, size):
         key = ("ability", aid, owner, size)
@@ -205,7 +215,7 @@ class AntsCards:
         fill = (236, 226, 246) if owner is None else _mix(self._palette(owner)["rgb"], (255, 255, 255), 0.6)
         pygame.draw.rect(img, fill, r, border_radius=self._px(8))
         pygame.draw.rect(img, ui.board_colour("ability_edge"), r, width=max(1, self._px(2)), border_radius=self._px(8))
-        lab = self._text(self._ability_label(aid), self._px(11), INK, True, w - self._px(4))
+        lab = self._text(texts.ability(aid), max(9, self._px(11)), INK, True, w - self._px(4))
         isz = max(8, h - lab.get_height() - self._px(8))
         img.blit(self._icon(f"ability_{aid}", isz), ((w - isz) // 2, self._px(3)))
         img.blit(lab, lab.get_rect(midbottom=(w // 2, h - self._px(2))))
