@@ -171,20 +171,21 @@ class AntsCards:
         pygame.draw.rect(img, ui.board_colour("supply_edge"), r, width=max(1, self._px(2)), border_radius=self._px(10))
         price = [self.data.kinds[i] for i in spec.get("price", ())]
         ps = max(8, min(self._px(22), (w - self._px(10)) // max(1, len(price)) - self._px(2)))
-        isz = max(8, min(h - ps - self._px(34), int(w * 0.36)))
-        icon = self._icon(f"supply_{des}", isz)
-        img.blit(icon, (self._px(5), self._px(5)))
-        tx = isz + self._px(8)
-        room = max(10, w - tx - self._px(3))
+        # the name across the card's width (two lines at most, every word whole), then the
+        # picture with the player mark beside it, then the price
+        room = max(10, w - self._px(8))
         lines, px = self._fit_lines(texts.supply(des), self._px(12), room, 2)
-        y = self._px(5)
+        y = self._px(4)
         for ln in lines:
             t = self._text(ln, px, INK, True, room)
-            img.blit(t, (tx, y))
+            img.blit(t, (self._px(5), y))
             y += t.get_height()
+        isz = max(8, min(h - y - ps - self._px(10), int(w * 0.4)))
+        img.blit(self._icon(f"supply_{des}", isz), (self._px(5), y + self._px(1)))
+        tx = self._px(5) + isz + self._px(4)
         mark = self._text(texts.tab("mark", mark=spec.get("mark", "")), max(9, self._px(10)),
-                          ui.board_colour("supply_mark"), False, room)
-        img.blit(mark, (tx, y + self._px(1)))
+                          ui.board_colour("supply_mark"), False, max(10, w - tx - self._px(3)))
+        img.blit(mark, mark.get_rect(midleft=(tx, y + self._px(1) + isz // 2)))
         x = self._px(6)
         y = h - ps - self._px(6)
         for kind in price:
@@ -193,12 +194,12 @@ class AntsCards:
         self._cache[key] = img
         return img
 
-    def _fit_lines(self, text: str, px: int, width: int, most: int) -> tuple:
+    def _fit_lines(self, text: str, px: int, width: int, most: int, bold: bool = True) -> tuple:
         """(lines, size): ``text`` wrapped to ``width`` in at most ``most`` lines, at the largest
         size from ``px`` down to 9 px where every word fits whole."""
         size = px
         while True:
-            f = self.assets.font(size, True)
+            f = self.assets.font(size, bold)
             lines = ui.wrap(text, f, width)
             if (len(lines) <= most and all(f.size(ln)[0] <= width for ln in lines)) or size <= 9:
                 return lines[:most], size
@@ -215,10 +216,15 @@ class AntsCards:
         fill = (236, 226, 246) if owner is None else _mix(self._palette(owner)["rgb"], (255, 255, 255), 0.6)
         pygame.draw.rect(img, fill, r, border_radius=self._px(8))
         pygame.draw.rect(img, ui.board_colour("ability_edge"), r, width=max(1, self._px(2)), border_radius=self._px(8))
-        lab = self._text(texts.ability(aid), max(9, self._px(11)), INK, True, w - self._px(4))
-        isz = max(8, h - lab.get_height() - self._px(8))
+        lines, px = self._fit_lines(texts.ability(aid), max(9, self._px(11)), w - self._px(4), 2)
+        labs = [self._text(ln, px, INK, True, w - self._px(4)) for ln in lines]
+        lh = sum(lab.get_height() for lab in labs)
+        isz = max(8, h - lh - self._px(8))
         img.blit(self._icon(f"ability_{aid}", isz), ((w - isz) // 2, self._px(3)))
-        img.blit(lab, lab.get_rect(midbottom=(w // 2, h - self._px(2))))
+        y = h - self._px(2) - lh
+        for lab in labs:
+            img.blit(lab, lab.get_rect(midtop=(w // 2, y)))
+            y += lab.get_height()
         ab = self.data.abilities.get(aid, {})
         ins = ab.get("insect")
         sz = max(8, min(self._px(18), isz // 2))

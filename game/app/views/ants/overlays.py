@@ -18,12 +18,13 @@ class AntsOverlays:
         g = self._grid
         n = len(d.rows)
         row_h = self._px(44)
-        w = int(g.w * 0.96)
+        w = min(self.rect.w - self._px(20), max(int(g.w * 0.96), self._px(620)))
         head = self._px(64)
         foot = self._px(56)
         h = min(g.h - self._px(10), head + foot + row_h * n + self._px(8))
         rect = pygame.Rect(0, 0, w, h)
         rect.center = g.center
+        rect.clamp_ip(self.rect)
         d.rect = rect
         d.visible = max(1, (h - head - foot) // row_h)
         d.row_h = row_h
@@ -76,9 +77,9 @@ class AntsOverlays:
     def _draw_dialog(self, surface) -> None:
         d = self.dialog
         rect = d.rect
-        shade = pygame.Surface(self._grid.size, pygame.SRCALPHA)
+        shade = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 110))
-        surface.blit(shade, self._grid.topleft)
+        surface.blit(shade, self.rect.topleft)
         ui.draw_panel(surface, rect, radius=self._px(14))
         pad = self._px(14)
         if d.kind == "buy":
@@ -132,8 +133,8 @@ class AntsOverlays:
                     sc = self.data.scoring
                     trade = sc.get("trade_in_ability", 2) if self._owns_bargain() else sc.get("trade_in", 3)
                     txt = texts.dialog("instead", count=trade, kinds=texts.kinds_list(subs))
-                    t = self._text(txt, self._px(12), ui.colour("text_muted"), False, rr.right - x - self._px(12))
-                    surface.blit(t, t.get_rect(midleft=(x + self._px(10), rr.centery)))
+                    self._row_text(surface, txt, self._px(12), ui.colour("text_muted"), x + self._px(10), rr,
+                                   rr.right - x - self._px(22))
             else:
                 mine, other = a.get("mine"), a.get("other")
                 holder = None
@@ -154,8 +155,7 @@ class AntsOverlays:
                 x += aw + self._px(4)
                 surface.blit(self._icon(f"supply_{_design(other)}", sz), (x, rr.centery - sz // 2))
                 x += sz + self._px(8)
-                t = self._text(txt, self._px(13), ui.colour("text"), False, rr.right - x - self._px(8))
-                surface.blit(t, t.get_rect(midleft=(x, rr.centery)))
+                self._row_text(surface, txt, self._px(13), ui.colour("text"), x, rr, rr.right - x - self._px(8))
         if len(d.rows) > d.visible:
             more = self._text(texts.dialog("more", first=d.scroll + 1, last=min(len(d.rows), d.scroll + d.visible),
                                            count=len(d.rows)), self._px(12), ui.colour("text_muted"), False,
@@ -171,6 +171,15 @@ class AntsOverlays:
             pygame.draw.rect(surface, ui.colour("panel_edge"), r, width=max(1, self._px(2)), border_radius=self._px(10))
             t = self._text(label, self._px(15), ui.colour("text_dark") if prim else ui.colour("text"), True)
             surface.blit(t, t.get_rect(center=r.center))
+
+    def _row_text(self, surface, text, px, colour, x, rr, width) -> None:
+        """A dialog row's text: one line, or two smaller ones when it is long."""
+        lines, size = self._fit_lines(text, px, max(10, width), 2, False)
+        imgs = [self._text(ln, size, colour, False, max(10, width)) for ln in lines]
+        y = rr.centery - sum(i.get_height() for i in imgs) // 2
+        for img in imgs:
+            surface.blit(img, (x, y))
+            y += img.get_height()
 
     def _owns_bargain(self) -> bool:
         owners = (self.view or {}).get("abilities") or {}

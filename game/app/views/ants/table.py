@@ -37,6 +37,10 @@ class AntsTable:
             roles += [("red_ant", s, "ant") for s in sh.get("reds") or []]
             roles = [r for r in roles if r[1] is not None]
             room = box.right - x - deck.get_width() - self._px(24)
+            f_nm, f_lb = self.assets.font(self._px(15), True), self.assets.font(max(9, self._px(11)))
+            full = sum(fs + self._px(18) + max(f_nm.size(self._name(s))[0], f_lb.size(texts.role(lab))[0])
+                       for lab, s, _f in roles)
+            labelled = full <= room          # else the figures alone say who plays which role
             each = max(self._px(40), room // max(1, len(roles)) - fs - self._px(18)) if roles else 0
             for label, s, fig in roles:
                 icon = self._figure(fig, fs)
@@ -45,12 +49,16 @@ class AntsTable:
                     icon.fill((*ui.board_colour("tint_taken"), 255), special_flags=pygame.BLEND_RGBA_MULT)
                 img.blit(icon, icon.get_rect(midleft=(x, box.centery)))
                 x += fs + self._px(4)
-                nm = self._text(self._name(s), self._px(15), ui.colour("text"), True, min(self._px(150), each))
-                img.blit(nm, nm.get_rect(midleft=(x, box.centery - self._px(6))))
-                lb = self._text(texts.role(label), max(9, self._px(11)), ui.colour("text_muted"), False,
-                                min(self._px(150), each))
-                img.blit(lb, lb.get_rect(midleft=(x, box.centery + self._px(9))))
-                x += max(nm.get_width(), lb.get_width()) + self._px(14)
+                nm = self._text(self._name(s), self._px(15), ui.colour("text"), True, None if labelled else each)
+                w = nm.get_width()
+                if labelled:
+                    img.blit(nm, nm.get_rect(midleft=(x, box.centery - self._px(6))))
+                    lb = self._text(texts.role(label), max(9, self._px(11)), ui.colour("text_muted"))
+                    img.blit(lb, lb.get_rect(midleft=(x, box.centery + self._px(9))))
+                    w = max(w, lb.get_width())
+                else:
+                    img.blit(nm, nm.get_rect(midleft=(x, box.centery)))
+                x += w + self._px(14)
             if x + deck.get_width() + self._px(14) < box.right:
                 img.blit(deck, deck.get_rect(midright=(box.right - self._px(12), box.centery)))
             self._cache[key] = img
@@ -180,11 +188,6 @@ class AntsTable:
                 col = _mix(ui.colour("highlight"), (255, 255, 255), 0.4 * pulse)
                 pygame.draw.rect(surface, col, r.inflate(self._px(4), self._px(4)), width=max(2, self._px(3)),
                                  border_radius=self._px(12))
-        if self._display_rects:
-            n = sh.get("supply_deck_count", 0)
-            t = self._text(texts.tab("left", count=n), max(9, self._px(11)), ui.colour("text_muted"))
-            r = self._display_rects[-1]
-            surface.blit(t, t.get_rect(topright=(r.right - self._px(4), r.bottom - self._px(1) - t.get_height())))
 
     def _draw_abilities(self, surface, sh) -> None:
         owners = sh.get("abilities") or {}

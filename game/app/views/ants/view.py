@@ -201,6 +201,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
                  texts.status("roles", ant=self._name(v.get("ant")), hopper=self._name(v.get("hopper")))]
         if self._winter(v):
             lines.append(texts.status("target", count=self.data.scoring.get("winter_target", 4)))
+            lines.append(texts.status("supply_left", count=int(v.get("supply_deck_count", 0) or 0)))
         else:
             lines.append(texts.status("scores_hidden" if (v.get("options") or {}).get("insects") != "open"
                                       else "scores_open"))
