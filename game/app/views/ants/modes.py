@@ -21,6 +21,7 @@ from .common import _cell_index
 
 
 class AntsMode(StepMode):
+    MARKS_ENDS = False          # ring the two ends of the trail (where the next ant may join)
     def acts(self, *types) -> list:
         return [a for a in self.v.legal or [] if a.get("type") in types]
 
@@ -95,6 +96,7 @@ class AntsMode(StepMode):
 
 
 class PlaceMode(AntsMode):
+    MARKS_ENDS = True
     def sentence(self) -> str:
         view = self.v.view
         n = len(view.get("chain") or []) + 1

@@ -141,10 +141,12 @@ class AntsTable:
             pygame.draw.lines(surface, ui.board_colour("trail"), False, pts, max(1, self._px(3)))
         # ants (the one being placed drops in)
         fs = int(c * 0.52)
+        mode = self.mode()
+        marks_ends = bool(getattr(mode, "MARKS_ENDS", False))
         for n, i in enumerate(chain):
             r = self._cell_rect(i)
             img = self._figure("ant", fs)
-            end = n in (0, len(chain) - 1) and sh.get("step") == "place"
+            end = n in (0, len(chain) - 1) and marks_ends
             if end and len(chain) < 6 and self.legal:
                 pygame.draw.circle(surface, (255, 255, 255), r.center, int(fs * 0.55), max(1, self._px(2)))
             surface.blit(img, img.get_rect(center=r.center))
