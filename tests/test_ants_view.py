@@ -133,6 +133,9 @@ def test_keyboard_places_an_ant_and_picks_a_disc(display):
         a = view.handle_event(enter)
         assert isinstance(a, dict) and a["type"] == "place"
         state.apply(a)
+        if len(state.view(0)["chain"]) < 6:       # the focus stays on a lit card near the last ant
+            view.sync(state.view(0), state.legal_actions(), 0)
+            assert view.focused() is not None and view.focused().startswith("cell")
     view.sync(state.view(0), state.legal_actions(), 0)
     picks = [view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + j, mod=0, unicode="",
                                                   scancode=0)) for j in range(4)]

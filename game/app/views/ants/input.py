@@ -21,6 +21,25 @@ class AntsInput:
         """cell index -> the action a click on it takes (the lit cards of the step)."""
         return {t.value: t.action for t in self.get_targets() if t.kind == "cell"}
 
+    # ---- the keyboard: after an ant is placed, the focus stays near it ------------------------------
+    _want_cell = None
+
+    def activate(self, t):
+        if t.kind == "cell" and self.focus.keyboard:
+            self._want_cell = t.value
+        return KitView.activate(self, t)
+
+    def get_targets(self) -> list:
+        ts = KitView.get_targets(self)
+        want = self._want_cell
+        if want is not None and ts:
+            cells = [t for t in ts if t.kind == "cell"]
+            if cells and self.focus.keyboard and self.focus.focus is None:
+                near = min(cells, key=lambda t: (abs(t.value % 4 - want % 4) + abs(t.value // 4 - want // 4), t.value))
+                self.focus.focus = near.key
+            self._want_cell = None
+        return ts
+
     # ---- what is where ----------------------------------------------------------------------------
     def cell_target(self, i: int, action) -> Target:
         return Target("cell", f"cell {i % 4},{i // 4}", rect=self._cell_rect(i), action=action, value=i)
@@ -166,5 +185,6 @@ class AntsInput:
         return self.dialog is not None
 
     def enter_default(self, targets):
+        """Enter takes the bar's only live button when nothing else can be chosen."""
         live = [t for t in targets if t.bar and t.action is not None and t.enabled]
-        return live[0] if len(live) == 1 else None
+        return live[0] if len(live) == 1 and all(t.bar for t in targets) else None
