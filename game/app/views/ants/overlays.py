@@ -187,6 +187,10 @@ class AntsOverlays:
         return aid is not None and owners.get(aid) == self.seat and self.seat is not None
 
     def _tooltip_text(self, sh) -> str:
+        if self.tooltip.ready:           # a disabled bar button says why
+            t = next((t for t in self.get_targets() if t.key == self.tooltip.key), None)
+            if t is not None and t.tooltip and not t.enabled:
+                return t.tooltip
         h = self._hover
         if not h:
             return ""
@@ -224,6 +228,8 @@ class AntsOverlays:
                           lh * len(lines) + self._px(12))
         mx, my = self._mouse
         box.topleft = (mx + self._px(14), my + self._px(16))
+        if box.bottom > self.rect.bottom:          # near the bar: above the pointer
+            box.bottom = my - self._px(12)
         box.clamp_ip(self.rect)
         pygame.draw.rect(surface, _mix(ui.colour("panel"), (0, 0, 0), 0.3), box, border_radius=self._px(8))
         pygame.draw.rect(surface, ui.colour("accent"), box, width=1, border_radius=self._px(8))
