@@ -256,3 +256,41 @@ def test_key_hints_show_the_number_keys_of_the_bar(display):
         got = press(view, pygame.K_1 + n)
         assert got == (b["action"] if b["enabled"] else tr("ants.refuse.disc_not_under"))
     view.draw(display)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "fr"])
+def test_the_bar_fits_at_the_smallest_window_in_long_languages(display, lang):
+    """At 1024x600 the bar's sentence and every button stay inside the bar, side by side."""
+    from tests.test_board_kit import board_rect
+    set_language(lang)
+    try:
+        for variant, players, seed in (("autumn", 2, 1), ("beetle", 3, 2), ("winter", 4, 3), ("beetle", 4, 4)):
+            for state in steps_of(variant, players, seed):
+                seat = state.current_player
+                view = make_board_view("ants", SEATS[:players], None)
+                view.set_rect(board_rect(1024, 600))
+                view.sync(state.view(seat), state.legal_actions(), seat)
+                view.update(0)
+                items = view.bar_items()
+                bar = view.bar_rect
+                label = items[0]
+                assert label["kind"] == "label" and bar.contains(label["rect"])
+                for it in items[1:]:
+                    assert bar.contains(it["rect"]), (lang, state.step, it.get("label"))
+                    assert it["rect"].x >= label["rect"].right, (lang, state.step, it.get("label"))
+                    room = it["rect"].w - (it["rect"].h if it.get("icon") else 0)
+                    assert view.assets.font(11, True).size(it["label"])[0] <= room, (lang, it["label"])
+    finally:
+        set_language("en")
+
+
+def test_the_rules_text_exists_in_every_language_with_the_same_sections():
+    from pathlib import Path
+    en = Path("data/texts/en/ants_rules.md")
+    en = en if en.exists() else Path("data/texts/ants_rules.md")
+    heads = [ln for ln in en.read_text(encoding="utf-8").splitlines() if ln.startswith("#")]
+    for lang in sorted(set(LANGUAGES) - {"en"}):
+        text = Path(f"data/texts/{lang}/ants_rules.md").read_text(encoding="utf-8")
+        mine = [ln for ln in text.splitlines() if ln.startswith("#")]
+        assert len(mine) == len(heads), lang
+        assert text.count("\n- ") == en.read_text(encoding="utf-8").count("\n- "), lang

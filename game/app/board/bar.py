@@ -37,8 +37,8 @@ def layout(view, items: list, text: str, seat) -> list:
 
     def width():
         return sum(it["w"] for it in items) + gap * max(0, len(items) - 1)
-    label_img = _label(view, text, bar.w - 2 * pad - view._px(40) - width(), bar) if text else None
-    lw = label_img.get_width() + view._px(40) if label_img is not None else 0
+    label_img = _label(view, text, bar.w - 2 * pad - view._px(48) - width(), bar) if text else None
+    lw = label_img.get_width() + view._px(48) if label_img is not None else 0
     room = bar.w - 2 * pad - lw
     for shrink in (0.85, 0.7):
         if width() <= room:
@@ -95,24 +95,32 @@ def _icon_w(view) -> int:
     return view._px(30)
 
 
+def _fit_px(view, label: str, room: int) -> int:
+    """The button text size (at scale 1) at which ``label`` fits ``room`` pixels: the bar's
+    size, or smaller (down to 11) when the bar made the button narrower."""
+    px = BUTTON_PX
+    while px > 11 and view.assets.font(max(8, int(round(px * view._k))), True).size(label)[0] > room:
+        px -= 1
+    return px
+
+
 def _button(view, surface, it, hot: bool, edge_hot: bool) -> None:
     r = it["rect"]
-    if it.get("disabled"):
-        draw.button_disabled(surface, view.assets, r, it["label"], view._k, BUTTON_PX, it.get("icon"))
-        return
     icon = it.get("icon")
+    px = _fit_px(view, it["label"], r.w - view._px(16) - (_icon_w(view) if icon is not None else 0))
+    if it.get("disabled"):
+        draw.button_disabled(surface, view.assets, r, it["label"], view._k, px, icon)
+        return
     if icon is None:
         draw.button(surface, view.assets, r, it["label"], view._k, it.get("primary", False), hot,
-                    BUTTON_PX, edge_hot=edge_hot)
+                    px, edge_hot=edge_hot)
         return
-    draw.button(surface, view.assets, r, "", view._k, it.get("primary", False), hot, BUTTON_PX,
-                edge_hot=edge_hot)
+    draw.button(surface, view.assets, r, "", view._k, it.get("primary", False), hot, px, edge_hot=edge_hot)
     col = ui.colour("text_dark") if it.get("primary") else ui.colour("text")
-    t = draw.text(view.assets, it["label"], view._px(BUTTON_PX), col, True)
+    t = draw.text(view.assets, it["label"], max(8, int(round(px * view._k))), col, True)
     x = r.centerx - (t.get_width() + _icon_w(view)) // 2
-    ic = icon if icon.get_height() <= r.h - view._px(8) else None
-    if ic is not None:
-        surface.blit(ic, ic.get_rect(midleft=(x, r.centery)))
+    if icon.get_height() <= r.h - view._px(8):
+        surface.blit(icon, icon.get_rect(midleft=(x, r.centery)))
     surface.blit(t, t.get_rect(midleft=(x + _icon_w(view), r.centery)))
 
 
