@@ -10,10 +10,10 @@ from ... import ui
 from ...board import KitView, draw as kit_draw
 from ...board.cache import CacheSpace
 from ...board.widgets import TOOLTIP_DELAY
+from . import texts
 from .animation import AntsAnimation
 from .cards import AntsCards
 from .common import SHELF_VALUES_FALLBACK, _data, _design
-from . import texts
 from .input import AntsInput
 from .modes import MODES
 from .overlays import AntsOverlays
