@@ -446,6 +446,9 @@ def cmd_strength(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .desktop import prepare_process, quiet_missing_streams
+    quiet_missing_streams()    # no console (Windows double-click): output goes nowhere, safely
+    prepare_process()          # Windows: DPI aware (sharp at 150 %), before any window opens
     argv = list(sys.argv[1:] if argv is None else argv)
     # `play` is the default command: `main.py`, `main.py --size 800x600`, ...
     if not argv or (argv[0].startswith("-") and argv[0] not in TOP_LEVEL_FLAGS):

@@ -27,6 +27,8 @@ from pathlib import Path
 
 import pytest
 
+from game import WINDOW_TITLE
+
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 720)
 SCREEN = "1366x900x24"
@@ -185,13 +187,13 @@ class GameWindow:
         return proc.stdout.strip()
 
     def find_window(self) -> str:
-        """The id of the visible window titled "Burrow Box" (the title is checked too)."""
+        """The id of the visible window titled "Burrow Box <version>" (the title is checked)."""
         def look(_):
             for wid in self.xdotool("search", "--onlyvisible", "--class", ".").split():
-                if self.xdotool("getwindowname", wid) == "Burrow Box":
+                if self.xdotool("getwindowname", wid) == WINDOW_TITLE:
                     return wid
             return None
-        self.wid = self.wait('a window titled "Burrow Box"', look, timeout=20)
+        self.wid = self.wait(f'a window titled "{WINDOW_TITLE}"', look, timeout=20)
         return self.wid
 
     def window_geometry(self) -> dict:

@@ -16,6 +16,7 @@ import warnings
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import WINDOW_TITLE
 from ..ai import DEFAULT_LEVEL
 from ..paths import resource_path
 from ..rules import GAMES, new_game
@@ -81,7 +82,7 @@ class App:
         _return_freed_memory()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Burrow Box")
+        pygame.display.set_caption(WINDOW_TITLE)
         _set_window_icon()
         pygame.key.set_repeat(400, 40)
         self.surface = None
@@ -107,11 +108,11 @@ class App:
             return
         if fullscreen and not real:
             self.surface = pygame.display.set_mode(self.desktop or (0, 0), pygame.FULLSCREEN)
-            pygame.display.set_caption("Burrow Box")
+            pygame.display.set_caption(WINDOW_TITLE)
             return
         w, h = self._clamp_window(size)
         self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        pygame.display.set_caption("Burrow Box")
+        pygame.display.set_caption(WINDOW_TITLE)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
