@@ -243,7 +243,10 @@ class AntsTable:
         sc = self._text(score, self._px(15), GOLD, True)
         img.blit(sc, sc.get_rect(topright=(box.right - pad, pad)))
         nm_w = box.right - pad - sc.get_width() - x - self._px(8) - (self._px(26) if disc else 0)
-        nm = self._text(texts.name_role(self._name(s), role), self._px(14), ui.colour("text"), True, nm_w)
+        title = texts.name_role(self._name(s), role)
+        if self.assets.font(max(9, int(self._px(14) * 0.7)), True).size(title)[0] > nm_w:
+            title = self._name(s)         # the figure beside the name still shows the role
+        nm = self._text(title, self._px(14), ui.colour("text"), True, nm_w)
         img.blit(nm, (x, pad + self._px(2)))
         if disc:
             ds = self._px(22)
@@ -311,12 +314,16 @@ class AntsTable:
         ix = box.w - ins_w - pad + self._px(4)
         n = int(info.get("insect_count", 0) or 0)
         ins = info.get("insects")
-        lab = self._text(texts.tab("insects_points", count=n, points=int(info.get("insect_points", 0) or 0))
-                         if ins is not None and n else texts.tab("insects", count=n),
-                         max(9, self._px(11)), ui.colour("text_muted"), True, ins_w - self._px(4))
-        img.blit(lab, (ix, y))
+        text = (texts.tab("insects_points", count=n, points=int(info.get("insect_points", 0) or 0))
+                if ins is not None and n else texts.tab("insects", count=n))
+        lines, size = self._fit_lines(text, max(9, self._px(11)), ins_w - self._px(4), 2)
+        yy = y
+        for ln in lines:              # one line, or two smaller ones in long languages
+            lab = self._text(ln, size, ui.colour("text_muted"), True, ins_w - self._px(4))
+            img.blit(lab, (ix, yy))
+            yy += lab.get_height()
         isz = max(8, min(self._px(22), (ins_w - self._px(6)) // 4))
-        x, yy = ix, y + lab.get_height() + self._px(2)
+        x, yy = ix, yy + self._px(2)
         if ins is not None:
             counts: dict = {}
             for c in ins:
