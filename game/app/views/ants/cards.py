@@ -201,7 +201,14 @@ class AntsCards:
         while True:
             f = self.assets.font(size, bold)
             lines = ui.wrap(text, f, width)
-            if (len(lines) <= most and all(f.size(ln)[0] <= width for ln in lines)) or size <= 9:
+            if len(lines) <= most and all(f.size(ln)[0] <= width for ln in lines):
+                return lines, size
+            if size <= 9:
+                if most >= 2 and len(lines) == 1 and " " not in text:
+                    cut = max(1, max(i for i in range(1, len(text)) if f.size(text[:i] + "-")[0] <= width)
+                              if f.size(text[:1] + "-")[0] <= width else 1)
+                    cut = min(cut, (len(text) + 3) // 2)        # one long word, hyphenated near
+                    return [text[:cut] + "-", text[cut:]], size   # its middle
                 return lines[:most], size
             size -= 1
 
