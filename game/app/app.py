@@ -31,6 +31,7 @@ from .scenes.choose import ChooseScene
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
 from .scenes.results import ResultsScene
+from .scenes.quickref import QuickRefScene
 from .scenes.rules import RulesScene
 from .scenes.saved import SavedGamesScene
 from .scenes.seats import SeatsScene
@@ -44,7 +45,7 @@ from .views import ViewError
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
 SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
-          "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
+          "quickref": QuickRefScene, "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
           "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene}
 HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often

@@ -18,12 +18,13 @@ class PauseScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        pw, ph = self.px(420), self.px(420)
+        pw, ph = self.px(420), self.px(486)
         self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
         bw, bh, gap = self.px(320), self.px(52), self.px(14)
         x = w // 2 - bw // 2
         y = self.box.y + self.px(96)
         items = [("Resume", tr("pause.resume"), self.on_back), ("Rules", tr("common.rules"), self.rules),
+                 ("Quick reference", tr("quickref.button"), self.quickref),
                  ("Settings", tr("common.settings"), self.settings),
                  ("Quit to title", tr("pause.quit_to_title"), self.quit_to_title)]
         for i, (key, text, cb) in enumerate(items):
@@ -64,6 +65,9 @@ class PauseScene(Scene):
 
     def rules(self) -> None:
         self.app.open("rules", self.play.ctl.game_id)
+
+    def quickref(self) -> None:
+        self.app.open("quickref", self.play.ctl.game_id)
 
     def settings(self) -> None:
         self.app.open("settings")

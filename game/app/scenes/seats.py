@@ -231,6 +231,8 @@ class SeatsScene(Scene):
         bw, bh = self.px(200), self.px(52)
         by = h - bh - self.px(26)
         self.button((m, by, bw, bh), tr("common.back"), self.on_back, key="back")
+        self.button((m + bw + self.px(16), by, self.px(240), bh), tr("quickref.button"),
+                    lambda: self.app.open("quickref", self.game_id), key="quickref")
         self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), tr("setup.start"), self.start,
                     primary=True, key="start")
 
