@@ -96,6 +96,7 @@ def _screens():
     for game in PLAYABLE:
         out.append((f"seats {game}", lambda app, g=game: app.switch("seats", g)))
         out.append((f"rules {game}", lambda app, g=game: app.switch("rules", g)))
+        out.append((f"quickref {game}", lambda app, g=game: app.switch("quickref", g)))
 
         def play(app, g=game, moves=12):
             app.go(PlayScene(app, _controller(g, moves), auto_results=False))
