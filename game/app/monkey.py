@@ -23,7 +23,7 @@ KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_z, pygame.K_F11, pygame.K_n, pygame.K_p,
         pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE]
 SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pause", "results",
-           "stats")
+           "stats", "quickref")
 
 
 def rss_mb() -> float | None:
@@ -148,6 +148,8 @@ class Monkey:
             app.open(what)
         elif what == "rules":
             app.open("rules", rng.choice([None] + self._games))
+        elif what == "quickref":
+            app.open("quickref", rng.choice(self._games))
 
     def start_game(self, gid: str, computers_only: bool = False) -> None:
         info = GAMES[gid]
