@@ -18,7 +18,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
-from .. import ui
+from .. import memory, ui
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -35,6 +35,7 @@ class Scene:
         self._callbacks: dict = {}
         self._changes: dict = {}
         self._entries: dict = {}
+        self._kept_focus = (None, 0)
         self.built = False
 
     # ---- geometry ---------------------------------------------------------------------------
@@ -57,13 +58,14 @@ class Scene:
     def rebuild(self) -> None:
         self.ui = self.app.manager_for(self)
         self._ui_key = (self.size, self.scale)
-        keep_key = self.focus.current.key if self.focus.current else None
-        keep_index = self.focus.index
+        keep_key = self.focus.current.key if self.focus.current else self._kept_focus[0]
+        keep_index = self.focus.index if self.focus.items else self._kept_focus[1]
         self._callbacks = {}
         self._changes = {}
         self._entries = {}
         self.focus.clear()
         self.build()
+        memory.settle_shapes(self.ui)
         self.built = True
         if keep_key and self.focus.focus_key(keep_key):
             pass
@@ -71,6 +73,16 @@ class Scene:
             self.focus.index = min(keep_index, len(self.focus.items) - 1)
             if not self.focus.current.enabled:
                 self.focus.move(1)
+
+    def drop_widgets(self) -> None:
+        """Forget the widgets (the app killed them: this screen is hidden or left); the focus
+        stays where it was for the next ``build``."""
+        cur = self.focus.current
+        self._kept_focus = (cur.key if cur else None, self.focus.index)
+        self._callbacks, self._changes, self._entries = {}, {}, {}
+        self.focus.clear()
+        self.ui = None
+        self.built = False
 
     def laid_out_for(self):
         """The window size of the last layout (``build``)."""
@@ -254,6 +266,7 @@ class Scene:
                        tool_tip_text=tooltip)
         if not enabled:
             btn.disable()
+        memory.settle_shapes(self.ui)
         self._callbacks[btn] = callback
         if focusable:
             self.focus.add(ui.FocusItem(lambda b=btn: b.rect, activate=callback, element=btn,
@@ -268,6 +281,7 @@ class Scene:
         dd = UIDropDownMenu(choices, current, pygame.Rect(rect), manager=self.ui)
         if not enabled:
             dd.disable()
+        memory.settle_shapes(self.ui)
         self._changes[dd] = on_change
 
         def step(d, choices=choices, current=current):
@@ -283,12 +297,17 @@ class Scene:
         te = UITextEntryLine(pygame.Rect(rect), manager=self.ui, initial_text=text,
                              placeholder_text=placeholder)
         te.set_text_length_limit(max_length)
+        memory.settle_shapes(self.ui)
         self._entries[te] = on_change
         self.focus.add(ui.FocusItem(lambda e=te: e.rect, element=te, entry=te, key=key))
         return te
 
     def label(self, rect, text: str, object_id: str | None = None):
-        return UILabel(pygame.Rect(rect), text, manager=self.ui, object_id=object_id)
+        el = UILabel(pygame.Rect(rect), text, manager=self.ui, object_id=object_id)
+        memory.settle_shapes(self.ui)
+        return el
 
     def textbox(self, rect, html: str, object_id: str | None = None):
-        return UITextBox(html, pygame.Rect(rect), manager=self.ui, object_id=object_id)
+        el = UITextBox(html, pygame.Rect(rect), manager=self.ui, object_id=object_id)
+        memory.settle_shapes(self.ui)
+        return el

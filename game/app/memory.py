@@ -1,0 +1,127 @@
+"""How the app keeps its memory small over a long session (see ``bench --long``).
+
+- ``freeze_startup()``: the tens of thousands of objects that live as long as the program
+  (modules, classes, functions) leave the garbage collector's view, so a full collection
+  costs about a millisecond and a dropped screen can be collected at once.
+- ``make_manager(size, scale)``: every pygame_gui manager of a window scale shares one theme
+  (fonts, the shape cache of up to 12 MB, shadows) instead of loading its own; a theme made
+  for another scale goes with the last manager that uses it.
+- ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
+"""
+from __future__ import annotations
+
+import gc
+import sys
+
+import pygame_gui
+from pygame_gui.core.utility import get_default_manager, set_default_manager
+
+from . import ui
+
+_frozen = False
+
+
+def freeze_startup() -> None:
+    """Once per process: collect, then hide what exists now from later collections."""
+    global _frozen
+    if _frozen:
+        return
+    _frozen = True
+    gc.collect()
+    gc.freeze()
+
+
+def collect() -> None:
+    """Free what dropped screens leave in reference cycles (widgets, board views), and hand
+    the freed pages back."""
+    gc.collect()
+    give_back()
+
+
+# ---- glibc: freed pages go back -------------------------------------------------------------------
+
+def _libc():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        return ctypes.CDLL("libc.so.6")
+    except (OSError, AttributeError):
+        return None
+
+
+_LIBC = _libc()
+
+
+def return_freed_memory() -> None:
+    """glibc: allocations from 256 kB up (surfaces) get their own mapping, handed back to the
+    system when freed; by default the threshold grows and freed surfaces stay in the heap."""
+    try:
+        if _LIBC is not None:
+            _LIBC.mallopt(-3, 256 * 1024)   # M_MMAP_THRESHOLD
+    except (AttributeError, ValueError):
+        pass
+
+
+def give_back() -> None:
+    """Hand the heap pages freed surfaces leave behind back to the system: without it glibc
+    keeps them, and a session that visits many screens and window sizes holds hundreds of MB
+    it no longer uses."""
+    try:
+        if _LIBC is not None:
+            _LIBC.malloc_trim(0)
+    except (AttributeError, ValueError):
+        pass
+
+
+# ---- pygame_gui managers that share their theme ----------------------------------------------------
+
+class _SharedThemeManager(pygame_gui.UIManager):
+    """A UIManager that uses an already loaded theme instead of loading its own."""
+
+    def __init__(self, size, theme):
+        self._shared_theme = theme
+        super().__init__(size, None, enable_live_theme_updates=False)
+
+    def create_new_theme(self, theme_path=None):
+        return self._shared_theme
+
+
+_theme = {"scale": None, "theme": None}
+
+
+def make_manager(size, scale: float):
+    """A pygame_gui manager for a window of ``size`` at ``scale``, on the scale's shared theme."""
+    if _theme["scale"] == scale and _theme["theme"] is not None:
+        mgr = _SharedThemeManager(size, _theme["theme"])
+    else:
+        _theme["scale"], _theme["theme"] = None, None     # the old scale's theme may go now
+        mgr = ui.make_manager(size, scale)
+        _theme["scale"], _theme["theme"] = scale, mgr.get_theme()
+    if get_default_manager() is mgr:      # pygame_gui would keep the first manager for ever
+        set_default_manager(None)
+    return mgr
+
+
+def forget_theme() -> None:
+    """Drop the shared theme (the next manager loads a fresh one)."""
+    _theme["scale"], _theme["theme"] = None, None
+
+
+def settle_shapes(manager) -> None:
+    """Draw every state (normal, hovered, disabled, ...) of the widgets made so far at once,
+    then free the scratch surfaces of their rounded shapes: pygame_gui draws one state a
+    frame at four times the size in each direction and keeps that scratch (5 MB for one big
+    button) until the last state is drawn, so a new screen of many widgets would hold tens
+    of MB for a few frames."""
+    for element in manager.get_sprite_group().sprites():
+        shape = getattr(element, "drawable_shape", None)
+        queue = getattr(shape, "states_to_redraw_queue", None)
+        if queue is None:
+            continue
+        while queue:
+            shape.redraw_state(queue.popleft())
+        clean = getattr(shape, "clean_up_temp_shapes", None)
+        if clean is not None:
+            clean()
+        shape.need_to_clean_up = False
