@@ -163,6 +163,7 @@ class App:
             return mgr
         mgr = have[1]
         mgr.clear_and_reset()
+        self._collect()                     # the old widgets go before the new ones come
         if tuple(mgr.window_resolution) != tuple(size):
             mgr.set_window_resolution(size)
         return mgr
@@ -249,6 +250,8 @@ class App:
         """Replace the whole stack with ``scene``."""
         while self.stack:
             self._release(self.stack.pop())
+        if getattr(scene, "board", None) is None:
+            memory.drop_pictures()
         self._collect()
         self.push(scene)
 

@@ -4,7 +4,7 @@
   (modules, classes, functions) leave the garbage collector's view, so a full collection
   costs about a millisecond and a dropped screen can be collected at once.
 - ``make_manager(size, scale)``: every pygame_gui manager of a window scale shares one theme
-  (fonts, the shape cache of up to 12 MB, shadows) instead of loading its own; a theme made
+  (fonts, the cache of drawn widget backgrounds, shadows) instead of loading its own; a theme made
   for another scale goes with the last manager that uses it.
 - ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
 """
@@ -13,7 +13,9 @@ from __future__ import annotations
 import gc
 import sys
 
+import pygame
 import pygame_gui
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from . import ui
@@ -29,6 +31,16 @@ def freeze_startup() -> None:
     _frozen = True
     gc.collect()
     gc.freeze()
+
+
+def drop_pictures() -> None:
+    """Forget the board pictures and panel shadows drawn so far (a screen without a board
+    comes: what the games drew for their window size is of no use to it)."""
+    from .board.cache import CACHE
+    CACHE.clear()
+    shadows = getattr(ui, "_shadow_cache", None)
+    if shadows is not None:
+        shadows.clear()
 
 
 def collect() -> None:
@@ -76,6 +88,33 @@ def give_back() -> None:
 
 # ---- pygame_gui managers that share their theme ----------------------------------------------------
 
+class _SmallShapeCache(SurfaceCache):
+    """pygame_gui's cache of drawn widget backgrounds on sheets of 1024x256 instead of
+    1024x1024 (up to three: 3 MB, not 12 MB).  It only keeps shapes under 40,000 pixels, so
+    a strip of 256 rows holds many of them."""
+
+    def __init__(self):
+        self.cache_surface_size = (1024, 256)
+        self.cache_surfaces = [{"surface": self._sheet(),
+                                "free_space_rectangles": [pygame.Rect((0, 0), self.cache_surface_size)]}]
+        self.cache_long_term_lookup = {}
+        self.cache_short_term_lookup = {}
+        self.consider_purging_list = []
+        self.low_on_space = False
+
+    def _sheet(self):
+        sheet = pygame.Surface(self.cache_surface_size, flags=pygame.SRCALPHA, depth=32)
+        sheet.fill((0, 0, 0, 0))
+        return sheet
+
+    def _expand_lt_cache(self):
+        if len(self.cache_surfaces) < 3:
+            self.cache_surfaces.append({"surface": self._sheet(), "free_space_rectangles":
+                                        [pygame.Rect((0, 0), self.cache_surface_size)]})
+        else:
+            self.low_on_space = True
+
+
 class _SharedThemeManager(pygame_gui.UIManager):
     """A UIManager that uses an already loaded theme instead of loading its own."""
 
@@ -97,7 +136,9 @@ def make_manager(size, scale: float):
     else:
         _theme["scale"], _theme["theme"] = None, None     # the old scale's theme may go now
         mgr = ui.make_manager(size, scale)
-        _theme["scale"], _theme["theme"] = scale, mgr.get_theme()
+        theme = mgr.get_theme()
+        theme.shape_cache = _SmallShapeCache()
+        _theme["scale"], _theme["theme"] = scale, theme
     if get_default_manager() is mgr:      # pygame_gui would keep the first manager for ever
         set_default_manager(None)
     return mgr
