@@ -185,6 +185,8 @@ class App:
             del self._managers[depth]
         redo = [scene for scene in self.visible_scenes()
                 if scene.built and (force or scene.laid_out_for() != size)]
+        if redo and any(scene.laid_out_for() != size for scene in redo):
+            memory.drop_pictures()      # drawn for the old size: they go before the new ones come
         for scene in redo:
             scene.on_resize(size)
         if stale or redo:

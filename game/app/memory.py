@@ -150,19 +150,18 @@ def forget_theme() -> None:
 
 
 def settle_shapes(manager) -> None:
-    """Draw every state (normal, hovered, disabled, ...) of the widgets made so far at once,
-    then free the scratch surfaces of their rounded shapes: pygame_gui draws one state a
-    frame at four times the size in each direction and keeps that scratch (5 MB for one big
-    button) until the last state is drawn, so a new screen of many widgets would hold tens
-    of MB for a few frames."""
+    """Free the scratch surfaces of the widgets' rounded shapes now, and draw a widget's other
+    looks (hovered, pressed, disabled, ...) only when it takes them.  pygame_gui draws one look
+    a frame, at four times the size in each direction, and keeps that scratch (5 MB for one
+    big button) until every look is drawn: a screen of many widgets held tens of MB for
+    frames, and most looks were never shown.  Called after each widget is made and after
+    each frame's update (a look drawn on demand leaves its scratch too)."""
     for element in manager.get_sprite_group().sprites():
         shape = getattr(element, "drawable_shape", None)
-        queue = getattr(shape, "states_to_redraw_queue", None)
-        if queue is None:
+        if shape is None or getattr(shape, "states_to_redraw_queue", None) is None:
             continue
-        while queue:
-            shape.redraw_state(queue.popleft())
-        clean = getattr(shape, "clean_up_temp_shapes", None)
-        if clean is not None:
-            clean()
+        shape.states_to_redraw_queue.clear()
+        if getattr(shape, "temp_additive_shape", None) is not None \
+                or getattr(shape, "temp_subtractive_shape", None) is not None:
+            shape.clean_up_temp_shapes()
         shape.need_to_clean_up = False

@@ -257,6 +257,7 @@ class Scene:
     def update_ui(self, dt: float) -> None:
         if self.ui is not None:
             self.ui.update(dt)
+            memory.settle_shapes(self.ui)
 
     # ---- widget helpers -------------------------------------------------------------------------------
     def button(self, rect, text: str, callback: Callable, primary: bool = False, enabled: bool = True,
