@@ -2,10 +2,15 @@
 
 - ``freeze_startup()``: the tens of thousands of objects that live as long as the program
   (modules, classes, functions) leave the garbage collector's view, so a full collection
-  costs about a millisecond and a dropped screen can be collected at once.
+  costs about a millisecond and ``collect()`` can run at every screen change and relayout
+  (pygame_gui widgets and board views live in reference cycles).
 - ``make_manager(size, scale)``: every pygame_gui manager of a window scale shares one theme
-  (fonts, the cache of drawn widget backgrounds, shadows) instead of loading its own; a theme made
-  for another scale goes with the last manager that uses it.
+  (fonts, the cache of drawn widget backgrounds) instead of loading its own; a theme made for
+  another scale goes with the last manager that uses it.
+- ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
+  a widget's other looks (hovered, disabled, ...) are drawn when it first takes them.
+- ``drop_pictures()``: the board pictures and panel shadows go when nothing drawn for the
+  old window size or the game just left is of use.
 - ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
 """
 from __future__ import annotations
@@ -38,9 +43,11 @@ def drop_pictures() -> None:
     comes: what the games drew for their window size is of no use to it)."""
     from .board.cache import CACHE
     CACHE.clear()
-    shadows = getattr(ui, "_shadow_cache", None)
-    if shadows is not None:
-        shadows.clear()
+    for part in (ui, getattr(ui, "surfaces", None)):      # the panel shadows, wherever ui keeps them
+        shadows = getattr(part, "_shadow_cache", None)
+        if shadows is not None:
+            shadows.clear()
+            break
 
 
 def collect() -> None:
