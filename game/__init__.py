@@ -1,4 +1,7 @@
 """Burrow Box: five family board games about burrowing animals."""
 
+# The one version number: the window title, --version, the saves, build.spec and the release
+# name (tools/release_info.py reads it) all take it from here.  CHANGELOG.md has its entry.
 __version__ = "0.1.0"
 APP_NAME = "Burrow Box"
+WINDOW_TITLE = f"{APP_NAME} {__version__}"

@@ -1,10 +1,10 @@
 """The command line of Burrow Box (``python main.py ...``).
 
-    python main.py [play] [--size WxH] [--fullscreen | --windowed]
+    python main.py [play] [--size WxH] [--fullscreen | --windowed] [--lang CODE]
     python main.py simulate GAME [--players N] [--games N] [--seed N] [--ai LEVEL[,LEVEL...]]
                                  [--variant V] [--option KEY=VALUE ...] [--json]
     python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
-                                   [--players N] [--variant V]
+                                   [--players N] [--variant V] [--lang CODE]
     python main.py bench [GAME] [--quick] [--json] [--long]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--variant V] [--json]
@@ -86,6 +86,15 @@ def key_value(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+def parse_lang(text: str) -> str:
+    from .i18n import LANGUAGES
+    code = text.strip().lower()
+    if code not in LANGUAGES:
+        raise argparse.ArgumentTypeError(
+            f"unknown language '{text}' (languages: {', '.join(LANGUAGES)})")
+    return code
+
+
 # ---- the parser -----------------------------------------------------------------------------
 
 def build_parser() -> argparse.ArgumentParser:
@@ -106,6 +115,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="start in full screen")
     mode.add_argument("--windowed", dest="fullscreen", action="store_false",
                       help="start in a window")
+    play.add_argument("--lang", type=parse_lang, metavar="CODE",
+                      help="language: en, de, fr or ru (default: the saved setting, at the "
+                           "first start the system's language)")
     # Used by `bench` to time the start-up: draw the title screen once, then quit.
     play.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     play.set_defaults(func=cmd_play)
@@ -143,6 +155,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="picture size (default: 1280x720)")
     shot.add_argument("--players", type=_int, metavar="N", help="number of players")
     shot.add_argument("--variant", metavar="V", help="rules variant")
+    shot.add_argument("--lang", type=parse_lang, default="en", metavar="CODE",
+                      help="language of the texts: en, de, fr or ru (default: en)")
     shot.set_defaults(func=cmd_screenshot)
 
     bench = sub.add_parser(
@@ -270,7 +284,7 @@ def write_crash_log() -> Path:
 def cmd_play(args) -> int:
     try:
         from .app import run
-        return run(size=args.size, fullscreen=args.fullscreen,
+        return run(size=args.size, fullscreen=args.fullscreen, lang=args.lang,
                    exit_after_first_frame=args.exit_after_first_frame)
     except KeyboardInterrupt:
         return 130
@@ -372,7 +386,7 @@ def cmd_screenshot(args) -> int:
         tmp = os.path.join(work, "shot.png")
         try:
             render_screenshot(info.id, tmp, seed=args.seed, moves=args.moves, size=args.size,
-                              players=args.players, variant=args.variant)
+                              players=args.players, variant=args.variant, lang=args.lang)
             with open(tmp, "rb") as fh:
                 data = fh.read()
         except OSError as exc:
@@ -446,6 +460,9 @@ def cmd_strength(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from .desktop import prepare_process, quiet_missing_streams
+    quiet_missing_streams()    # no console (Windows double-click): output goes nowhere, safely
+    prepare_process()          # Windows: DPI aware (sharp at 150 %), before any window opens
     argv = list(sys.argv[1:] if argv is None else argv)
     # `play` is the default command: `main.py`, `main.py --size 800x600`, ...
     if not argv or (argv[0].startswith("-") and argv[0] not in TOP_LEVEL_FLAGS):

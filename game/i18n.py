@@ -18,72 +18,79 @@ parameters in each text and the plural categories its language needs; ``check_ca
 proves it (a test runs it).  A key missing at run time falls back to English, then to the key
 itself, so a gap never stops the game.
 
+Switching the language while the app runs (the settings screen's language list): call
+
+    from game.app.lang import choose_language
+    choose_language(app, code)        # i18n.set_language(code) + saved in the settings
+
+``set_language`` tells every listener (``on_language_change``) at once; the app's listener
+switches pygame_gui's locale and relabels and lays out again every visible screen
+(``Scene.on_language``, ``BoardView.on_language``), so nothing waits for a restart.  Texts are
+looked up when drawn (``tr`` in ``build()`` or ``draw()``), never kept from an earlier language.
+
+Languages: ``LANGUAGES`` below; a fifth language is one folder ``data/i18n/<code>/`` with the
+same files as ``en`` plus its line in ``LANGUAGES`` (Babel knows every language's plural rules
+and number formats).  Tests may also choose ``pseudo`` (``enable_pseudo()``): English made
+accented and a third longer, generated at run time, to find untranslated or clipped texts.
+
 The rules package never imports this module: rules events carry data, and the app renders them.
 """
 from __future__ import annotations
 
+import functools
 import locale
 import os
 import string
+import sys
+import weakref
 from typing import Any, Callable
 
 from .paths import resource_path
 from .rules.data import Checker, DataError, display_name, load_yaml
 
-#: language code -> its own name, in the order the settings list them
+#: language code -> its own name (also ``language.name`` in its catalog), in the order the
+#: settings list them
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "ru": "Русский"}
 DEFAULT = "en"
+#: the test-only pseudo-language (see ``enable_pseudo``); never offered to a player
+PSEUDO = "pseudo"
+_pseudo_enabled = False
 
 
-# ---- plural categories ---------------------------------------------------------------------
-# The CLDR plural rules (cardinal) of the four languages, for whole numbers and decimals.
-# They are three lines each; a locale library would bring megabytes of data for them.
-def _operands(n: float | int) -> tuple[int, int]:
-    """(i, v): the integer digits and the number of visible fraction digits of ``n``."""
-    if isinstance(n, bool):
-        n = int(n)
-    if isinstance(n, int):
-        return abs(n), 0
-    text = repr(abs(float(n)))
-    if "e" in text or "." not in text:
-        return int(abs(n)), 0
-    whole, frac = text.split(".")
-    frac = frac.rstrip("0")
-    return int(whole), len(frac)
+# ---- plural categories and numbers: Babel (CLDR) -----------------------------------------------
+# Babel carries the Unicode CLDR data: each language's plural rules and how it writes numbers.
+# It is imported on first use (about 60 ms), so the title screen does not wait for it.
+_locales: dict[str, Any] = {}
+
+
+def _locale(lang: str):
+    """Babel's Locale of ``lang`` (the pseudo-language counts and writes numbers as English)."""
+    code = DEFAULT if lang not in LANGUAGES or lang == PSEUDO else lang
+    loc = _locales.get(code)
+    if loc is None:
+        from babel import Locale
+        loc = _locales[code] = Locale.parse(code)
+    return loc
 
 
 def plural_category(lang: str, n: float | int) -> str:
-    i, v = _operands(n)
-    if lang in ("en", "de"):
-        return "one" if i == 1 and v == 0 else "other"
-    if lang == "fr":
-        if i in (0, 1):
-            return "one"
-        if v == 0 and i != 0 and i % 1_000_000 == 0:
-            return "many"
-        return "other"
-    if lang == "ru":
-        if v != 0:
-            return "other"
-        if i % 10 == 1 and i % 100 != 11:
-            return "one"
-        if 2 <= i % 10 <= 4 and not 12 <= i % 100 <= 14:
-            return "few"
-        return "many"
-    return "one" if i == 1 and v == 0 else "other"
+    """The CLDR plural category (``one``, ``few``, ``many``, ``other``) of ``n`` in ``lang``."""
+    if isinstance(n, bool):
+        n = int(n)
+    return _locale(lang).plural_form(n)
 
 
-#: the categories a catalog must give for a plural message, per language
-PLURAL_CATEGORIES: dict[str, tuple[str, ...]] = {
-    "en": ("one", "other"), "de": ("one", "other"),
-    "fr": ("one", "many", "other"), "ru": ("one", "few", "many", "other"),
-}
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The categories a catalog of ``lang`` must give for a plural message (from CLDR):
+    en, de: one, other; fr: one, many, other; ru: one, few, many, other."""
+    order = ("zero", "one", "two", "few", "many", "other")
+    return tuple(c for c in order if c in _locale(lang).plural_form.tags or c == "other")
 
 
 # ---- catalogs --------------------------------------------------------------------------------
 _catalogs: dict[str, dict[str, Any]] = {}
 _language = DEFAULT
-_listeners: list[Callable[[str], None]] = []
+_listeners: list[Callable[[], Any]] = []      # weak references to the listeners
 _MAX_TEXT = 4000
 
 
@@ -106,12 +113,8 @@ def _fields(text: str, entry: str, chk: Checker) -> set[str]:
 
 def _load(lang: str) -> dict[str, Any]:
     """Every ``data/i18n/<lang>/*.yaml`` file merged (one file per area: common, moles, ...)."""
-    folder = resource_path("data", "i18n", lang)
-    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
-    if not files:
-        raise DataError(display_name(folder), "", "no catalog files (*.yaml) for this language")
     out: dict[str, Any] = {}
-    for path in files:
+    for path in _files(lang):
         _load_file(path, lang, out)
     return out
 
@@ -148,12 +151,90 @@ def _load_file(path, lang: str, out: dict[str, Any]) -> None:
             chk.fail(entry, f"expected a text or plural forms, found {type(value).__name__}")
 
 
+# At start only the area files a screen asks for are read (the title needs ``common.yaml``, not
+# every game's texts): ``_partial`` holds what was read so far, ``_unread`` the files still to
+# read; a key of area ``forest.`` is looked for in ``forest.yaml``, then in ``common.yaml``.  ``catalog()`` reads
+# a language whole (the checks, and a key that no file read so far has).
+_partial: dict[str, dict[str, Any]] = {}
+_unread: dict[str, list] = {}
+
+
+def _files(lang: str) -> list:
+    folder = resource_path("data", "i18n", lang)
+    files = sorted(folder.glob("*.yaml")) if folder.is_dir() else []
+    if not files:
+        raise DataError(display_name(folder), "", "no catalog files (*.yaml) for this language")
+    return files
+
+
+def _message(lang: str, key: str) -> Any:
+    """The message of ``key`` in ``lang`` (None if the language has none), reading as few of
+    its files as it can."""
+    if lang in _catalogs or lang == PSEUDO:
+        return catalog(lang).get(key)
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+    part = _partial.setdefault(lang, {})
+    if key in part:
+        return part[key]
+    if lang not in _unread:
+        _unread[lang] = _files(lang)
+    area = key.split(".", 1)[0]
+    for stems in ((area, area + "s"), ("common",)):     # its area's file, then the shared words
+        for path in [f for f in _unread[lang] if f.stem in stems]:
+            _load_file(path, lang, part)
+            _unread[lang].remove(path)
+        if key in part:
+            return part[key]
+    return catalog(lang).get(key)           # somewhere else, or nowhere: read it all
+
+
 def catalog(lang: str) -> dict[str, Any]:
+    if lang == PSEUDO and _pseudo_enabled:
+        if lang not in _catalogs:
+            _catalogs[lang] = {k: _pseudo_message(v) for k, v in catalog(DEFAULT).items()}
+        return _catalogs[lang]
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
     if lang not in _catalogs:
         _catalogs[lang] = _load(lang)
+        _partial.pop(lang, None)
+        _unread.pop(lang, None)
     return _catalogs[lang]
+
+
+# ---- the pseudo-language (tests only) ---------------------------------------------------------
+_ACCENTED = dict(zip("AaCcEeIiNnOoSsUuYyZzGgKkLlRrTtWwHhDd",
+                     "ÅåÇçÉéÎîÑñÖöŠšÜüÝýŽžĞğĶķĻļŘřŢţŴŵĤĥĎď"))
+
+
+def _pseudo_text(text: str) -> str:
+    """English with accented letters, a third longer (padding inside the words' brackets), the
+    ``{parameters}`` kept: it shows untranslated texts and boxes too small for German."""
+    out: list[str] = []
+    for literal, field, _spec, _conv in string.Formatter().parse(text):
+        out.append("".join(_ACCENTED.get(ch, ch) for ch in literal))
+        if field is not None:
+            out.append("{" + field + "}")
+    body = "".join(out)
+    # the padding: words of up to six letters, as a longer language has (a single word a third
+    # as long as the text could never wrap)
+    n = max(1, (len(text) + 2) // 3)
+    pad = "".join(" " if i % 7 == 6 else "ẋỳ"[i % 2] for i in range(n)).strip()
+    return f"[{body} {pad}]" if body.strip() else body
+
+
+def _pseudo_message(message: Any) -> Any:
+    if isinstance(message, dict):
+        return {cat: _pseudo_text(text) for cat, text in message.items()}
+    return _pseudo_text(message)
+
+
+def enable_pseudo() -> None:
+    """Let ``set_language("pseudo")`` choose the pseudo-language (tests call this; the app never
+    does, and the settings and the command line never accept it)."""
+    global _pseudo_enabled
+    _pseudo_enabled = True
 
 
 def check_catalogs() -> None:
@@ -175,7 +256,7 @@ def check_catalogs() -> None:
             if isinstance(ref[key], dict) != isinstance(value, dict):
                 chk.fail(entry, "plural forms here must match English (both plural or both not)")
             if isinstance(value, dict):
-                need = set(PLURAL_CATEGORIES[lang])
+                need = set(plural_categories(lang))
                 if not need <= set(value):
                     chk.fail(entry, f"needs the forms {', '.join(sorted(need))}")
             have = _params(value)
@@ -193,7 +274,11 @@ def _params(message: Any) -> set[str]:
 
 # ---- the current language ----------------------------------------------------------------------
 def system_language() -> str:
-    """The first of our languages that the system's locale asks for; English otherwise."""
+    """The first of our languages that the system asks for; English otherwise.  Looks at the
+    locale variables (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``), then Python's
+    locale, then the desktop's own setting (Windows: the user's display language; macOS: the
+    first of the preferred languages), since a program started from a desktop may have no
+    locale variables."""
     candidates = []
     for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var)
@@ -205,44 +290,87 @@ def system_language() -> str:
             candidates.append(loc)
     except (ValueError, TypeError):
         pass
-    for cand in candidates:
+    for cand in candidates + _desktop_languages():
         code = cand.split(".")[0].split("_")[0].split("-")[0].lower()
         if code in LANGUAGES:
             return code
     return DEFAULT
 
 
+@functools.lru_cache(maxsize=1)
+def _desktop_languages() -> list[str]:
+    """The desktop's language setting where the locale variables are not the way to it."""
+    try:
+        if sys.platform == "win32":
+            import ctypes
+            lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
+            name = locale.windows_locale.get(lcid)
+            return [name] if name else []
+        if sys.platform == "darwin":
+            import subprocess
+            out = subprocess.run(["defaults", "read", "-g", "AppleLanguages"], capture_output=True,
+                                 text=True, timeout=2).stdout
+            return [w.strip(' "(),\n') for w in out.split(",") if w.strip(' "(),\n')]
+    except Exception:  # noqa: BLE001 - no answer: English
+        return []
+    return []
+
+
 def set_language(lang: str) -> None:
+    """Make ``lang`` the language of every text from now on and tell every listener at once
+    (``on_language_change``): the live screens relabel and relayout, pygame_gui switches its
+    locale.  An unknown code raises ValueError naming the known ones."""
     global _language
-    catalog(lang)      # loads and checks it; an unknown code raises ValueError
+    if lang != PSEUDO or not _pseudo_enabled:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unknown language '{lang}' (known: {', '.join(LANGUAGES)})")
+        _message(lang, "language.name")     # reads its first file: a missing folder fails here
     if lang != _language:
         _language = lang
-        for fn in list(_listeners):
-            fn(lang)
+        _tell_listeners(lang)
 
 
 def get_language() -> str:
     return _language
 
 
+def language_name(code: str) -> str:
+    """A language's name in that language (``language.name`` of its catalog): for the list the
+    settings offer, where each language is found under its own name."""
+    return tr("language.name", code)
+
+
 def on_language_change(fn: Callable[[str], None]) -> None:
-    """Call ``fn(lang)`` whenever the language changes (screens rebuild their texts)."""
-    if fn not in _listeners:
-        _listeners.append(fn)
+    """Call ``fn(lang)`` whenever the language changes (the app relabels every live screen).
+    A bound method is held weakly: a window that is closed stops listening by itself."""
+    ref: Callable[[], Any]
+    if hasattr(fn, "__self__") and hasattr(fn, "__func__"):
+        ref = weakref.WeakMethod(fn)
+    else:
+        ref = (lambda f=fn: f)
+    if not any(r() == fn for r in _listeners):
+        _listeners.append(ref)
+
+
+def _tell_listeners(lang: str) -> None:
+    for ref in list(_listeners):
+        fn = ref()
+        if fn is None:
+            _listeners.remove(ref)
+        else:
+            fn(lang)
 
 
 def has(key: str) -> bool:
     return key in catalog(DEFAULT)
 
 
-_GROUP = {"en": (",", "."), "de": (".", ","), "fr": ("\u202f", ","), "ru": ("\u00a0", ",")}
-
-
 def number(n: float | int, lang: str | None = None, decimals: int = 0) -> str:
-    """``n`` written as the language writes numbers: 1,234.5 / 1.234,5 / 1 234,5."""
-    group, point = _GROUP.get(lang or _language, _GROUP[DEFAULT])
-    text = f"{n:,.{decimals}f}" if decimals else f"{int(round(n)):,}"
-    return text.replace(",", "\0").replace(".", point).replace("\0", group)
+    """``n`` written as the language writes numbers (Babel): 1,234.5 / 1.234,5 / 1 234,5."""
+    from babel.numbers import format_decimal
+    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
+    value = round(n, decimals) if decimals > 0 else int(round(n))
+    return format_decimal(value, format=pattern, locale=_locale(lang or _language))
 
 
 class _Safe(dict):
@@ -256,7 +384,7 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
     message = None
     for code in (lang, DEFAULT):
         try:
-            message = catalog(code).get(key)
+            message = _message(code, key)
         except DataError:
             message = None
         if message is not None:
@@ -270,5 +398,6 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
     return message.format_map(_Safe(params))
 
 
-__all__ = ["LANGUAGES", "tr", "set_language", "get_language", "system_language",
-           "plural_category", "check_catalogs", "number", "on_language_change", "catalog", "has"]
+__all__ = ["LANGUAGES", "PSEUDO", "tr", "language_name", "enable_pseudo", "plural_categories",
+           "set_language", "get_language", "system_language", "plural_category", "check_catalogs",
+           "number", "on_language_change", "catalog", "has"]

@@ -28,6 +28,14 @@ class UserDataUnavailable(OSError):
     """The user-data folder cannot be created or written; str() says where and why."""
 
 
+def platform_user_data_dir() -> Path:
+    """The system's folder for the program's own files, not created: ~/.local/share/BurrowBox
+    (Linux), ~/Library/Application Support/BurrowBox (macOS), %LOCALAPPDATA%\\BurrowBox
+    (Windows; platformdirs asks Windows itself, so a user name with any letters works)."""
+    from platformdirs import user_data_dir as _udd
+    return Path(_udd(APP_DIR_NAME, appauthor=False))
+
+
 def user_data_dir() -> Path:
     """The platform's user-data folder for Burrow Box (created on demand).
 
@@ -36,11 +44,7 @@ def user_data_dir() -> Path:
     file stands in its place or there is no permission: callers then play on without saving.
     """
     override = os.environ.get("BURROWBOX_HOME")
-    if override:
-        path = Path(override)
-    else:
-        from platformdirs import user_data_dir as _udd
-        path = Path(_udd(APP_DIR_NAME, appauthor=False))
+    path = Path(override) if override else platform_user_data_dir()
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:

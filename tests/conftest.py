@@ -19,6 +19,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 _HOME = tempfile.mkdtemp(prefix="burrowbox-tests-")
 os.environ["BURROWBOX_HOME"] = _HOME   # settings, saves and crash logs never touch the real ones
+os.environ["LANGUAGE"] = "en"          # the app starts in English whatever the machine speaks
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

@@ -54,7 +54,8 @@ def test_lone_human_undo_never_crosses_a_computer_reply():
     assert ctl.can_undo() and ctl.undo_needs_confirm()  # not answered yet: asks first
     assert ctl.undo()
     assert ctl.state.to_dict() == snapshot
-    assert len(ctl.log) == log_len + 1 and ctl.log[-1].startswith("(Taken back")
+    assert len(ctl.log) == log_len + 1 and ctl.log[-1] == {"type": "_undo", "count": 1}
+    assert ctl.log_lines()[-1].startswith("(One action taken back")
     ctl.apply(ctl.state.legal_actions()[0])
     play_until(ctl, ctl.human_to_act)                  # computers reply
     assert not ctl.can_undo()                          # another seat's decision stands

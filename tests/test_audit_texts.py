@@ -134,7 +134,7 @@ def test_hamster_solo_results_show_the_score_and_keep_the_best(monkeypatch, tmp_
     # a second, lower result keeps the first best and says so
     monkeypatch.setattr(records, "_load", lambda: {records._key("hamster", state.variant): score + 5})
     drawn, wrapped, _ = _solo_results(state, monkeypatch, tmp_path)
-    assert any(f"Best solo score kept: {score + 5}" in t for t in wrapped)
+    assert any(f"best solo score stays at {score + 5} points" in t for t in wrapped)
 
 
 def _moles_view(state, display_seat):

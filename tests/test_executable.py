@@ -139,6 +139,25 @@ def test_every_resource_is_bundled(exe):
         assert f"pygame_gui/data/{font}" in names, f"{font} (used by the widgets) is missing"
     unused = [n for n in names if "NotoSansSC" in n or "NotoSansJP" in n or "NotoSansKR" in n]
     assert not unused, f"unused fonts bundled: {unused}"
+    # the languages: Babel's CLDR data and pygame_gui's translations of ours, no others
+    from game.i18n import LANGUAGES
+    for lang in LANGUAGES:
+        assert f"babel/locale-data/{lang}.dat" in names, f"Babel's data for {lang} is missing"
+        assert f"pygame_gui/data/translations/pygame-gui.{lang}.json" in names, lang
+    assert "babel/locale-data/root.dat" in names and "babel/global.dat" in names
+    others = [n for n in names if n.startswith("babel/locale-data/") and n.endswith(".dat")
+              and n.rsplit("/", 1)[1][:-4] not in ("root", *LANGUAGES)]
+    assert not others, f"unused locale data bundled: {others[:5]} ({len(others)})"
+
+
+def test_a_screenshot_in_russian(exe, tmp_path):
+    """The bundled font, catalogs and Babel's data work in the executable."""
+    out = shots_dir(tmp_path) / "exe-screenshot-forest-ru.png"
+    out.unlink(missing_ok=True)
+    proc = run(exe, "screenshot", "forest", "--out", str(out), "--lang", "ru", "--moves", "40",
+               home=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    check_picture(out, (1280, 720))
 
 
 def test_python_not_needed(exe):

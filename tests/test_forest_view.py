@@ -185,7 +185,7 @@ def test_every_event_has_a_caption_or_is_a_plain_step(display):
         if state.is_over():
             break
         for ev in state.apply(rng.choice(state.legal_actions())):
-            cap = texts.caption(ev, v._name, v.piece_name)
+            cap = texts.caption(ev, v.ctx())
             plain = ev["type"] == "step" and ev.get("by") in ("step", "wade")
             assert cap or plain, ev
             seen.add(ev["type"])

@@ -186,7 +186,7 @@ def test_captions_in_every_language(display, lang):
                 if st.is_over():
                     break
                 for ev in st.apply(rng.choice(st.legal_actions())):
-                    text = texts.caption(ev, lambda s: f"P{s}")
+                    text = texts.caption(ev, texts.ctx_for(["P0", "P1", "P2"]))
                     assert "gopher." not in text, (lang, ev["type"], text)
                     assert ev["type"] in ("turn",) or text, ev["type"]
     finally:
@@ -214,3 +214,73 @@ def test_kit_events_at_every_speed_end_idle(display, speed):
 
 def test_kit_escape_never_raises(display):
     kit.test_escape_never_raises(display, "gopher")
+
+
+def _collecting(seed_range=range(40)):
+    """A standard game at a collect step with one card added that does not make the sign yet."""
+    for seed in seed_range:
+        st = new_game("gopher", 2, seed=seed, variant="standard")
+        rng = random.Random(seed)
+        for _ in range(400):
+            if st.is_over():
+                break
+            la = st.legal_actions()
+            adds = [a for a in la if a["type"] == "add"]
+            if st.step == "collect" and not st.picks_add and adds \
+                    and not any(a["type"] == "collect" for a in la):
+                st.apply(adds[0])
+                if not any(a["type"] == "collect" for a in st.legal_actions()):
+                    return st
+                continue
+            st.apply(rng.choice(la))
+    raise AssertionError("no collect step found")
+
+
+def test_collect_button_looks_disabled_until_the_cards_make_the_sign(display, monkeypatch):
+    st = _collecting()
+    v = view_of(st, (1024, 600))
+    drawn = []
+    monkeypatch.setattr(v, "_draw_disabled_button", lambda surf, r, label: drawn.append(label))
+    v.draw(pygame.Surface((1024, 600)))
+    item = next(it for it in v.bar_items() if it.get("key") == ("btn", "collect"))
+    assert item["action"] is None and drawn == [item["label"]]
+    # a click on it says why
+    assert v.mode().refuse_at(item["rect"].center)
+
+
+def test_hand_and_pile_counts_change_when_the_cards_land(display):
+    """The side panel keeps the old counts while the collected cards fly and changes them when
+    they land; the refill changes the hand count when its cards arrive."""
+    for seed in range(30):
+        st = new_game("gopher", 2, seed=seed, variant="standard")
+        rng = random.Random(seed)
+        v = view_of(st)
+        for _ in range(300):
+            if st.is_over():
+                break
+            la = st.legal_actions()
+            collect = [a for a in la if a["type"] == "collect"]
+            before = [dict(s) for s in st.view(None)["seats"]]
+            events = st.apply(collect[0] if collect else rng.choice(la))
+            got = next((e for e in events if e["type"] == "collect"), None)
+            v.play(events, "normal")
+            v.sync(st.view(st.current_player), None, st.current_player)
+            if got is None:
+                v.finish()
+                v.update(0)
+                continue
+            s = got["seat"]
+            shown = v.shown_seats()[s]
+            assert shown["face_up"] == before[s]["face_up"]
+            assert shown["hand_count"] == before[s]["hand_count"]
+            for _ in range(2000):
+                if "collect" not in v.queued():
+                    break
+                v.update(1 / 30)
+            shown = v.shown_seats()[s]
+            assert shown["face_up"] == before[s]["face_up"] + list(got["add"])
+            v.finish()
+            v.update(0)
+            assert v.shown_seats() == st.view(st.current_player)["seats"]
+            return
+    raise AssertionError("no collection in the games tried")

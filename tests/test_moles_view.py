@@ -215,7 +215,7 @@ def test_move_refusals_are_explained(display):
     me = state.current_player
     theirs = next(m for m in view["moles"] if m["seat"] != me)
     msg = click(v, v.pixel_of(theirs["at"]))
-    assert msg == f"That is {NAMES[theirs['seat']]}'s mole."
+    assert msg == f"That mole belongs to {NAMES[theirs['seat']]}."
     act = state.legal_actions()[0]
     click(v, v.pixel_of(act["frm"]))
     occupied = {tuple(m["at"]) for m in view["moles"]}

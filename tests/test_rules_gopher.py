@@ -507,8 +507,9 @@ def _to_present(deck, hands=None):
 def test_present_look_at_three_keep_one_as_a_trophy():
     st, ev = _to_present(["acorn:1", "berry:2", "berry:9", "spikelet:4", "acorn:7"])
     look = next(e for e in ev if e["type"] == "present")
-    assert look["count"] == 3 and look["chance"] and look["secret"]["cards"] == \
-        ["acorn:7", "spikelet:4", "berry:9"]
+    assert look["count"] == 3 and look["chance"] and look["private_to"] == 0
+    assert st.view(0)["present"] == ["acorn:7", "spikelet:4", "berry:9"]
+    assert st.view(1)["present"] is None
     assert {a["card"] for a in st.legal_actions()} == {"acorn:7", "spikelet:4", "berry:9"}
     act(st, "keep", card="berry:9")
     assert st.trophies[0] == ["berry:9"] and st.scores()[0] == 9
@@ -831,8 +832,9 @@ def test_spec_draws_name_no_card_in_their_text():
         if st.is_over():
             break
         for e in st.apply(random.Random(len(st.deck)).choice(st.legal_actions())):
-            if e["type"] in ("draw", "present"):
-                assert e["chance"] and "seat" in e and "cards" in e["secret"]
+            if e["type"] in ("draw", "present") and not e.get("again"):
+                assert e["chance"] and e["private_to"] == e["seat"] and "secret" not in e
+                assert "card" not in e and "cards" not in e
                 assert not any(k in e["text"] for k in ("acorn", "berry", "spikelet", "digger"))
 
 

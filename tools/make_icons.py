@@ -3,8 +3,10 @@
     python tools/make_icons.py [--out DIR]      (default: build/icons)
 
 writes ``icon.png`` (256 px, Linux and the README), ``icon.ico`` (Windows: 16-256 px) and
-``icon.icns`` (macOS: 16-1024 px).  Both containers hold PNG images, which Windows (Vista and
-later) and macOS (10.7 and later) read natively, so no other image library is needed.
+``icon.icns`` (macOS: 16-1024 px), and for Linux desktops one PNG per size a desktop asks for
+(``hicolor/NxN/apps/burrowbox.png``, 16-512 px, the freedesktop icon-theme layout that
+``tools/package.py`` puts in the Linux tarball).  The containers hold PNG images, which Windows
+(Vista and later) and macOS (10.7 and later) read natively, so no other image library is needed.
 ``build.spec`` calls ``make_icons()`` at build time, so the icons always match the SVG and no
 binary copies are kept in the repository.
 """
@@ -25,6 +27,9 @@ ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)
 ICNS_TYPES = (("icp4", 16), ("icp5", 32), ("icp6", 64), ("ic07", 128), ("ic08", 256),
               ("ic09", 512), ("ic10", 1024), ("ic11", 32), ("ic12", 64), ("ic13", 256),
               ("ic14", 512))
+# Linux desktops (hicolor icon theme): the sizes menus, docks and file managers ask for.
+HICOLOR_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
+ICON_NAME = "burrowbox"
 
 
 def _pygame():
@@ -74,12 +79,17 @@ def make_icons(svg: Path = SVG, out_dir: Path | str = ROOT / "build" / "icons") 
     """Write icon.png, icon.ico and icon.icns into ``out_dir``; returns their paths by kind."""
     svg, out = Path(svg), Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    sizes = sorted(set(ICO_SIZES) | {s for _, s in ICNS_TYPES})
+    sizes = sorted(set(ICO_SIZES) | {s for _, s in ICNS_TYPES} | set(HICOLOR_SIZES))
     pngs = {size: render_png(svg, size) for size in sizes}
     paths = {"png": out / "icon.png", "ico": out / "icon.ico", "icns": out / "icon.icns"}
     paths["png"].write_bytes(pngs[256])
     paths["ico"].write_bytes(ico_bytes({s: pngs[s] for s in ICO_SIZES}))
     paths["icns"].write_bytes(icns_bytes(pngs))
+    for size in HICOLOR_SIZES:
+        path = out / "hicolor" / f"{size}x{size}" / "apps" / f"{ICON_NAME}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(pngs[size])
+        paths[f"hicolor-{size}"] = path
     return paths
 
 

@@ -14,9 +14,11 @@ import warnings
 import pygame
 from pygame_gui.elements import UIButton
 
+from .. import WINDOW_TITLE
 from ..ai import DEFAULT_LEVEL
 from ..paths import resource_path
 from ..rules import GAMES, new_game
+from . import lang as lang_mod
 from . import memory
 from . import settings as settings_mod
 from . import ui
@@ -45,8 +47,16 @@ LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
 
 class App:
-    def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None):
+    def __new__(cls, *args, **kwargs):
+        memory.freeze_startup()         # before the app exists: it must stay collectable
+        return super().__new__(cls)
+
+    def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None,
+                 lang: str | None = None):
         self.settings, msg = settings_mod.load()
+        self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
+        self.stack: list = []
+        lang_mod.attach(self, lang)
         self.settings_notice = msg
         self.notices: list[str] = [m for m in (msg, ui.ui_data_message()) if m]
         if size is not None:
@@ -56,20 +66,17 @@ class App:
         self.headless = headless
         self.desktop = None if desktop is None else (int(desktop[0]), int(desktop[1]))
         memory.return_freed_memory()
-        memory.freeze_startup()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("Burrow Box")
+        pygame.display.set_caption(WINDOW_TITLE)
         _set_window_icon()
         pygame.key.set_repeat(400, 40)
         self.surface = None
         self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
         self.assets = Assets()
         self.sounds = Sounds(self.settings.sound and not headless)
-        self.stack: list = []
         self.running = True
         self.clock = pygame.time.Clock()
-        self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
         self._hot = 0.0                    # seconds of full frame rate left after input
         self._settle = False               # draw one frame more after the last busy one
         self.after_input = None            # called once a frame's input is handled (debug hook)
@@ -84,11 +91,11 @@ class App:
             return
         if fullscreen and not real:
             self.surface = pygame.display.set_mode(self.desktop or (0, 0), pygame.FULLSCREEN)
-            pygame.display.set_caption("Burrow Box")
+            pygame.display.set_caption(WINDOW_TITLE)
             return
         w, h = self._clamp_window(size)
         self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        pygame.display.set_caption("Burrow Box")
+        pygame.display.set_caption(WINDOW_TITLE)
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -167,6 +174,10 @@ class App:
         if tuple(mgr.window_resolution) != tuple(size):
             mgr.set_window_resolution(size)
         return mgr
+
+    def on_language_change(self, lang: str) -> None:
+        """The language changed: every visible screen relabels now (see lang.py)."""
+        lang_mod.relabel(self, lang)
 
     def visible_scenes(self) -> list:
         """The scenes drawn now: the top one and, under an overlay, the ones it shows."""
@@ -475,8 +486,8 @@ class _DebugTargets:
             pass
 
 
-def run(size=None, fullscreen=None, exit_after_first_frame: bool = False) -> int:
-    app = App(size=size, fullscreen=fullscreen)
+def run(size=None, fullscreen=None, exit_after_first_frame: bool = False, lang=None) -> int:
+    app = App(size=size, fullscreen=fullscreen, lang=lang)
     try:
         return app.run(exit_after_first_frame=exit_after_first_frame)
     finally:
@@ -505,7 +516,7 @@ def _computer_seats(players: int) -> list[dict]:
             for i in range(players)]
 
 
-def _headless_play(game_id, seed, size, players=None, variant=None):
+def _headless_play(game_id, seed, size, players=None, variant=None, lang=None):
     """An App (dummy window) with a PlayScene of a computer-only game driven from outside."""
     info = _check_game(game_id)
     _headless_env()
@@ -513,7 +524,7 @@ def _headless_play(game_id, seed, size, players=None, variant=None):
         players = info.max_players   # the fullest table: the heaviest screen
     state = new_game(game_id, players, seed=seed, variant=variant)
     seats = _computer_seats(players)
-    app = App(size=size, fullscreen=False, headless=True)
+    app = App(size=size, fullscreen=False, headless=True, lang=lang)
     app.settings.speed = "normal"
     ctl = PlayController(game_id, seats, state, autosave=False, computers=False)
     scene = PlayScene(app, ctl, auto_results=False)
@@ -522,9 +533,9 @@ def _headless_play(game_id, seed, size, players=None, variant=None):
 
 
 def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, size=(1280, 720),
-                      players=None, variant=None) -> None:
+                      players=None, variant=None, lang=None) -> None:
     """Save a PNG of the play screen of a computer-only game after ``moves`` random actions."""
-    app, scene = _headless_play(game_id, seed, size, players, variant)
+    app, scene = _headless_play(game_id, seed, size, players, variant, lang)
     try:
         rng = random.Random(seed)
         for i in range(max(0, int(moves))):

@@ -24,6 +24,13 @@ events, see ``game/rules/base.py``):
     screen may show (animate, toast, sound) after the last action.
 History entries are JSON-safe: {"seat", "human", "chance" (a point of no return), "before":
 state.to_dict(), "log"}.
+
+The log keeps structured entries, never sentences: the released event records (exactly what
+``_release`` lets every seat know), ``{"type": "_undo", "count": n}`` for a take-back, and plain
+strings only from saves of older versions.  ``log_lines()`` renders them at draw time through
+``game.app.eventtext`` in the current language, so a language switch relabels the whole log.
+The held-back simultaneous events are saved with the game (``held_for_save`` / ``held`` in
+the constructor) and survive a reload.
 """
 from __future__ import annotations
 
@@ -77,12 +84,12 @@ def ranking(state) -> list[int]:
 class PlayController:
     def __init__(self, game_id: str, seats: list[dict], state, history: list | None = None,
                  log: list | None = None, autosave: bool = True, computers: bool = True,
-                 curtain: bool = False):
+                 curtain: bool = False, held: list | None = None):
         self.game_id = game_id
         self.seats = [dict(s) for s in seats]
         self.state = state
         self.history: list[dict] = list(history or [])
-        self.log: list[str] = list(log or [])
+        self.log: list = list(log or [])       # event dicts (and strings of old saves)
         self.autosave_enabled = autosave
         self.computers_enabled = computers
         self.curtain_enabled = bool(curtain) or game_has_curtain(game_id)
@@ -93,9 +100,17 @@ class PlayController:
                 self.last_human = e["seat"]
                 break
         self.message: str | None = None         # last save problem etc.
-        self.last_lines: list[str] = []          # log lines of the last apply()
+        self.last_entries: list = []             # log entries of the last apply()
         self.last_events: list = []               # events the screen may show after it
         self.held: list[tuple] = []               # (history entry, event) waiting for a reveal
+        for h in held or []:                      # from a save: {"step": index or None, "event"}
+            step = h.get("step") if isinstance(h, dict) else None
+            ev = h.get("event") if isinstance(h, dict) else None
+            if not isinstance(ev, dict):
+                continue
+            entry = self.history[step] if isinstance(step, int) and not isinstance(step, bool) \
+                and 0 <= step < len(self.history) else None
+            self.held.append((entry, dict(ev)))
         self.generation = 0
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -182,11 +197,11 @@ class PlayController:
         else:
             self.curtain_cleared_for = None      # the next human's curtain comes up again
         shown = self._release(events, seat)
-        lines = [str(e.get("text")) for e in shown if e.get("text")]
-        if not events and action.get("text"):
-            lines = [str(action["text"])]
-        self.log.extend(lines)
-        self.last_lines = lines
+        entries = [dict(e) for e in shown]
+        if not events and isinstance(action, dict) and action.get("type"):
+            entries = [dict(action, seat=seat)]
+        self.log.extend(entries)
+        self.last_entries = entries
         if len(self.log) > 1000:
             del self.log[:len(self.log) - 1000]
         self.generation += 1
@@ -217,6 +232,39 @@ class PlayController:
         self.last_events = screen
         return shown
 
+    # ---- the log, in words ------------------------------------------------------------------
+    def text_context(self):
+        from .eventtext import Ctx
+        return Ctx(self.game_id, [s.get("name", "") for s in self.seats])
+
+    def render(self, entries) -> list[str]:
+        """Sentences of log entries in the current language (entries with no sentence drop)."""
+        from . import eventtext
+        ctx = self.text_context()
+        out = []
+        for e in entries:
+            try:
+                text = eventtext.line(e, ctx)
+            except Exception:  # noqa: BLE001 - a sentence must never stop the game
+                text = str(e.get("text") or "") if isinstance(e, dict) else str(e)
+            if text:
+                out.append(text)
+        return out
+
+    def log_lines(self) -> list[str]:
+        return self.render(self.log)
+
+    @property
+    def last_lines(self) -> list[str]:
+        """The sentences of the last apply(), in the current language."""
+        return self.render(self.last_entries)
+
+    def held_for_save(self) -> list[dict]:
+        """The held-back events as JSON-safe records: the undo step they belong to, the event."""
+        index = {id(h): i for i, h in enumerate(self.history)}
+        return [{"step": index.get(id(h)) if h is not None else None, "event": dict(e)}
+                for h, e in self.held]
+
     def _prune(self) -> None:
         """Keep only the snapshots Undo can still reach (small autosaves)."""
         hist = self.history
@@ -242,7 +290,8 @@ class PlayController:
             self.message = None
             return
         self.message = saves.write_autosave_async(self.game_id, self.seats, self.state,
-                                                  self.history, self.log)
+                                                  self.history, self.log,
+                                                  held=self.held_for_save())
 
     # ---- undo ---------------------------------------------------------------------------
     def undo_target(self) -> int | None:
@@ -293,7 +342,7 @@ class PlayController:
         if isinstance(log_len, int) and 0 <= log_len <= len(self.log):
             del self.log[log_len:]
         self.last_events = []
-        self.log.append("(Taken back: " + ("1 action" if undone == 1 else f"{undone} actions") + ".)")
+        self.log.append({"type": "_undo", "count": undone})
         self.last_human = None
         for e in reversed(self.history):
             if e["human"]:

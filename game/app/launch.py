@@ -34,7 +34,8 @@ def new(game_id: str, seats: list[dict], variant=None, options=None, seed=None) 
 def saved(save) -> PlayController:
     """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped."""
     return PlayController(save.game_id, save.seats, save.state, history=save.undo, log=save.log,
-                          curtain=needs_curtain(save.game_id))
+                          curtain=needs_curtain(save.game_id),
+                          held=getattr(save, "held", None))
 
 
 def rematch(ctl: PlayController, seed=None) -> PlayController:

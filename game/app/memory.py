@@ -125,9 +125,9 @@ class _SmallShapeCache(SurfaceCache):
 class _SharedThemeManager(pygame_gui.UIManager):
     """A UIManager that uses an already loaded theme instead of loading its own."""
 
-    def __init__(self, size, theme):
+    def __init__(self, size, theme, locale: str):
         self._shared_theme = theme
-        super().__init__(size, None, enable_live_theme_updates=False)
+        super().__init__(size, None, enable_live_theme_updates=False, starting_language=locale)
 
     def create_new_theme(self, theme_path=None):
         return self._shared_theme
@@ -139,7 +139,12 @@ _theme = {"scale": None, "theme": None}
 def make_manager(size, scale: float):
     """A pygame_gui manager for a window of ``size`` at ``scale``, on the scale's shared theme."""
     if _theme["scale"] == scale and _theme["theme"] is not None:
-        mgr = _SharedThemeManager(size, _theme["theme"])
+        from .. import i18n
+        from .lang import gui_locale
+        locale = gui_locale(i18n.get_language())
+        mgr = _SharedThemeManager(size, _theme["theme"], locale)
+        if getattr(_theme["theme"], "_locale", locale) != locale:
+            mgr.set_locale(locale)          # the theme's fonts follow the language
     else:
         _theme["scale"], _theme["theme"] = None, None     # the old scale's theme may go now
         mgr = ui.make_manager(size, scale)

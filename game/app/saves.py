@@ -1,7 +1,12 @@
 """Saved games: one JSON file per game in progress, in ``<user data>/saves/``.
 
     {"app": "BurrowBox", "version": "0.1.0", "game": "moles", "seats": [...],
-     "state": state.to_dict(), "undo": [history entries], "log": [sentences]}
+     "state": state.to_dict(), "undo": [history entries], "log": [entries],
+     "held": [{"step": undo index or null, "event": event}]}
+
+The log holds structured entries (the event records the screen renders in the player's language,
+see ``game.app.eventtext``); saves of older versions hold English sentences there, which still
+load and are shown as they are.  ``held`` are the simultaneous decisions not yet revealed.
 
 Every game has its own slot, named after the game and its seed (``moles-123456.json``), so a
 new game never replaces another one in progress; the title screen lists them (continue,
@@ -44,13 +49,15 @@ class SaveError(ValueError):
 
 
 class Saved:
-    def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list[str],
-                 slot: str | None = None, saved_at: float | None = None):
+    def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
+                 slot: str | None = None, saved_at: float | None = None,
+                 held: list | None = None):
         self.game_id = game_id
         self.seats = seats
         self.state = state
         self.undo = undo
         self.log = log
+        self.held = list(held or [])
         self.slot = slot
         self.saved_at = saved_at
 
@@ -136,10 +143,11 @@ def autosave_exists() -> bool:
 
 # ---- writing ----------------------------------------------------------------------------------
 
-def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list[str]) -> dict:
+def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
+                  held: list | None = None) -> dict:
     return {"app": APP_TAG, "version": __version__, "game": game_id,
             "seats": [dict(s) for s in seats], "state": state.to_dict(),
-            "undo": list(undo), "log": list(log[-400:])}
+            "undo": list(undo), "log": list(log[-400:]), "held": list(held or [])}
 
 
 def _error_text(exc: BaseException) -> str:
@@ -149,12 +157,12 @@ def _error_text(exc: BaseException) -> str:
 
 
 def write_autosave(game_id: str, seats: list[dict], state, undo: list[dict],
-                   log: list[str] | None = None) -> str | None:
+                   log: list | None = None, held: list | None = None) -> str | None:
     """Save into the game's own slot; returns an error message instead of raising."""
     slot = slot_name(game_id, state)
     set_current(slot)
     try:
-        text = json.dumps(build_payload(game_id, seats, state, undo, log or []),
+        text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held),
                           separators=(",", ":"))
         atomic_write(slot_path(slot), text)
         return None
@@ -217,14 +225,14 @@ _writer = _Writer()
 
 
 def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict],
-                         log: list[str] | None = None) -> str | None:
+                         log: list | None = None, held: list | None = None) -> str | None:
     """Like write_autosave, but the file is written in the background.
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
     """
     slot = slot_name(game_id, state)
     set_current(slot)
-    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or []))
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held))
     return _writer.error
 
 
@@ -351,8 +359,56 @@ def parse_payload(raw: Any) -> Saved:
     log = raw.get("log", [])
     if not isinstance(log, list):
         log = []
-    log = [_clean(x, 1000) for x in log[-1000:] if isinstance(x, str)]
-    return Saved(game_id, seats, state, undo, log)
+    log = [e for e in (_log_entry(x) for x in log[-1000:]) if e is not None]
+    held = raw.get("held", [])
+    if not isinstance(held, list):
+        held = []
+    held = [h for h in (_held_entry(x, len(undo)) for x in held[:200]) if h is not None]
+    return Saved(game_id, seats, state, undo, log, held=held)
+
+
+_MAX_ENTRY = 20000      # characters of one log record written as JSON
+
+
+def _record(x: Any) -> dict | None:
+    """An event record from a file: a JSON object with a text "type", not too big; its texts
+    made safe to show.  None when it is not one (the entry is dropped, never a crash)."""
+    if not isinstance(x, dict) or not isinstance(x.get("type"), str):
+        return None
+    try:
+        if len(json.dumps(x)) > _MAX_ENTRY:
+            return None
+    except (TypeError, ValueError):
+        return None
+
+    def clean(v):
+        if isinstance(v, str):
+            return _clean(v, 1000)
+        if isinstance(v, list):
+            return [clean(i) for i in v]
+        if isinstance(v, dict):
+            return {str(k): clean(i) for k, i in v.items()}
+        return v
+    return clean(x)
+
+
+def _log_entry(x: Any):
+    """A log entry of this version (an event record) or of an older one (a sentence)."""
+    if isinstance(x, str):
+        return _clean(x, 1000)
+    return _record(x)
+
+
+def _held_entry(x: Any, steps: int) -> dict | None:
+    if not isinstance(x, dict):
+        return None
+    ev = _record(x.get("event"))
+    step = x.get("step")
+    if ev is None:
+        return None
+    if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step < steps:
+        step = None
+    return {"step": step, "event": ev}
 
 
 def read_file(path: Path) -> Saved:

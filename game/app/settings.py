@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from .. import i18n
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
@@ -16,18 +17,21 @@ SPEEDS = ["normal", "fast", "off"]
 SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
 
 DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True}
+# "language": one of i18n.LANGUAGES; without it (the first start) the system's language
 
 
 class Settings:
-    def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True):
+    def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True,
+                 language=None):
         self.window = (int(window[0]), int(window[1]))
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
         self.sound = bool(sound)
+        self.language = language if language in i18n.LANGUAGES else i18n.system_language()
 
     def to_dict(self) -> dict:
         return {"window": list(self.window), "fullscreen": self.fullscreen,
-                "speed": self.speed, "sound": self.sound}
+                "speed": self.speed, "sound": self.sound, "language": self.language}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
@@ -73,10 +77,14 @@ def load() -> tuple[Settings, str | None]:
     if not isinstance(sound, bool):
         problems.append("sound")
         sound = True
+    language = raw.get("language")
+    if language is not None and not (isinstance(language, str) and language in i18n.LANGUAGES):
+        problems.append("language")
+        language = None
     msg = None
     if problems:
         msg = "Some settings were not understood (" + ", ".join(problems) + ") and were reset."
-    return Settings(window, fullscreen, speed, sound), msg
+    return Settings(window, fullscreen, speed, sound, language), msg
 
 
 def save(settings: Settings) -> str | None:

@@ -237,6 +237,11 @@ def _where(i: int) -> str:
     return f"row {i // N + 1}, column {i % N + 1}"
 
 
+#: why a card is drawn (the sentence of the command line) -> the code the event carries
+_WHY_CODES = {"a red ant who guessed right": "red_ant", "paid exactly": "paid_exactly",
+              "consolation ability": "consolation"}
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -247,15 +252,19 @@ def _plural(n: int, word: str) -> str:
 class AntsState(GameState):
     EVENT_TYPES = {
         "round": "round, ant, hopper, reds: a new round and its roles",
-        "place": "seat, cell, end: an ant is put on a card and joins the trail's head or tail end",
+        "place": "seat, cell, end, n, kind, ring: an ant is put on a card and joins the trail's "
+                 "head or tail end (n: ants on the trail now; kind: of the card; ring: the "
+                 "player chose the end)",
         "choose": "seat: the ant lays its secret disc (which one is not said)",
         "red_choose": "seat: a red ant lays its secret disc",
         "peek": "seat: the grasshopper peeks at an unused disc",
-        "guess": "seat, cell: the grasshopper jumps onto a card",
+        "guess": "seat, cell, ant, kind: the grasshopper jumps onto a card (ant: its number "
+                 "along the trail, from 1; kind: of the card)",
         "reveal": "kind, hit, reds, reveal, chance: the disc is shown",
         "collect": "seat, card, cards, shelf, space: cards are collected",
-        "draw": "seat, card, chance: a card is drawn",
-        "no_card": "seat: a card would be drawn but none is left",
+        "draw": "seat, card, why, chance: a card is drawn (why: red_ant, paid_exactly, "
+                "consolation)",
+        "no_card": "seat, why: a card would be drawn but none is left",
         "reshuffle": "cards, chance: the discard pile becomes the deck",
         "refill": "cells, chance: new cards fill the grid",
         "supply": "card, chance: a new supply card is laid out",
@@ -268,7 +277,8 @@ class AntsState(GameState):
         "skip_ability": "seat: the ability is let go",
         "discard_hidden": "seat, card: the hidden card is discarded",
         "hide": "seat: a card is drawn face down",
-        "game_over": "winners: the game ends",
+        "game_over": "winners, reason, seat, points, tie: the game ends (reason: points, top, "
+                     "deck, cards; seat and points: who reached the target; tie: see tie_info)",
     }
     GAME_ID = "ants"
     TITLE = "Ants & Grasshopper"
@@ -404,14 +414,15 @@ class AntsState(GameState):
         return self.deck.pop() if self.deck else None
 
     def _draw_to(self, seat: int, ev: list, why: str) -> None:
+        code = _WHY_CODES.get(why, "other")
         c = self._draw(ev)
         if c is None:
             ev.append(Record("no_card", f"{self.names[seat]} would draw a card ({why}), but none "
-                             "is left.", seat=seat))
+                             "is left.", seat=seat, why=code))
             return
         self.store[seat].append(c)
         ev.append(Record("draw", f"{self.names[seat]} draws a {self.data.card_text(c)} ({why}).",
-                         seat=seat, card=c, chance=True))
+                         seat=seat, card=c, why=code, chance=True))
 
     # ---- round machinery ----------------------------------------------------------------------
     def _start_round(self, ev: list) -> None:
@@ -540,7 +551,8 @@ class AntsState(GameState):
                         f"start of the trail{ring}; the others now count 2 to {len(chain)}.")
             else:
                 text = f"{name} puts ant {len(chain)} on the {kind} card in {_where(i)}{ring}."
-            ev.append(Record("place", text, seat=seat, cell=a["cell"], end=end))
+            ev.append(Record("place", text, seat=seat, cell=a["cell"], end=end, n=len(chain),
+                             kind=d.kinds[self.kind_of_cell(i)], ring=bool(a.get("end"))))
             if len(chain) == d.scoring["ants"]:
                 self.step = "choose"
         elif t == "choose":
@@ -564,7 +576,9 @@ class AntsState(GameState):
             self.guess = a["cell"][0] + N * a["cell"][1]
             ev.append(Record("guess", f"{name} jumps onto ant {self.chain.index(self.guess) + 1}, "
                              f"on the {d.kind_labels[self.kind_of_cell(self.guess)].lower()} card "
-                             f"in {_where(self.guess)}.", seat=seat, cell=a["cell"]))
+                             f"in {_where(self.guess)}.", seat=seat, cell=a["cell"],
+                             ant=self.chain.index(self.guess) + 1,
+                             kind=d.kinds[self.kind_of_cell(self.guess)]))
             self._reveal(ev)
         elif t == "take":
             self._take(seat, a["card"], ev)
@@ -890,7 +904,8 @@ class AntsState(GameState):
                 self.winner_list = [s]
                 self.end_reason = f"{self.names[s]} reached {self.vp(s)} victory points."
                 ev.append(Record("game_over", f"{self.names[s]} has {self.vp(s)} victory points "
-                                 "and wins at once!", winners=[s]))
+                                 "and wins at once!", winners=[s], reason="points", seat=s,
+                                 points=self.vp(s)))
                 self._finish()
                 return
 
@@ -912,13 +927,14 @@ class AntsState(GameState):
             if full or len(empty) > len(self.deck):
                 why = (f"{self.names[full[0]]} has {top} cubes on top spaces" if full
                        else "the deck cannot refill the grid")
-                self._end_by_points(why, ev)
+                self._end_by_points(why, ev, reason="top" if full else "deck",
+                                    seat=full[0] if full else None, points=top)
                 return
             for i in empty:
                 self.grid[i] = self.deck.pop()
         else:
             if len(empty) > len(self.deck) + len(self.discard):
-                self._end_by_points("the path cards ran out", ev)
+                self._end_by_points("the path cards ran out", ev, reason="cards")
                 return
             for i in empty:
                 self.grid[i] = self._draw(ev)
@@ -965,16 +981,32 @@ class AntsState(GameState):
             return f" {names} tie on {best[0]} points and on {what} ({counts}): a shared win."
         return f" {names} tie on {best[0]} points; the most {what} breaks the tie ({counts})."
 
-    def _end_by_points(self, why: str, ev: list) -> None:
+    def tie_info(self) -> dict | None:
+        """How a tie on points at the end is settled, as data (None: no tie on points):
+        {"seats": tied on points, "points", "by": "insects" | "store", "counts": one per tied
+        seat, "shared": whether the tie-break left them equal too}."""
+        if self.current_player is not None or not self.winner_list:
+            return None
+        best = max(self._rank_key(s) for s in range(self.players))
+        level = [s for s in range(self.players) if self._rank_key(s)[0] == best[0]]
+        if len(level) < 2:
+            return None
+        return {"seats": level, "points": best[0], "by": "store" if self.winter else "insects",
+                "counts": [self._rank_key(s)[1] for s in level],
+                "shared": len(level) == len(self.winner_list)}
+
+    def _end_by_points(self, why: str, ev: list, reason: str = "deck", seat=None,
+                       points=None) -> None:
         best = max(self._rank_key(s) for s in range(self.players))
         self.winner_list = [s for s in range(self.players) if self._rank_key(s) == best]
         names = " and ".join(self.names[s] for s in self.winner_list)
         tie = self._tie_text(best)
         self.end_reason = f"The game ended because {why}; {names} scored best.{tie}"
+        self._finish()
         ev.append(Record("game_over", f"Game over: {why}. "
                          f"{names} win{'s' if len(self.winner_list) == 1 else ''}.{tie}",
-                         winners=list(self.winner_list)))
-        self._finish()
+                         winners=list(self.winner_list), reason=reason, seat=seat,
+                         points=points, tie=self.tie_info()))
 
     # ---- results --------------------------------------------------------------------------------
     def scores(self) -> list:

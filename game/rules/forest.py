@@ -254,7 +254,8 @@ class ForestState(GameState):
         "move_camp": "seat, frm, to, pieces, left, stored: a campfire moves along its edge",
         "reinforce": "piece, seat, at: a canine comes back at the campfire",
         "round_cap": "rounds: the last round is over",
-        "win": "seats, reason, totals, rounds: the game ends",
+        "win": "seats, reason, totals, rounds, teams: the game ends (totals and rounds: each "
+               "seat's team sums; teams: the team of each seat)",
     }
 
     @classmethod
@@ -901,7 +902,8 @@ class ForestState(GameState):
         names = " and ".join(self.names[s] for s in self.winner_list)
         ev.append(Record("win", self.summary() or f"{names} win.", seats=list(self.winner_list),
                          reason=reason, totals=[self.team_total(s) for s in range(self.players)],
-                         rounds=[self.team_rounds(s) for s in range(self.players)]))
+                         rounds=[self.team_rounds(s) for s in range(self.players)],
+                         teams=list(self.teams)))
 
     def _ranking_end(self, reason: str, ev: list) -> None:
         best = max((self.team_total(s), self.team_rounds(s)) for s in range(self.players))

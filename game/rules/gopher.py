@@ -60,8 +60,8 @@ roll for a page: ``value``, ``page_from``, ``page_to``, ``changed``, ``extra``),
 ``chance: True``.
 
 Secrets: the hands of other seats, the deck order and the cards a seat looks at on a present
-hole.  Events that show cards to one seat only carry ``seat`` and keep the cards under
-``secret`` (the text never names them).
+hole.  Events about cards only one seat sees (``draw``, ``present``) carry ``private_to`` (that
+seat) and never the cards: the seat reads them in its own ``view``.
 """
 from __future__ import annotations
 
@@ -76,6 +76,7 @@ from .data import Checker, display_name, load_yaml
 
 RULE_SETS = ("standard", "simplified", "baskets", "beginner")
 SPECIAL = ("store", "portal", "present", "nothing")
+END_WHY = ("deck_empty", "kind_ran_out", "stalled", "other")
 DIGGER = "digger"
 STEPS = ("place", "roll", "move", "collect", "present", "over")
 OFF = 256                      # bit offset of the signed-sum bit masks
@@ -498,16 +499,18 @@ class GopherState(GameState):
         "take": "seat, hole, kind, take, give, what, amount: beginner cards taken from the table",
         "pass": "seat, returned: the seat does not collect",
         "portal": "seat, hole: a token ends on a portal",
-        "present": "seat, hole, count, secret, again, chance: a present hole is reached",
+        "present": "seat, hole, count, again, chance, private_to: a present hole is reached "
+                   "(only that seat looks at the cards)",
         "present_empty": "seat, hole: a present hole gives nothing",
         "empty_hole": "seat, hole: a hole without provisions",
         "cannot_collect": "seat, hole, what, amount: the hand cannot make the sign",
         "ineffective": "seat: the turn was ineffective",
-        "draw": "seat, count, why, secret, chance: cards drawn (secret: for that seat only)",
+        "draw": "seat, count, why, chance, private_to: cards drawn (seen by that seat only)",
         "trophy": "seat, card, returned: a present card kept (or a digger used)",
         "baskets": "seat, source, owners: baskets taken from a leapfrogged seat",
         "ransom": "seat, holder, cards: a basket bought back with collected cards",
-        "game_over": "winners, scores, end: the game ends",
+        "game_over": "winners, scores, end, minus: the game ends (minus: the subtracted points "
+                     "of each seat, which break a tie; not in the beginner game)",
     }
     GAME_ID = "gopher"
     TITLE = "Gopher's Pantry"
@@ -578,6 +581,7 @@ class GopherState(GameState):
         self.turns = 0
         self.winner_list: list = []
         self.end_reason = ""
+        self.end: dict | None = None  # why the game ended: {"why": ..., and its number or kind}
         self._moves = None
         self._legal = None
 
@@ -618,8 +622,8 @@ class GopherState(GameState):
             self.hands[seat] = sorted(self.hands[seat] + got)
             ev.append(Record("draw", f"{self._nm(seat)} draws {_plural(len(got), 'card')} "
                              f"({'refill' if why == 'refill' else 'ineffective turn'}).",
-                             seat=seat, count=len(got), why=why,
-                             secret={"cards": got}, chance=True))
+                             seat=seat, count=len(got), why=why, chance=True,
+                             private_to=seat))
 
     # ---- legal actions ------------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -837,8 +841,7 @@ class GopherState(GameState):
                 self.step = "present"
                 ev.append(Record("present", f"{self._nm(s)} reaches a present and looks at "
                                  f"the top {_plural(n, 'card')} of the deck.", seat=s,
-                                 hole=self.tokens[s], count=n, secret={"cards": list(self.present)},
-                                 chance=True))
+                                 hole=self.tokens[s], count=n, chance=True, private_to=s))
             else:
                 ev.append(Record("present_empty", f"{self._nm(s)} reaches a present, but the "
                                  "deck is empty.", seat=s, hole=self.tokens[s]))
@@ -1046,6 +1049,7 @@ class GopherState(GameState):
             minus = [self.minus(s) for s in top]
             top = [s for s, m in zip(top, minus) if m == min(minus)]
         self.winner_list = top
+        self.end = dict(end or {"why": "other"})
         self.step = "over"
         self.current_player = None
         names = " and ".join(self._nm(s) for s in top)
@@ -1053,7 +1057,9 @@ class GopherState(GameState):
                           f"{'has' if len(top) == 1 else 'have'} the most provisions."
         ev.append(Record("game_over", f"Game over: {why}. {names} "
                          f"win{'s' if len(top) == 1 else ''}.", winners=list(top),
-                         scores=list(sc), end=end or {"why": "other"}))
+                         scores=list(sc), end=end or {"why": "other"},
+                         **({} if self.beginner else
+                            {"minus": [self.minus(x) for x in range(self.players)]})))
 
     # ---- results --------------------------------------------------------------------------------
     def plus(self, s: int) -> int:
@@ -1111,7 +1117,7 @@ class GopherState(GameState):
             "jumped": list(self.jumped),
             "present_count": len(self.present), "present": list(look) if look else None,
             "stall": self.stall, "seats": seats, "winners": self.winners(),
-            "end_reason": self.end_reason,
+            "end_reason": self.end_reason, "end": dict(self.end) if self.end else None,
         }
 
     @classmethod
@@ -1136,6 +1142,7 @@ class GopherState(GameState):
         obj.queue = list(view["queue"])
         obj.jumped = list(view["jumped"])
         obj.winner_list = list(view["winners"])
+        obj.end = dict(view["end"]) if view.get("end") else None
         pool = obj.data.deck(obj.variant)
         known = obj.discard + obj.picks_add + obj.picks_sub + list(view["present"] or [])
         unknown_hands = []
@@ -1178,6 +1185,7 @@ class GopherState(GameState):
     def _state_dict(self) -> dict:
         out = {k: getattr(self, k) for k in self._FIELDS}
         out["table"] = [[c, n] for c, n in sorted(self.table.items())]
+        out["end"] = self.end
         return json.loads(json.dumps(out))
 
     def _load_state_dict(self, d: dict) -> None:
@@ -1304,6 +1312,14 @@ class GopherState(GameState):
         if not isinstance(d["end_reason"], str):
             raise ValueError("bad end reason")
         self.end_reason = d["end_reason"]
+        end = d.get("end")          # saves of older versions have none
+        if end is not None:
+            if (not isinstance(end, dict) or end.get("why") not in END_WHY
+                    or not all(isinstance(k, str) and (is_int(v, 0, 10 ** 6) or v in self.data.kinds
+                                                       or v in END_WHY) for k, v in end.items())):
+                raise ValueError("bad end of game")
+            end = dict(end)
+        self.end = end
 
     def clone(self) -> "GopherState":
         new = GopherState.__new__(GopherState)

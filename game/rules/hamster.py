@@ -315,8 +315,9 @@ def _plural(n: int, word: str) -> str:
 class HamsterState(GameState):
     EVENT_TYPES = {
         "roll": "seat, value, chance: the die is rolled",
-        "cross": "seat, cells, chamber, first: cells of a chamber are crossed",
-        "pass": "seat: the roll cannot be used",
+        "cross": "seat, cells, chamber, first, slots: cells of a chamber are crossed (slots: "
+                 "1-row slots spent on a 1)",
+        "pass": "seat, value: the roll cannot be used",
         "chamber_full": "seat, chamber, points: a chamber is full",
         "timer": "boxes, length, circled, pass: a timer box is circled or crossed",
         "timer_on": "pass, seats: the timer (or its second round) starts",
@@ -483,7 +484,7 @@ class HamsterState(GameState):
             self._next_decider(ev)
         else:   # pass
             ev.append(Record("pass", f"{self.names[seat]} cannot use the {self.roll} and passes.",
-                             seat=seat, **self._secret(seat)))
+                             seat=seat, value=self.roll, **self._secret(seat)))
             self.decided[seat] = True
             self._next_decider(ev)
         return ev
@@ -533,7 +534,8 @@ class HamsterState(GameState):
         extra = f" (spending {_plural(n, '1-row slot')})" if self.roll == 1 else ""
         ev.append(Record("cross", f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}.",
                          seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
-                         first=first_here, **self._secret(seat)))
+                         first=first_here, **({"slots": n} if self.roll == 1 else {}),
+                         **self._secret(seat)))
         if marks[ci] == c.full:
             ev.append(Record("chamber_full", f"{name} has filled the {c.name} "
                              f"({_plural(c.points, 'point')}).", seat=seat, chamber=c.id,

@@ -246,15 +246,17 @@ class MolesState(GameState):
         "phase": "phase: every mole is placed, the digging begins",
         "disc": "seat, values, bonus, chance: discs turned over",
         "keep": "seat, value, returned: of two discs one is kept, the other goes back",
-        "move": "seat, mole, frm, to, path, hole, big, bonus: a mole moves along path",
-        "no_move": "seat, value: no mole can use the disc",
+        "move": "seat, mole, frm, to, path, hole, big, bonus, out: a mole moves along path "
+                "(out: it left a hole)",
+        "no_move": "seat, value, bonus: no mole can use the disc (bonus: for the bonus move)",
         "pass": "seat: the bonus move is let go",
         "reshuffle": "seat: the discs are shuffled face down again",
         "skip": "seat, reason: the seat cannot move this turn and waits",
-        "stuck": "reason: the layer is lifted (nobody can move, a lone mover's round is over, or the last resort)",
+        "stuck": "reason, holes: the layer is lifted (holes: every mole in play sits in a hole) (nobody can move, a lone mover's round is over, or the last resort)",
         "lift": "layer, removed, survivors: the layer is lifted; moles drop or leave",
         "eliminated": "seat: the seat has no mole left",
-        "win": "seat, seats, mole: the game is won (mole: into the last hole; None: last standing)",
+        "win": "seat, seats, mole, left: the game is won (mole: into the last hole; None: last "
+               "standing, or with left: the most moles left when a forced lift cleared the board)",
     }
     GAME_ID = "moles"
     TITLE = "Mole Dig"
@@ -507,7 +509,7 @@ class MolesState(GameState):
             return
         what = "bonus move" if self.in_bonus else "move"
         ev.append(Record("no_move", f"No mole of {self.names[seat]} can {what} {value}: the disc "
-                         "is spent.", seat=seat, value=value))
+                         "is spent.", seat=seat, value=value, bonus=self.in_bonus))
         self._end_turn(ev, moved=self.in_bonus)
 
     def _do_move(self, seat: int, start, dest, ev: list) -> None:
@@ -525,7 +527,8 @@ class MolesState(GameState):
         ev.append(Record("move", f"{name} moves a mole {value} point{'s' if value > 1 else ''}"
                          f" from {_label(start)} to {_label(dest)}{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
                          to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
-                         hole=into_hole, big=on_big, bonus=self.in_bonus))
+                         hole=into_hole, big=on_big, bonus=self.in_bonus,
+                         out=start in layer["holeset"]))
         self.pending = []
         if into_hole and self.layer == LAYER_COUNT - 1:
             self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole and "
@@ -582,7 +585,8 @@ class MolesState(GameState):
                     text = "No mole can move, whatever disc comes up: the layer is lifted."
                 else:
                     text = "Every mole still in play sits in a hole: the layer is lifted."
-                ev.append(Record("stuck", text, reason="nobody_can_move"))
+                ev.append(Record("stuck", text, reason="nobody_can_move",
+                                 holes=not self.movers()))
                 self._lift(ev)
                 if self.current_player is None:
                     return
@@ -641,12 +645,13 @@ class MolesState(GameState):
             tied = [s for s in range(self.players) if before[s] == best]
             names = " and ".join(self.names[s] for s in tied)
             self._win(tied, ev, f"No mole sat in a hole when the layer was lifted; {names} "
-                      f"had the most moles left ({best}).")
+                      f"had the most moles left ({best}).", left=best)
         elif len(alive) == 1:
             s = alive[0]
             self._win(s, ev, f"{self.names[s]} is the only player with moles left.")
 
-    def _win(self, seat, ev: list, reason: str, mole: str | None = None) -> None:
+    def _win(self, seat, ev: list, reason: str, mole: str | None = None,
+             left: int | None = None) -> None:
         """``seat`` is one seat, or a list of seats sharing the win."""
         seats = list(seat) if isinstance(seat, list) else [seat]
         self.winner = seats[0] if len(seats) == 1 else seats
@@ -655,7 +660,8 @@ class MolesState(GameState):
         self.current_player = None
         self.step = "over"
         self._legal = None
-        ev.append(Record("win", reason, seat=seat, seats=seats, mole=mole))
+        extra = {} if left is None else {"left": left}
+        ev.append(Record("win", reason, seat=seat, seats=seats, mole=mole, **extra))
 
     # ---- results ------------------------------------------------------------------------------
     def scores(self) -> list:
@@ -878,34 +884,39 @@ class MolesState(GameState):
 # ------------------------------------------------------------------------------------------
 # why a point cannot be chosen (the screen shows this; the legality itself is legal_actions)
 # ------------------------------------------------------------------------------------------
-def explain_refusal(view: dict, seat, point, selected=None, names=None) -> str | None:
-    """Why ``seat`` may not choose ``point`` (q, r) in ``view`` now, in the player's words, from
-    what the view shows; None when the point is no reason to refuse (e.g. one's own mole that
-    can move: choosing it selects it). ``selected`` is the mole the player picked to move;
-    ``names`` the seats' names as the screen shows them (default: the view's)."""
+def explain_refusal(view: dict, seat, point, selected=None, names=None):
+    """Why ``seat`` may not choose ``point`` (q, r) in ``view`` now, from what the view shows:
+    ``(code, params)`` for the screen to put into words (``game/app/eventtext/moles.py``), or
+    None when the point is no reason to refuse (e.g. one's own mole that can move: choosing it
+    selects it).  ``selected`` is the mole the player picked to move.  Codes and params:
+
+      place_hole, place_taken_mine, place_taken {seat}, place_no, turn_first, keep_first,
+      bonus_first, not_yours {seat}, too_far {value}, all_taken {value}, no_jump {value},
+      bonus_not_big, dotted_two, cannot_move {value}, pick_first,
+      wrong_distance {value, distance}, jump, bonus_big, not_allowed, lines_only,
+      not_straight {value}
+
+    ``names`` is accepted for older callers and not used (the screen names the seats)."""
     p = (int(point[0]), int(point[1]))
     step = view.get("step")
     L = view["layers"][view["layer"]]
     occ = {tuple(m["at"]): m for m in view["moles"]}
     holes = {tuple(h) for h in L["holes"]}
-    names = names or view.get("names") or []
-
-    def name(s):
-        return names[s] if 0 <= s < len(names) and names[s] else f"Player {s + 1}"
     if step == "place":
         if p in holes:
-            return "Moles start on the grass, not in a molehill: pick a point without a hole."
+            return "place_hole", {}
         if p in occ:
             m = occ[p]
-            who = "your" if m["seat"] == seat else f"{name(m['seat'])}'s"
-            return f"That point already holds {who} mole: one mole per point."
-        return "You cannot place a mole there."
+            if m["seat"] == seat:
+                return "place_taken_mine", {}
+            return "place_taken", {"seat": m["seat"]}
+        return "place_no", {}
     if step == "turn":
-        return "First turn over one of your discs (below the board)."
+        return "turn_first", {}
     if step == "keep":
-        return "First choose which of the two discs to keep (below the board)."
+        return "keep_first", {}
     if step == "bonus":
-        return "First take the bonus move or let it go (below the board)."
+        return "bonus_first", {}
     if step != "move":
         return None
     val = view["pending"][0] if view.get("pending") else 0
@@ -915,47 +926,47 @@ def explain_refusal(view: dict, seat, point, selected=None, names=None) -> str |
     if p in occ:
         m = occ[p]
         if m["seat"] != seat:
-            return f"That is {name(m['seat'])}'s mole."
+            return "not_yours", {"seat": m["seat"]}
         return _why_stuck(view, rays.get(p, []), occ, val)
     if selected is None:
-        return "Pick one of your moles first."
+        return "pick_first", {}
     return _why_not(view, L, rays.get(tuple(selected), []), occ, p, val)
 
 
-def _why_stuck(view, rays, occ, val) -> str | None:
+def _why_stuck(view, rays, occ, val):
     """Why one's own mole has no move for the disc ``val`` (None: it has one)."""
     long_enough = [ray for ray, _ in rays if len(ray) >= val]
     if not long_enough:
-        return f"This mole cannot move {val} points in a straight line from here."
+        return "too_far", {"value": val}
     blocked = [ray for ray in long_enough if any(q in occ for q in ray[:val])]
     if len(blocked) == len(long_enough):
         if all(ray[val - 1] in occ and not any(q in occ for q in ray[:val - 1]) for ray in blocked):
-            return f"Every point {val} away from this mole is taken."
-        return f"This mole cannot move {val} from here: moles may not jump over other moles."
+            return "all_taken", {"value": val}
+        return "no_jump", {"value": val}
     if view.get("in_bonus"):
-        return "A bonus move may not end on a big space, so this mole cannot move."
+        return "bonus_not_big", {}
     if view.get("two_player_lines"):
-        return "With two players the dotted lines only lead into the centre hole."
-    return f"This mole cannot move {val} from here."
+        return "dotted_two", {}
+    return "cannot_move", {"value": val}
 
 
-def _why_not(view, L, rays, occ, dest, val) -> str:
+def _why_not(view, L, rays, occ, dest, val):
     """Why the selected mole cannot go to the empty point ``dest``."""
     for ray, style in rays:
         if dest in ray:
             n = ray.index(dest) + 1
             if n != val:
-                return f"The disc says {val}: this point is {n} away. Moles move exactly the disc's number."
+                return "wrong_distance", {"value": val, "distance": n}
             if any(q in occ for q in ray[:val - 1]):
-                return "Moles may not jump over other moles."
+                return "jump", {}
             if view.get("in_bonus") and dest in {tuple(b) for b in L["big"]}:
-                return "A bonus move may not end on a big space."
+                return "bonus_big", {}
             if style == "dotted" and view.get("two_player_lines"):
-                return "With two players the dotted lines only lead into the centre hole."
-            return "That move is not allowed."
+                return "dotted_two", {}
+            return "not_allowed", {}
     if L.get("lines"):
-        return "On this layer moles move only along the lines through the centre."
-    return f"This mole cannot move {val} points in a straight line to there: moles go straight along the lines."
+        return "lines_only", {}
+    return "not_straight", {"value": val}
 
 
 __all__ = ["MolesState", "load_board", "Board", "DataError", "rotate", "ring", "hex_points",

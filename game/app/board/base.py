@@ -269,6 +269,14 @@ class AnimatedBoardView(BoardView):
     def _on_resize(self) -> None:
         """Drop what was drawn for the old size and lay out again."""
 
+    def on_language(self, lang: str) -> None:
+        """The language changed: drop every drawn text and lay out again (texts may be longer
+        now); a view that keeps translated texts elsewhere extends this."""
+        self._texts.clear()
+        self._on_resize()
+        self._dirty = True
+        self._changed = True
+
     def _px(self, v: float) -> int:
         """``v`` pixels at scale 1, at the current scale."""
         return max(1, int(round(v * self._k)))

@@ -19,11 +19,21 @@ def shade(rgb, t: float) -> tuple:
 
 
 def text(assets, s: str, px: int, colour, bold: bool = False, width: int | None = None):
-    """Rendered text (cached); cut with an ellipsis to ``width`` pixels if given."""
+    """Rendered text (cached); given ``width`` pixels it shrinks to fit them, and is cut with
+    an ellipsis only below the smallest size allowed (which the fit collector reports)."""
     def build():
         f = assets.font(px, bold)
-        t = ui.ellipsize(str(s), f, max(10, width)) if width is not None else str(s)
+        t = str(s)
+        if width is not None:
+            f = ui.fit_font(t, f, max(10, width))
+            t = ui.ellipsize(t, f, max(10, width))
         return f.render(t, True, colour)
+    if ui.fit.active():                 # the collector hears of cached texts too
+        ui.fit.glyphs(str(s), "draw.text")
+        if width is not None and ui.fit.checking():
+            f = ui.fit_font(str(s), assets.font(px, bold), max(10, width))
+            if f.size(str(s))[0] > max(10, width):
+                ui.fit.overflow(str(s), f.size(str(s))[0], width, "draw.text")
     return CACHE.make(("kit", "text", str(s), px, tuple(colour), bold, width), build)
 
 
@@ -84,7 +94,8 @@ def button(surface, assets, rect, label: str, k: float, primary=False, hot=False
     pygame.draw.rect(surface, ui.colour("highlight") if edge_hot else ui.colour("panel_edge"), rect,
                      width=max(1, int(2 * k)), border_radius=int(10 * k))
     col = ui.colour("text_dark") if primary else ui.colour("text")
-    t = text(assets, label, max(8, int(round(px * k))), col, True)
+    t = text(assets, label, max(8, int(round(px * k))), col, True,
+             width=max(10, rect.w - max(4, int(12 * k))))
     surface.blit(t, t.get_rect(center=rect.center))
 
 

@@ -35,7 +35,7 @@ class Toasts:
     def add(self, assets, text: str, life: float, width: int, k: float) -> None:
         def px(v):
             return max(1, int(round(v * k)))
-        f = assets.font(px(TOAST_PX), True)
+        f = ui.fit_font(str(text), assets.font(px(TOAST_PX), True), max(40, width))
         img = f.render(ui.ellipsize(str(text), f, max(40, width)), True, ui.colour("text"))
         pad_x, pad_y = px(16), px(8)
         surf = pygame.Surface((img.get_width() + 2 * pad_x, img.get_height() + 2 * pad_y), pygame.SRCALPHA)

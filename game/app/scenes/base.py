@@ -5,6 +5,7 @@
     on_update(dt)      once a frame while on top
     on_draw(surface)   draw (also called for a scene under an overlay)
     on_resize(size)    the window changed size: the widgets are rebuilt by ``build()``
+    on_language(lang)  the language changed: rebuilt too (texts come from ``i18n.tr``)
 
 Widgets are made in ``build()`` with the helpers ``button``, ``dropdown``, ``entry`` and
 ``textbox``; they register themselves in the focus ring, so Tab/Shift-Tab/arrows move a
@@ -18,6 +19,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
+from ... import i18n
 from .. import memory, ui
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
@@ -37,6 +39,7 @@ class Scene:
         self._entries: dict = {}
         self._kept_focus = (None, 0)
         self.built = False
+        self._language = i18n.get_language()      # the language of the last build
 
     # ---- geometry ---------------------------------------------------------------------------
     @property
@@ -52,7 +55,10 @@ class Scene:
 
     # ---- lifecycle (called by the app) ------------------------------------------------------------
     def show(self) -> None:
-        self.rebuild()
+        if self._language != i18n.get_language():
+            self.on_language(i18n.get_language())   # changed while hidden (e.g. in Settings)
+        else:
+            self.rebuild()
         self.on_show()
 
     def rebuild(self) -> None:
@@ -64,6 +70,7 @@ class Scene:
         self._changes = {}
         self._entries = {}
         self.focus.clear()
+        self._language = i18n.get_language()
         self.build()
         memory.settle_shapes(self.ui)
         self.built = True
@@ -111,6 +118,11 @@ class Scene:
         ui.draw_background(surface)
 
     def on_resize(self, size) -> None:
+        self.rebuild()
+
+    def on_language(self, lang: str) -> None:
+        """The language changed while this screen shows: build it again with the new texts
+        (which also lays it out again for their lengths)."""
         self.rebuild()
 
     # ---- frames (asked by the app's loop) ----------------------------------------------------------
@@ -263,6 +275,7 @@ class Scene:
     def button(self, rect, text: str, callback: Callable, primary: bool = False, enabled: bool = True,
                key: str = "", object_id: str | None = None, focusable: bool = True, tooltip=None):
         ids = object_id or ("#primary" if primary else None)
+        ids = ui.fitting_button_id(text, pygame.Rect(rect).w, ids, self.scale)   # shrink, never cut
         btn = UIButton(pygame.Rect(rect), text, manager=self.ui, object_id=ids,
                        tool_tip_text=tooltip)
         if not enabled:

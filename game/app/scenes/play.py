@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
 from ..launch import level_label
@@ -70,7 +71,7 @@ class PlayScene(Scene):
             lr.h = self.px(60)
         self.log_rect = lr
         self.log.set_rect(lr, self.scale)
-        self.log.set_lines(self.ctl.log)
+        self.refresh_log(full=True)
         self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
         self.curtain_button = None
         if self.confirm_undo and not self.ctl.can_undo():
@@ -97,6 +98,15 @@ class PlayScene(Scene):
             self.sync_board()
             self._synced = True
 
+    def on_language(self, lang: str) -> None:
+        """Relabel the board, the panel and the log in the new language."""
+        hook = getattr(self.board, "on_language", None)
+        if hook is not None:
+            hook(lang)
+        self._panel_img = None
+        self._panel_key = None
+        self.rebuild()
+
     def on_show(self) -> None:
         if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
             self.focus.focus_key("board")
@@ -122,8 +132,12 @@ class PlayScene(Scene):
 
     # ---- log ------------------------------------------------------------------------------------
     def refresh_log(self, full: bool = False) -> None:
-        if full:
-            self.log.set_lines(self.ctl.log)
+        """The log's sentences, rendered from the controller's entries in the current language
+        (a change of language renders the whole log again)."""
+        lang = get_language()
+        if full or lang != getattr(self, "_log_lang", None):
+            self.log.set_lines(self.ctl.render(self.ctl.log[-self.log.MAX_LINES:]))
+            self._log_lang = lang
         else:
             self.log.append(self.ctl.last_lines)
 
@@ -178,8 +192,8 @@ class PlayScene(Scene):
         if isinstance(result, dict) and self.ctl.human_to_act() and self.ctl.curtain_seat is None:
             try:
                 self.apply_action(result)
-            except IllegalAction as exc:
-                self.show_message(f"That is not possible now: {exc}")
+            except IllegalAction:      # the rules' reason is English: the screen says it its way
+                self.show_message(tr("events.not_possible"))
                 self.sync_board()
 
     def undo(self) -> None:
@@ -364,6 +378,8 @@ class PlayScene(Scene):
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
+        if get_language() != getattr(self, "_log_lang", None):
+            self.refresh_log(full=True)
         self.log.draw(surface)
 
     def _scores(self) -> list:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import get_language
 from ...rules import GAMES
-from .. import launch, records, ui
+from .. import eventtext, launch, records, ui
 from ..controller import ranking
 from .base import Scene
 
@@ -27,16 +28,23 @@ class ResultsScene(Scene):
             except Exception:  # noqa: BLE001 - a record problem must never break the results
                 self.solo = None
 
-    def _summary(self) -> str:
+    def _words(self) -> dict:
+        """The head and the why, in the player's language (``eventtext.results``)."""
+        lang = get_language()
+        cached = getattr(self, "_words_cache", None)
+        if cached is not None and cached[0] == lang:
+            return cached[1]
+        ctl = self.ctl
+        ctx = eventtext.Ctx(ctl.game_id, [s["name"] for s in ctl.seats], extra={"log": ctl.log})
         try:
-            summary = self.ctl.state.summary() or ""
-        except Exception:  # noqa: BLE001
-            summary = ""
-        if self.solo is not None:
-            score, best, new = self.solo
-            best_line = "A new best solo score!" if new else f"Best solo score kept: {best}."
-            summary = f"{summary} {best_line}".strip()
-        return summary
+            words = eventtext.results(ctl.state, ctx, solo=self.solo)
+        except Exception:  # noqa: BLE001 - the results screen must always have its words
+            words = {"head": "", "summary": ""}
+        self._words_cache = (lang, words)
+        return words
+
+    def _summary(self) -> str:
+        return self._words()["summary"]
 
     def build(self) -> None:
         w, h = self.size
@@ -94,18 +102,12 @@ class ResultsScene(Scene):
         state = self.ctl.state
         winners = state.winners()
         seats = self.ctl.seats
-        if self.solo is not None:
-            head = f"{self.solo[0]} points"
-        elif len(winners) == 1:
-            head = f"{seats[winners[0]]['name']} wins!"
-        elif winners:
-            head = "A shared win!"
-        else:
-            head = "Game over"
+        words = self._words()
+        head = words["head"]
         ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
                      (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
         y = b.y + self.px(80)
-        summary = self._summary()
+        summary = words["summary"]
         if summary:
             y += ui.draw_wrapped(surface, summary, ui.font(self.px(17)), ui.colour("text"),
                                  (b.x + self.px(32), y, b.w - self.px(64), 0), align="center", max_lines=3)

@@ -7,6 +7,7 @@ import math
 
 import pygame
 
+from ... import eventtext
 from ...board import Step, draw
 from .common import CREAM, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease
 
@@ -69,52 +70,7 @@ class AntsAnimation:
             self._queue.append(Step(k, ev, dur * f))
 
     def _toast_for(self, ev: dict) -> str:
-        k = ev.get("type")
-        s = ev.get("seat")
-        me = s is not None and s == self.seat
-        if k == "round":
-            return (f"Round {ev.get('round')}: {self._name(ev.get('ant'))} is the ant, "
-                    f"{self._name(ev.get('hopper'))} the grasshopper")
-        if k == "reveal":
-            kind = self._kind_label(ev.get("kind"))
-            return f"{kind}! " + ("The grasshopper guessed right" if ev.get("hit")
-                                  else "The grasshopper guessed wrong")
-        if k == "choose" and not me:
-            return f"{self._name(s)} lays a disc face down"
-        if k == "red_choose" and not me:
-            return f"{self._name(s)} (red ant) lays a disc face down"
-        if k == "peek":
-            sh = self.view or {}
-            if self.seat is not None and self.seat == sh.get("hopper") and sh.get("peek"):
-                return f"Spyglass: the ant did NOT pick {self._kind_label(sh['peek']).lower()}"
-            return f"{self._name(s)} peeks at an unused disc"
-        if k == "draw":
-            return f"{'You draw' if me else self._name(s) + ' draws'} a {self._card_words(ev.get('card'))}"
-        if k == "buy":
-            return f"{self._name(s)} buys the {self._design_label(ev.get('card'))}"
-        if k == "take_ability":
-            return f"{self._name(s)} takes the {self._ability_label(ev.get('ability'))} ability"
-        if k == "supply_swap":
-            return f"{self._name(s)} swaps supply cards"
-        if k == "reshuffle":
-            return "The discard pile becomes the new deck"
-        if k == "supply":
-            return f"New supply card: {self._design_label(ev.get('card'))}"
-        if k == "no_buy":
-            return f"{self._name(s)} cannot pay for a supply card"
-        if k == "no_card":
-            return "No path card left to draw"
-        if k == "game_over":
-            # short enough for the toast: the log keeps the full reason
-            win = [w for w in ev.get("winners") or [] if w is not None]
-            if len(win) == 1:
-                return f"Game over: {self._name(win[0])} wins!"
-            if win:
-                return "Game over: " + " and ".join(self._name(w) for w in win) + " share the win!"
-            return "Game over"
-        if k == "discard_hidden":
-            return f"{self._name(s)} loses the hidden card"
-        return ""
+        return eventtext.toast(ev, eventtext.for_board(self, "ants"))
 
     def _card_words(self, cid) -> str:
         try:

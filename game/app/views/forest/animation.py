@@ -71,7 +71,7 @@ class ForestAnimation:
         if self._disp is None:
             self._reconcile()
         ev = st.ev
-        self._toast(texts.caption(ev, self._name, self.piece_name))
+        self._toast(texts.caption(ev, self.ctx()))
         if st.kind in MOVING:
             self._moving[ev.get("piece")] = (xy(ev["frm"]), xy(ev["to"]), 0.0, st.kind == "step")
         elif st.kind == "reveal":

@@ -196,7 +196,7 @@ class MoveMode(ForestMode):
                 return texts.refuse("rest")
             return texts.refuse("stuck")
         if here and not mine:
-            return texts.refuse("rival", name=v._name(here[0]["seat"]))
+            return texts.refuse("rival", seat=here[0]["seat"], names=v.names())
         if v.selected is not None:
             return texts.refuse("not_lit") if v.selected != "camp" else texts.refuse("camp")
         return texts.refuse("pick_piece")

@@ -158,7 +158,14 @@ class ForestView(ForestAnimation, KitView):
     # ---- the bar --------------------------------------------------------------------------------------
     def idle_instruction(self) -> str:
         v = self.view or {}
-        return texts.winner([self._name(s) for s in v.get("winners") or []])
+        return texts.winner(v.get("winners") or [], self.ctx())
+
+    def names(self) -> list:
+        return [self._name(s) for s in range((self.view or {}).get("players", 0))]
+
+    def ctx(self):
+        """What the event sentences need: the seats' names."""
+        return texts.ctx_for(self.names())
 
     def seat_token(self, seat: int, size: int):
         return piece_surface(self._art, "canine", self._palette(seat), size)

@@ -3,18 +3,21 @@ one-line caption (a toast); tokens hop hole by hole along the path (a leapfrog j
 book's page turns when the level changes, a placed token drops in."""
 from __future__ import annotations
 
+import copy
 import math
 
 from ...board import Step
 from . import texts
-from .common import ease
+from .common import ease, value_of
 
 DURATIONS = {"place": 0.45, "page": 1.0, "roll": 0.55, "hop": 0.3, "portal": 0.45, "dig": 0.45,
              "pick": 0.25, "collect": 0.7, "take": 0.7, "pass": 0.35, "cannot_collect": 0.6,
              "empty_hole": 0.45, "ineffective": 0.35, "draw": 0.3, "present": 0.6,
              "present_empty": 0.45, "trophy": 0.6, "baskets": 0.6, "ransom": 0.6, "stay": 0.5,
              "turn": 0.3, "game_over": 0.8}
-SILENT = {"turn"}          # steps whose caption the bar already says
+SILENT = {"turn"}
+#: events whose cards fly to a seat: its counts (and the hand) change when they land
+LANDING = {"collect", "draw", "trophy", "take", "ransom", "baskets"}          # steps whose caption the bar already says
 
 
 class GopherAnimation:
@@ -29,6 +32,8 @@ class GopherAnimation:
         self._turn = None          # {"from", "to", "t"}
         self._drop = None          # {"seat", "t"}
         self._fly = None           # {"cards", "seat", "down", "t"}: cards flying to a seat's piles
+        self._disp_seats = None    # the seats' piles and hand counts as shown (they change when
+                                   # the cards land, not when the rules applied the action)
 
     def steps_for(self, ev: dict, f: float) -> list:
         kind = ev.get("type")
@@ -48,7 +53,7 @@ class GopherAnimation:
     def _step_start(self, st: Step) -> None:
         ev = st.ev
         if st.kind not in SILENT and st.kind != "hop":
-            self._toast(texts.caption(ev, self._name))
+            self._toast(texts.caption(ev, self.ctx()))
         s = ev.get("seat")
         if st.kind == "page" and ev.get("page_to"):
             self._turn = {"from": self._disp_page or ev.get("page_from") or ev["page_to"], "to": ev["page_to"], "t": 0.0}
@@ -88,7 +93,55 @@ class GopherAnimation:
             self._drop = None
         elif st.kind in ("collect", "take", "trophy"):
             self._fly = None
+        self._land(ev)
         self._changed = True
+
+    # ---- the side panel's counts follow the cards -----------------------------------------------
+    def _keep_shown_seats(self, events) -> None:
+        """Before new events that move cards to a seat play: the seats as they were on screen
+        (a card picked for a payment leaves the hand at once)."""
+        if not any(isinstance(e, dict) and e.get("type") in LANDING for e in events or []):
+            return
+        if self._disp_seats is None and self.view is not None:
+            self._disp_seats = copy.deepcopy(self.view.get("seats") or [])
+
+    def shown_seats(self) -> list:
+        seats = (self.view or {}).get("seats") or []
+        disp = self._disp_seats
+        return disp if disp is not None and len(disp) == len(seats) else seats
+
+    def _land(self, ev: dict) -> None:
+        """The cards of ``ev`` have arrived: the counts of the seats it concerns change now."""
+        disp = self._disp_seats
+        final = (self.view or {}).get("seats") or []
+        if disp is None or len(disp) != len(final):
+            return
+        t, s = ev.get("type"), ev.get("seat")
+        if not isinstance(s, int) or not 0 <= s < len(disp):
+            return
+        info = disp[s]
+        if t == "collect":
+            add, sub = list(ev.get("add") or []), list(ev.get("sub") or [])
+            info["face_up"] = list(info.get("face_up") or []) + add
+            info["face_down"] = list(info.get("face_down") or []) + sub
+            info["plus"] = info.get("plus", 0) + sum(map(value_of, add))
+            info["minus"] = info.get("minus", 0) + sum(map(value_of, sub))
+            # (the cards left the hand one by one as they were picked)
+        elif t == "draw":
+            info["hand_count"] = info.get("hand_count", 0) + int(ev.get("count") or 0)
+            if final[s].get("hand") is not None:      # the viewing seat's own new cards
+                info["hand"] = list(final[s]["hand"])
+        elif t == "trophy" and ev.get("card") not in (None, "digger"):
+            info["trophies"] = list(info.get("trophies") or []) + [ev["card"]]
+            info["trophy_points"] = info.get("trophy_points", 0) + value_of(ev["card"])
+        elif t in ("take", "ransom", "baskets", "pass", "trophy", "dig"):
+            for x in {s, ev.get("holder"), ev.get("source")} | set(ev.get("owners") or []):
+                if isinstance(x, int) and 0 <= x < len(disp):
+                    disp[x] = copy.deepcopy(final[x])
+            return
+        else:
+            return
+        info["score"] = info.get("plus", 0) - info.get("minus", 0) + info.get("trophy_points", 0)
 
     def _set_token(self, seat, hole) -> None:
         if seat is None:
@@ -102,6 +155,7 @@ class GopherAnimation:
         self._disp_tokens = [s.get("token") for s in v.get("seats") or []]
         self._disp_page = v.get("page")
         self._hop = self._turn = self._drop = self._fly = None
+        self._disp_seats = None
         self._dirty = False
 
     # ---- where things are drawn now -------------------------------------------------------------------

@@ -173,11 +173,14 @@ class GopherArt:
             rows = [(k, texts.kind(k)) for k in KINDS] + [
                 ("store", texts.store_name()),
                 ("portal", texts.sign("portal", 0)), ("present", texts.sign("present", 0))]
+            room = width - sz - self._px(6)
+            while px > self._px(10) and any(self.assets.font(px).size(lab)[0] > room for _n, lab in rows):
+                px -= 1                     # a long name (French, German) shrinks, never cut
             surf = pygame.Surface((width, len(rows) * (sz + self._px(6))), pygame.SRCALPHA)
             y = 0
             for name, label in rows:
                 surf.blit(symbol(self.assets, name, sz), (0, y))
-                t = draw.text(self.assets, label, px, INK, False, width - sz - self._px(6))
+                t = draw.text(self.assets, label, px, INK, False, room)
                 surf.blit(t, t.get_rect(midleft=(sz + self._px(6), y + sz // 2)))
                 y += sz + self._px(6)
             return surf

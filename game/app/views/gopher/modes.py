@@ -4,6 +4,7 @@ comes from ``legal``; a refusal is read off ``legal`` and the view."""
 from __future__ import annotations
 
 from ...board import StepMode, Target
+from ...board import bar
 from . import texts
 from .common import sign_of, value_of
 
@@ -25,6 +26,17 @@ class GopherMode(StepMode):
 
     def button(self, key, action, primary=False):
         return (key, texts.button(key), action, primary)
+
+    def fits(self, text: str) -> bool:
+        """Whether ``text`` and the step's buttons fit side by side in the bar."""
+        v = self.v
+        if v.bar_rect.w <= 0:
+            return True
+        f = v.assets.font(v._px(bar.BUTTON_PX), True)
+        labels = [label for _k, label, _a, _p in self.buttons()]
+        need = sum(f.size(lb)[0] + v._px(28) for lb in labels) + v._px(6) * len(labels)
+        need += v.assets.font(v._px(bar.LABEL_PX), True).size(text)[0] + v._px(40) + 2 * v._px(10)
+        return need <= v.bar_rect.w
 
 
 class PlaceMode(GopherMode):
@@ -146,7 +158,11 @@ class CollectMode(GopherMode):
         what, amount = self.sign()
         if not self.mine:
             return texts.do("collect_other", name=self.cp_name(), what=texts.sign(what, amount))
-        return texts.do("collect", what=texts.sign(what, amount), total=self.total())
+        text = texts.do("collect", what=texts.sign(what, amount), total=self.total())
+        if self.fits(text):
+            return text
+        short = texts.do("collect_short", what=texts.sign(what, amount))   # the strip shows the total
+        return short if self.fits(short) else ""
 
     def buttons(self):
         a = self.one("collect")

@@ -18,6 +18,7 @@ import pygame
 
 from ... import ui
 from ...board import KitView, Target, draw
+from ...board import bar as bar_mod
 from . import texts
 from .animation import GopherAnimation
 from .art import GopherArt, symbol
@@ -98,11 +99,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return [(c, pygame.Rect(x0 + i * step, y, cw, ch)) for i, c in enumerate(codes)]
 
     def my_hand(self) -> list:
-        v = self.view or {}
+        """The hand under the book as shown: new cards appear when they land."""
+        seats = self.shown_seats()
         seat = self.seat
-        if seat is None or not (0 <= seat < len(v.get("seats") or [])):
+        if seat is None or not (0 <= seat < len(seats)):
             return []
-        return list(v["seats"][seat].get("hand") or [])
+        return list(seats[seat].get("hand") or [])
 
     def _picked_width(self) -> int:
         v = self.view or {}
@@ -160,6 +162,30 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         super().sync(view, legal, seat)
         if self._disp_page is None:
             self._reconcile()
+
+    def draw_bar(self, surface) -> None:
+        """The bar; a Collect button whose cards do not make the sign yet is drawn greyed out,
+        flat and with a dashed edge, so it never looks pressable."""
+        items = self.bar_items()
+        bar_mod.draw_bar(self, surface, items, {t.key for t in self.get_targets() if t.bar})
+        for it in items:
+            if it.get("key") == ("btn", "collect") and it.get("action") is None and it.get("rect"):
+                self._draw_disabled_button(surface, it["rect"], it.get("label", ""))
+
+    def _draw_disabled_button(self, surface, r, label: str) -> None:
+        rad = self._px(10)
+        fill = ui.mix(ui.colour("panel"), ui.colour("background"), 0.55)
+        pygame.draw.rect(surface, fill, r.inflate(self._px(4), self._px(4)), border_radius=rad)
+        edge = ui.mix(ui.colour("panel_edge"), ui.colour("text_muted"), 0.4)
+        dash, gap = self._px(7), self._px(5)
+        for x in range(r.x + rad, r.right - rad, dash + gap):
+            for y in (r.y, r.bottom - 1):
+                pygame.draw.line(surface, edge, (x, y), (min(x + dash, r.right - rad), y), max(1, self._px(2)))
+        for y in range(r.y + rad, r.bottom - rad, dash + gap):
+            for x in (r.x, r.right - 1):
+                pygame.draw.line(surface, edge, (x, y), (x, min(y + dash, r.bottom - rad)), max(1, self._px(2)))
+        t = draw.text(self.assets, label, self._px(bar_mod.BUTTON_PX), ui.colour("text_muted"), False, r.w - self._px(8))
+        surface.blit(t, t.get_rect(center=r.center))
 
     def idle_instruction(self) -> str:
         v = self.view or {}
@@ -301,8 +327,9 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         gap = self._px(6)
         row_h = min(self._px(116), (sr.h - gap * (n - 1)) // max(1, n))
         cur = v.get("current_player")
+        seats = self.shown_seats()
         for s in range(n):
-            info = v["seats"][s]
+            info = seats[s]
             r = pygame.Rect(sr.x, sr.y + s * (row_h + gap), sr.w, row_h)
             ui.draw_panel(surface, r, fill=ui.colour("panel"),
                           edge=ui.colour("accent") if s == cur else ui.colour("panel_edge"),
@@ -414,10 +441,14 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                     draw.focus_ring(surface, m.rect, self._k)
         if step == "collect" and self.legal and slots and any(t.kind == "minus" for t in targets):
             x = slots[-1][1].right + self._px(16)
-            if hr.right - x > self._px(120):
-                hint = draw.text(self.assets, texts.hint("plus"), self._px(13), ui.colour("text_muted"), False,
-                                 hr.right - x - self._px(10))
-                surface.blit(hint, hint.get_rect(midleft=(x, hr.centery)))
+            if hr.right - x > self._px(120):     # wrapped (never cut) into at most three lines
+                lines = ui.wrap(texts.hint("plus"), self.assets.font(self._px(13), False), hr.right - x - self._px(10))
+                lh = self._px(17)
+                y = hr.centery - lh * len(lines) // 2
+                for ln in lines if len(lines) <= 3 else []:
+                    img = draw.text(self.assets, ln, self._px(13), ui.colour("text_muted"), False)
+                    surface.blit(img, (x, y))
+                    y += lh
         if not self.my_hand():
             t = draw.text(self.assets, texts.count("deck", v.get("deck_count", 0)), self._px(15), ui.colour("text_muted"))
             surface.blit(t, t.get_rect(midleft=(hr.x + self._px(16), hr.centery)))
@@ -480,7 +511,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             y += lh
 
     def _end_why(self) -> str:
-        return getattr(self, "_end", None) or "other"
+        end = (self.view or {}).get("end") or {}
+        return end.get("why") or getattr(self, "_end", None) or "other"
+
+    def ctx(self):
+        """What the event sentences need: the seats' names."""
+        return texts.ctx_for([self._name(s) for s in range((self.view or {}).get("players", 0))])
 
     def handle_event(self, event):
         if event.type == pygame.MOUSEMOTION and self.view is not None and self.rect is not None:
@@ -518,6 +554,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return lines
 
     def play(self, events, speed="normal") -> None:
+        self._keep_shown_seats(events)
         for ev in events or []:
             if isinstance(ev, dict) and ev.get("type") == "game_over":
                 self._end = (ev.get("end") or {}).get("why", "other")

@@ -8,6 +8,7 @@ import pygame
 
 from ... import ui
 from ...board import Step, draw
+from ... import eventtext
 from ...board.widgets import toast_life
 from .common import CROSS_VARIANTS, GOLD, INK, _ease_back, _ease_out, _pt
 
@@ -133,16 +134,10 @@ class HamsterAnimation:
             if text:
                 self._toast(text)
         elif k == "full":
-            s = ev.get("seat")
-            ch = self._chambers.get(ev.get("chamber"), {})
-            if s != self._shown_seat():
-                text = f"{self._name(s)} fills the {ch.get('name', 'chamber')}: +{ev.get('points', ch.get('points', 0))}"
-                self._toast(text)
+            if ev.get("seat") != self._shown_seat():
+                self._toast(self._toast_text(ev))
         elif k == "timer_on":
-            solo = int((self.view or {}).get("players", 1)) == 1
-            text = ("Second round of the timer: a 4, 5 or 6 now crosses a box" if solo
-                    else "The timer is running: from now on a 4, 5 or 6 ticks it down")
-            self._add_toast(text, toast_life(self._speed_name) * 1.3)
+            self._add_toast(self._toast_text(ev), toast_life(self._speed_name) * 1.3)
 
     def _step_end(self, st: Step) -> None:
         ev = st.ev
@@ -184,15 +179,7 @@ class HamsterAnimation:
         return max(0, min(self._timer_len - 1, idx)), "cross"
 
     def _toast_text(self, ev: dict) -> str:
-        k = ev.get("type")
-        if k == "end":
-            return "The last timer box is crossed: game over!"
-        if k == "pass":
-            s = ev.get("seat")
-            if s == self.seat:
-                return "No crosses fit this roll: you pass"
-            return f"{self._name(s)} passes this roll"
-        return ""
+        return eventtext.toast(ev, eventtext.for_board(self, "hamster"))
 
     def _draw_cross_anim(self, surface, st: Step, seat) -> None:
         cells = sorted((_pt(c) for c in st.ev.get("cells") or []), key=lambda p: (p[1], p[0]))

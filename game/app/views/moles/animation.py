@@ -6,6 +6,7 @@ import math
 
 import pygame
 
+from ... import eventtext
 from ...board import Step
 from .. import hexgeom as hg
 from ..hexgeom import axial_to_unit
@@ -71,7 +72,7 @@ class MolesAnimation:
             return [Step("move", ev, (D["move_segment"] * segs + D["move"]) * f)]
         if kind in ("place", "disc", "lift", "win"):
             return [Step(kind, ev, D[kind] * f)]
-        if texts.event_toast(ev, self._name):
+        if eventtext.toast(ev, eventtext.for_board(self, "moles")):
             return [Step("toast", ev, D["toast"] * f)]
         return []
 
@@ -141,9 +142,9 @@ class MolesAnimation:
             mid = ev.get("mole")
             self._win_anim = {"mole": mid, "p": 0.0, "seat": ev.get("seat")}
             self._won = True
-            self._toast(texts.event_toast(ev, self._name))
+            self._toast(eventtext.toast(ev, eventtext.for_board(self, "moles")))
         elif k == "toast":
-            self._toast(texts.event_toast(ev, self._name))
+            self._toast(eventtext.toast(ev, eventtext.for_board(self, "moles")))
 
     def _step_apply(self, st: Step, p: float) -> None:
         k = st.kind

@@ -3,6 +3,7 @@ refused click says (from the rules), and cancel."""
 from __future__ import annotations
 
 from ....rules.moles import explain_refusal
+from ... import eventtext
 from ...board import StepMode, Target
 from ..hexgeom import axial_to_unit
 from . import texts
@@ -34,8 +35,11 @@ class MolesMode(StepMode):
         if p is None:
             return None
         v = self.v
+        why = explain_refusal(v.view, v.seat, p, v.selected)
+        if why is None:
+            return None
         names = [v._name(s) for s in range(v.view["players"])]
-        return explain_refusal(v.view, v.seat, p, v.selected, names)
+        return eventtext.refusal(why[0], why[1], eventtext.Ctx("moles", names)) or None
 
 
 class PlaceMode(MolesMode):

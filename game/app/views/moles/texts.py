@@ -1,37 +1,6 @@
-"""Every sentence the Mole Dig screen shows, in one place (refusals of a click come from the
-rules: ``game.rules.moles.explain_refusal``)."""
+"""Every sentence the Mole Dig screen shows, in one place (the toasts of events and the refusals
+of a click: ``game/app/eventtext/moles.py``)."""
 from __future__ import annotations
-
-# ---- toasts for events that have no animation of their own -----------------------------------
-EVENT_TOASTS = {
-    "skip": "{name} waits: every mole sits in a hole",
-    "no_move": "{name} cannot move {value}: the disc is spent",
-    "reshuffle": "{name} shuffles the discs face down again",
-    "stuck": "Nobody can move: the layer is lifted",
-    "stuck_lone_round": "A round of discs is over: the layer is lifted",
-    "stuck_last_resort": "30 rounds on this layer: it is lifted",
-    "eliminated": "{name} has no moles left",
-    "phase": "All moles are placed: start digging!",
-    "keep": "{name} keeps the {value}",
-    "pass": "{name} lets the bonus move go",
-    "last_standing": "{name} is the last with moles and wins!",
-}
-
-
-def event_toast(ev: dict, name_of) -> str:
-    kind = ev.get("type")
-    if kind == "win":
-        if ev.get("mole"):
-            return ""
-        kind = "last_standing"
-    if kind == "stuck" and f"stuck_{ev.get('reason')}" in EVENT_TOASTS:
-        kind = f"stuck_{ev.get('reason')}"
-    text = EVENT_TOASTS.get(kind)
-    if text is None:
-        return ""
-    seat = ev.get("seat")
-    return text.format(name=name_of(seat) if seat is not None else "", value=ev.get("value", ""))
-
 
 # ---- the action bar ---------------------------------------------------------------------------
 def shared_win(names: list) -> str:

@@ -1,0 +1,176 @@
+"""Surfaces: a size-bounded surface cache, panels, seat markings, the background, dimming."""
+from __future__ import annotations
+
+import pygame
+
+from .colours import colour, mix, text_on
+from .text import scale_for
+
+
+class SurfaceCache:
+    """Surfaces by key, least recently used dropped first once their pixels pass ``budget``
+    bytes: a cache per window size or per screen that cannot grow without bound."""
+
+    def __init__(self, budget: int):
+        self.budget = budget
+        self.bytes = 0
+        self._items: dict = {}
+
+    def get(self, key):
+        img = self._items.pop(key, None)
+        if img is not None:
+            self._items[key] = img          # most recently used last
+        return img
+
+    def put(self, key, img):
+        old = self._items.pop(key, None)
+        if old is not None:
+            self.bytes -= _nbytes(old)
+        self._items[key] = img
+        self.bytes += _nbytes(img)
+        while self.bytes > self.budget and len(self._items) > 1:
+            first = next(iter(self._items))
+            self.bytes -= _nbytes(self._items.pop(first))
+        return img
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.bytes = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+def _nbytes(img) -> int:
+    if img is None or not hasattr(img, "get_size"):
+        return 64
+    w, h = img.get_size()
+    return w * h * img.get_bytesize() + 64
+
+
+_shadow_cache = SurfaceCache(8 * 1024 * 1024)
+
+
+def new_surface(size, flags=0) -> pygame.Surface:
+    """A new Surface; a size of zero or less (a layout squeezed by a resize) gives 1x1, never
+    pygame's "Invalid resolution for Surface"."""
+    w, h = size
+    return pygame.Surface((max(1, int(w)), max(1, int(h))), flags)
+
+
+def draw_panel(surface, rect, fill=None, edge=None, radius=12, width=2, shadow=True) -> None:
+    rect = pygame.Rect(rect)
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    fill = fill or colour("panel")
+    edge = edge or colour("panel_edge")
+    if shadow:
+        key = (rect.size, radius)
+        sh = _shadow_cache.get(key)
+        if sh is None:
+            sh = new_surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius)
+            _shadow_cache.put(key, sh)
+        surface.blit(sh, rect.move(3, 4))
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
+
+
+def draw_marking(surface, marking: str, centre, radius: int, fill, outline=None) -> None:
+    """The seat's shape marking (circle, square, triangle, diamond, star, cross)."""
+    cx, cy = centre
+    r = max(3, radius)
+    pts = None
+    if marking == "square":
+        rect = pygame.Rect(0, 0, int(r * 1.7), int(r * 1.7))
+        rect.center = centre
+        pygame.draw.rect(surface, fill, rect)
+        if outline:
+            pygame.draw.rect(surface, outline, rect, 2)
+        return
+    if marking == "triangle":
+        pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    elif marking == "diamond":
+        pts = [(cx, cy - r), (cx + r * 0.8, cy), (cx, cy + r), (cx - r * 0.8, cy)]
+    elif marking == "star":
+        import math
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    elif marking == "cross":
+        t = max(2, int(r * 0.55))
+        pygame.draw.rect(surface, fill, (cx - t // 2, cy - r, t, 2 * r))
+        pygame.draw.rect(surface, fill, (cx - r, cy - t // 2, 2 * r, t))
+        if outline:
+            pygame.draw.rect(surface, outline, (cx - t // 2, cy - r, t, 2 * r), 1)
+            pygame.draw.rect(surface, outline, (cx - r, cy - t // 2, 2 * r, t), 1)
+        return
+    if pts is None:
+        pygame.draw.circle(surface, fill, centre, r)
+        if outline:
+            pygame.draw.circle(surface, outline, centre, r, 2)
+        return
+    pygame.draw.polygon(surface, fill, pts)
+    if outline:
+        pygame.draw.polygon(surface, outline, pts, 2)
+
+
+def draw_swatch(surface, seat_colour: dict, rect) -> None:
+    """A seat's colour chip with its marking in the middle (never colour alone)."""
+    rect = pygame.Rect(rect)
+    pygame.draw.rect(surface, seat_colour["rgb"], rect, border_radius=max(3, rect.h // 4))
+    pygame.draw.rect(surface, colour("text"), rect, width=2, border_radius=max(3, rect.h // 4))
+    mark = text_on(seat_colour["rgb"])
+    draw_marking(surface, seat_colour["marking"], rect.center, int(rect.h * 0.28), mark)
+
+
+_bg_cache: dict = {}
+
+
+def draw_background(surface, strata: bool = True) -> None:
+    """Dark soil with soft earth layers at the bottom; cached per window size."""
+    size = surface.get_size()
+    key = (size, strata)
+    img = _bg_cache.get(key)
+    if img is None:
+        _bg_cache.clear()
+        img = pygame.Surface(size)
+        bg = colour("background")
+        top = mix(bg, (0, 0, 0), 0.25)
+        grad = pygame.Surface((1, 64))
+        for y in range(64):
+            grad.set_at((0, y), mix(top, bg, y / 63))
+        img.blit(pygame.transform.smoothscale(grad, size), (0, 0))
+        if strata:
+            w, h = size
+            import math
+            bands = [(0.80, mix(bg, colour("panel"), 0.55)), (0.86, mix(bg, colour("panel_edge"), 0.35)),
+                     (0.93, mix(bg, colour("panel"), 0.8))]
+            for frac, col in bands:
+                pts = [(0, h)]
+                for i in range(33):
+                    x = w * i / 32
+                    y = h * frac + math.sin(i * 0.7 + frac * 17) * h * 0.012 + math.sin(i * 0.23) * h * 0.02
+                    pts.append((x, y))
+                pts.append((w, h))
+                pygame.draw.polygon(img, col, pts)
+            # pebbles
+            rng = __import__("random").Random(3)
+            for _ in range(40):
+                x = rng.uniform(0, w)
+                y = rng.uniform(h * 0.84, h)
+                r = rng.uniform(2, 6) * scale_for(size)
+                pygame.draw.ellipse(img, mix(colour("panel_edge"), colour("text_muted"), rng.random() * 0.4),
+                                    (x, y, r * 1.6, r))
+        _bg_cache[key] = img
+    surface.blit(img, (0, 0))
+
+
+def dim(surface, alpha: int = 150) -> None:
+    veil = new_surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((*mix(colour("background"), (0, 0, 0), 0.5), alpha))
+    surface.blit(veil, (0, 0))
+
