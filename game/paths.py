@@ -25,7 +25,24 @@ def resource_path(*parts: str) -> Path:
 
 
 class UserDataUnavailable(OSError):
-    """The user-data folder cannot be created or written; str() says where and why."""
+    """The user-data folder cannot be created or written; str() says where and why (English,
+    for logs); ``folder`` and ``reason`` are what the player's sentence needs."""
+
+    def __init__(self, folder, reason: str, reason_key: str | None = None):
+        self.folder, self.reason_key = folder, reason_key
+        self._reason = reason
+        super().__init__(f"cannot save in {folder} ({reason})")
+
+    @property
+    def reason(self) -> str:
+        """Why, in the player's language where the reason is ours (an OS error stays as is)."""
+        if self.reason_key:
+            from .i18n import tr
+            return tr(self.reason_key)
+        return self._reason
+
+    def __str__(self) -> str:
+        return f"cannot save in {self.folder} ({self._reason})"
 
 
 def platform_user_data_dir() -> Path:
@@ -48,19 +65,22 @@ def user_data_dir() -> Path:
     try:
         path.mkdir(parents=True, exist_ok=True)
     except FileExistsError:
-        raise UserDataUnavailable(f"cannot save in {path}: a file is in the way of that folder") \
-            from None
+        raise UserDataUnavailable(path, "a file is in the way of that folder",
+                                  "saves.folder_blocked") from None
     except OSError as exc:
-        raise UserDataUnavailable(f"cannot save in {path} ({exc.strerror or exc})") from None
+        raise UserDataUnavailable(path, str(exc.strerror or exc)) from None
     if not path.is_dir():
-        raise UserDataUnavailable(f"cannot save in {path}: it is not a folder")
+        raise UserDataUnavailable(path, "it is not a folder", "saves.folder_not_folder")
     return path
 
 
 def cannot_save_message(exc: OSError) -> str:
     """The sentence for the player when the user-data folder cannot be used."""
-    return (f"Burrow Box {exc}, so nothing is saved this time (settings and games in progress "
-            "are lost when you quit).")
+    from .i18n import tr
+    folder = getattr(exc, "folder", None)
+    if folder is None:
+        return tr("saves.no_folder", folder="?", reason=exc)
+    return tr("saves.no_folder", folder=folder, reason=exc.reason)
 
 
 def atomic_write(path, text: str) -> None:

@@ -1,6 +1,7 @@
-"""The Ants & Grasshopper board view: animations replay the events into the same picture as the
-final view, drawing works in every step and size, side-panel scores keep face-down insects
-secret, and clicks that the rules forbid are explained."""
+"""The Ants & Grasshopper board view, through its public hooks: animations replay the events into
+the same picture as the final view, drawing works in every step and size, side-panel scores keep
+face-down insects secret, clicks that the rules forbid are explained, every step has its kit
+mode, and the screen's texts come from the catalogs in every language."""
 from __future__ import annotations
 
 import random
@@ -9,7 +10,9 @@ import pygame
 import pytest
 
 from game.app.views import make_board_view
+from game.i18n import LANGUAGES, set_language, tr
 from game.rules import new_game
+from tests.test_board_kit import post_click, press
 
 
 SEATS = [{"name": f"P{i + 1}", "colour": i, "kind": "computer", "level": "random"} for i in range(4)]
@@ -71,8 +74,7 @@ def test_every_step_draws_for_the_player_to_act_at_two_sizes(display):
                 a = rng.choice(state.legal_actions())
                 if a["type"] == "buy" and seed == 0:
                     view.set_rect(pygame.Rect(10, 10, 700, 560))
-                    pos = view.next_click(a)
-                    view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+                    post_click(view, view.next_click(a))
                     assert view.dialog_open
                     view.draw(display)
                     view.set_rect(pygame.Rect(14, 14, 842, 692))
@@ -107,15 +109,16 @@ def test_disc_buttons_only_for_kinds_under_the_ants(display):
     view.sync(state.view(0), state.legal_actions(), 0)
     view.update(0.0)
     legal_kinds = {a["kind"] for a in state.legal_actions()}
-    for b in view.bar_buttons():
+    buttons = view.bar_buttons()
+    assert len(buttons) == 4
+    for b in buttons:
         kind = b["key"].removeprefix("disc_")
-        assert (b["action"] is not None) == (kind in legal_kinds)
+        assert (b["action"] is not None) == (kind in legal_kinds) == b["enabled"]
+        result = post_click(view, b["center"])
         if b["action"] is None:
-            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["center"], button=1))
-            assert isinstance(result, str) and "not under" in result
+            assert result == tr("ants.refuse.disc_not_under")
         else:
-            result = view.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=b["center"], button=1))
-            assert result is b["action"]
+            assert result == b["action"]
 
 
 def test_keyboard_places_an_ant_and_picks_a_disc(display):
@@ -130,6 +133,9 @@ def test_keyboard_places_an_ant_and_picks_a_disc(display):
         a = view.handle_event(enter)
         assert isinstance(a, dict) and a["type"] == "place"
         state.apply(a)
+        if len(state.view(0)["chain"]) < 6:       # the focus stays on a lit card near the last ant
+            view.sync(state.view(0), state.legal_actions(), 0)
+            assert view.focused() is not None and view.focused().startswith("cell")
     view.sync(state.view(0), state.legal_actions(), 0)
     picks = [view.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1 + j, mod=0, unicode="",
                                                   scancode=0)) for j in range(4)]
@@ -151,7 +157,7 @@ def test_missing_artwork_falls_back_to_drawn_shapes(display, monkeypatch):
         view.play(state.apply(rng.choice(state.legal_actions())), "normal")
         view.update(0.2)
         view.draw(display)
-    assert any(k[0] == "fallback" for k in view._cache if isinstance(k, tuple))
+    assert len({display.get_at((x, y))[:3] for x in range(0, 840, 9) for y in range(0, 700, 9)}) > 40
 
 
 def test_the_spyglass_peek_stays_in_the_grasshoppers_bar_only():
@@ -167,8 +173,124 @@ def test_the_spyglass_peek_stays_in_the_grasshoppers_bar_only():
         hopper = state.hopper
         view.sync(state.view(hopper), state.legal_actions(), hopper)
         peek = state.view(hopper)["peek"]
-        assert peek and f"did not pick {peek}" in view.instruction()
+        told = tr("ants.do.guess_peek", kind=tr(f"ants.kind.{peek}"))
+        assert peek and view.instruction() == told
         view.sync(state.view(state.ant), None, state.ant)
-        assert "spyglass" not in view.instruction()
+        assert tr(f"ants.kind.{peek}") not in view.instruction()
         return
     pytest.fail("no beetle game with the spyglass in play")
+
+
+def test_every_rules_step_has_its_kit_mode():
+    from game.app.views.ants.modes import MODES
+    seen = set()
+    for variant, players in (("autumn", 2), ("winter", 3), ("beetle", 4), ("beetle", 2)):
+        for seed in range(6):
+            state = new_game("ants", players, seed=seed, variant=variant)
+            rng = random.Random(seed)
+            while not state.is_over():
+                seen.add(state.step)
+                state.apply(rng.choice(state.legal_actions()))
+    assert seen <= set(MODES), seen - set(MODES)
+
+
+def test_the_screen_files_stay_small():
+    from pathlib import Path
+    import game.app.views.ants as pkg
+    for f in Path(pkg.__file__).parent.glob("*.py"):
+        assert len(f.read_text(encoding="utf-8").splitlines()) <= 600, f.name
+
+
+def steps_of(variant, players, seed):
+    """(state, seat) at the first decision of every step a person meets in one random game."""
+    state = new_game("ants", players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    done = set()
+    while not state.is_over():
+        if state.step not in done:
+            done.add(state.step)
+            yield state
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_every_text_of_the_bar_comes_from_the_catalog(display, lang):
+    """In every language each step's sentence and buttons are catalog texts: none is the key
+    itself, and away from English none is the English text."""
+    set_language(lang)
+    try:
+        for variant, players in (("autumn", 2), ("beetle", 3), ("winter", 4)):
+            for state in steps_of(variant, players, 1):
+                seat = state.current_player
+                view = make(players)
+                view.sync(state.view(seat), state.legal_actions(), seat)
+                view.update(0)
+                view.draw(display)
+                texts = [view.instruction()] + [t["label"] for t in view.targets() if t["kind"] == "button"]
+                texts += view.status_lines()
+                for text in texts:
+                    assert text and "ants." not in text, (lang, state.step, text)
+                if lang != "en":
+                    mine = view.instruction()
+                    set_language("en")
+                    english = make(players)
+                    english.sync(state.view(seat), state.legal_actions(), seat)
+                    english.update(0)
+                    assert english.instruction() != mine, (lang, state.step, mine)
+                    set_language(lang)
+    finally:
+        set_language("en")
+
+
+def test_key_hints_show_the_number_keys_of_the_bar(display):
+    """With the keyboard in use the bar numbers its buttons 1-9: pressing a number takes that
+    button (a disabled disc says why)."""
+    state = new_game("ants", 2, seed=5, variant="autumn")
+    rng = random.Random(5)
+    while state.step != "choose":
+        state.apply(rng.choice(state.legal_actions()))
+    view = make(2)
+    view.sync(state.view(0), state.legal_actions(), 0)
+    view.update(0)
+    for n, b in enumerate(view.bar_buttons()):
+        got = press(view, pygame.K_1 + n)
+        assert got == (b["action"] if b["enabled"] else tr("ants.refuse.disc_not_under"))
+    view.draw(display)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "fr"])
+def test_the_bar_fits_at_the_smallest_window_in_long_languages(display, lang):
+    """At 1024x600 the bar's sentence and every button stay inside the bar, side by side."""
+    from tests.test_board_kit import board_rect
+    set_language(lang)
+    try:
+        for variant, players, seed in (("autumn", 2, 1), ("beetle", 3, 2), ("winter", 4, 3), ("beetle", 4, 4)):
+            for state in steps_of(variant, players, seed):
+                seat = state.current_player
+                view = make_board_view("ants", SEATS[:players], None)
+                view.set_rect(board_rect(1024, 600))
+                view.sync(state.view(seat), state.legal_actions(), seat)
+                view.update(0)
+                items = view.bar_items()
+                bar = view.bar_rect
+                label = items[0]
+                assert label["kind"] == "label" and bar.contains(label["rect"])
+                for it in items[1:]:
+                    assert bar.contains(it["rect"]), (lang, state.step, it.get("label"))
+                    assert it["rect"].x >= label["rect"].right, (lang, state.step, it.get("label"))
+                    room = it["rect"].w - (it["rect"].h if it.get("icon") else 0)
+                    assert view.assets.font(11, True).size(it["label"])[0] <= room, (lang, it["label"])
+    finally:
+        set_language("en")
+
+
+def test_the_rules_text_exists_in_every_language_with_the_same_sections():
+    from pathlib import Path
+    en = Path("data/texts/en/ants_rules.md")
+    en = en if en.exists() else Path("data/texts/ants_rules.md")
+    heads = [ln for ln in en.read_text(encoding="utf-8").splitlines() if ln.startswith("#")]
+    for lang in sorted(set(LANGUAGES) - {"en"}):
+        text = Path(f"data/texts/{lang}/ants_rules.md").read_text(encoding="utf-8")
+        mine = [ln for ln in text.splitlines() if ln.startswith("#")]
+        assert len(mine) == len(heads), lang
+        assert text.count("\n- ") == en.read_text(encoding="utf-8").count("\n- "), lang

@@ -53,7 +53,7 @@ def test_moles_log_of_a_move_names_from_and_to():
 
 def test_moles_legend_does_not_promise_a_bonus_for_a_hole_over_a_big_space():
     from game.app.views.moles import texts
-    assert "no bonus" in texts.LEGEND["holebig"]
+    assert "no bonus" in texts.legend("holebig")
 
 
 def test_hamster_new_turn_shows_no_roll_before_anyone_rolled(display):

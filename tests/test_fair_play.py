@@ -178,7 +178,7 @@ def test_hamster_timer_has_6_boxes_and_a_short_timer_of_3():
     from game.rules.hamster import HamsterState
     assert HamsterState.from_view(short.view(0), 1).timer_length == 3
     from pathlib import Path
-    text = Path("data/texts/hamster_rules.md").read_text(encoding="utf-8")
+    text = Path("data/texts/en/hamster_rules.md").read_text(encoding="utf-8")
     assert "6 timer boxes" in text and "3 boxes" in text
 
 
@@ -290,7 +290,7 @@ def test_hot_seat_frames_never_show_one_human_another_humans_secret(game, kinds,
 # ---- the rules texts say what the program does -------------------------------------------------
 def rules_text(game):
     from pathlib import Path
-    return " ".join(Path(f"data/texts/{game}_rules.md").read_text(encoding="utf-8").split())
+    return " ".join(Path(f"data/texts/en/{game}_rules.md").read_text(encoding="utf-8").split())
 
 
 def test_moles_rules_text_has_the_championship_rulings_and_rotations_in_degrees():

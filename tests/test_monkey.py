@@ -9,6 +9,7 @@ import pytest
 from game.app import saves
 from game.app.app import App
 from game.app.monkey import SCREENS, Monkey, playable, rss_mb
+from game.i18n import set_language
 
 EVENTS = 3000
 GROWTH_MB = 100      # what the run may add at its peak (also inside a frame) to the memory it
@@ -21,6 +22,7 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     yield tmp_path
     saves.flush_autosave()
+    set_language("en")          # the monkey may have picked another language in the settings
 
 
 @pytest.mark.parametrize("seed", [11])

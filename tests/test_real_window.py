@@ -28,6 +28,9 @@ from pathlib import Path
 import pytest
 
 from game import WINDOW_TITLE
+from game.i18n import tr
+
+KINDS = [tr("seat.human", "en"), tr("seat.computer", "en")]    # the set-up's "plays as" choices
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZE = (1280, 720)
@@ -298,7 +301,7 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
 
         # seats: two players, the first a human, the second a computer
         def seat_kinds(t):
-            return [b["text"] for b in t.get("buttons", []) if b["text"] in ("Human", "Computer")]
+            return [b["text"] for b in t.get("buttons", []) if b["text"] in KINDS]
         count = game.wait("the player count", lambda t: t.get("scene") == "seats" and next(
             (b for b in t["buttons"] if b["text"].endswith("players")), None))
         if count["text"] != "2 players":
@@ -307,7 +310,7 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
         # the rows are rebuilt a frame after the drop-down shows its new choice
         kinds = game.wait("two seat rows", lambda t: t.get("scene") == "seats"
                           and len(seat_kinds(t)) == 2 and seat_kinds(t))
-        assert kinds == ["Human", "Computer"], kinds
+        assert kinds == KINDS, kinds
         game.click_button("Start game", "seats")
 
         # the human places a mole: the legal points come from the board itself
@@ -394,7 +397,7 @@ def test_ants_round_in_a_real_window(cmd, tmp_path, request):
             game.click(*count["center"])
             game.click_button("2 players", "seats")
         game.wait("two seat rows", lambda t: t.get("scene") == "seats" and [
-            b["text"] for b in t["buttons"] if b["text"] in ("Human", "Computer")] == ["Human", "Computer"])
+            b["text"] for b in t["buttons"] if b["text"] in KINDS] == KINDS)
         game.click_button("Start game", "seats")
 
         def ready(kind, turn=None):

@@ -10,6 +10,8 @@ import random
 import pygame
 import pytest
 
+from game.i18n import tr
+
 from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
 
 
@@ -121,8 +123,8 @@ def test_wrong_clicks_explain_themselves(app, monkeypatch):
            and [i % 4, i // 4] != first["cell"]]
     centre = board.cell_centre(far[0])
     n = ctl.state.turn_number
-    result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    assert isinstance(result, str) and "end of the trail" in result
+    result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    assert result == tr("ants.refuse.next_to_end")
     assert ctl.state.turn_number == n
 
 

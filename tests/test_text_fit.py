@@ -70,12 +70,27 @@ def _controller(game: str, moves: int, to_the_end: bool = False) -> PlayControll
     return ctl
 
 
+def _stats_screen(app):
+    """The statistics with long names in every column, a saved player and a solo best."""
+    from game.app import records, table
+    names = ["Großvater Alexander", "Александра Петрова", "Computer 3", "Żaneta Wiśniewska"]
+    games = [{"game": PLAYABLE[k % len(PLAYABLE)], "variant": None, "when": k,
+              "seats": [{"name": n, "kind": "computer" if i == 2 else "human",
+                         "level": "beginner" if i == 2 else "good", "score": 100 + k * i,
+                         "won": i == k % 4} for i, n in enumerate(names)]} for k in range(40)]
+    table._write(table.STATS, {"version": 1, "games": games})
+    table.add_profiles([{"name": names[0], "colour": 1}])
+    records.record_solo("hamster", None, 123)
+    app.switch("stats")
+
+
 def _screens():
     """(name, build(app)): each pushes its screen(s) on a fresh stack."""
     out = [("title", lambda app: app.go_title()),
            ("choose", lambda app: app.switch("choose")),
            ("settings", lambda app: app.switch("settings")),
-           ("saved", lambda app: app.switch("saved"))]
+           ("saved", lambda app: app.switch("saved")),
+           ("stats", _stats_screen)]
     for game in PLAYABLE:
         out.append((f"seats {game}", lambda app, g=game: app.switch("seats", g)))
         out.append((f"rules {game}", lambda app, g=game: app.switch("rules", g)))

@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton
 
 from .. import WINDOW_TITLE
 from ..ai import DEFAULT_LEVEL
+from ..i18n import tr
 from ..paths import resource_path
 from ..rules import GAMES, new_game
 from . import lang as lang_mod
@@ -33,15 +34,17 @@ from .scenes.rules import RulesScene
 from .scenes.saved import SavedGamesScene
 from .scenes.seats import SeatsScene
 from .scenes.settings_scene import SettingsScene
+from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
+from .window import keep_on_screen
 from .views import ViewError
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
 SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
           "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
-          "results": ResultsScene, "saved": SavedGamesScene}
+          "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene}
 HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
@@ -53,7 +56,7 @@ class App:
 
     def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None,
                  lang: str | None = None):
-        self.settings, msg = settings_mod.load()
+        self.settings, msg = settings_mod.load_and_apply_language()   # the note in that language
         self._managers: dict = {}          # stack depth -> (scale, pygame_gui manager): reused
         self.stack: list = []
         lang_mod.attach(self, lang)
@@ -74,7 +77,7 @@ class App:
         self.surface = None
         self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
         self.assets = Assets()
-        self.sounds = Sounds(self.settings.sound and not headless)
+        self.sounds = Sounds(self.settings.sound and not headless, self.settings.volume / 100)
         self.running = True
         self.clock = pygame.time.Clock()
         self._hot = 0.0                    # seconds of full frame rate left after input
@@ -114,11 +117,15 @@ class App:
         try:
             desk = pygame.display.get_desktop_sizes()
             if desk and not self.headless and pygame.display.get_driver() not in ("dummy", "offscreen"):
-                dw, dh = desk[0]
-                w, h = min(w, max(ui.MIN_WINDOW[0], dw)), min(h, max(ui.MIN_WINDOW[1], dh - 60))
+                w, h = settings_mod.fit_to_screen((w, h), desk[0], ui.MIN_WINDOW)
         except (pygame.error, AttributeError):
             pass
         return w, h
+
+
+    def window_fits(self, size) -> bool:
+        """Whether a window of ``size`` fits the screen (Settings offers only those)."""
+        return self._clamp_window(size) == (int(size[0]), int(size[1]))
 
     def _switch_in_place(self, size, fullscreen: bool) -> bool:
         try:
@@ -130,6 +137,7 @@ class App:
                 else:
                     win.set_windowed()
                     win.size = self._clamp_window(size)
+                    keep_on_screen(win)
             pygame.event.pump()
             self.surface = pygame.display.get_surface()
             return self.surface is not None
@@ -214,6 +222,7 @@ class App:
 
     def apply_settings(self) -> None:
         self.sounds.enabled = self.settings.sound and not self.headless
+        self.sounds.volume = self.settings.volume / 100
         err = settings_mod.save(self.settings)
         if err:
             if err not in self.notices:
@@ -297,7 +306,7 @@ class App:
             ctl = make_controller() if callable(make_controller) else make_controller
             scene = PlayScene(self, ctl)
         except (ValueError, ViewError) as exc:
-            text = f"Cannot start the game: {exc}"
+            text = tr("app.cannot_start", reason=exc)
             if self.top is not None:
                 self.top.notify(text)
             elif text not in self.notices:
@@ -327,6 +336,14 @@ class App:
             # frame, and nothing is ever drawn from a layout made for another size
             self._resize_pending = True
             return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            # full screen (F11) or a window manager gave the window its real size: lay out
+            # for the size the window got, read back from the display surface
+            self._resize_pending = True
+        if event.type == pygame.WINDOWLEAVE and self.top is not None:
+            self.top.pointer_left()
+        if event.type == pygame.WINDOWENTER and self.top is not None:
+            self.top.pointer_entered()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return

@@ -43,6 +43,11 @@ from ..rules.base import action_key
 
 HISTORY_LIMIT = 60
 PAUSES = {"normal": 0.55, "fast": 0.12, "off": 0.0}
+#: a computer seat's pause before it acts, by the computer speed of Settings (its own setting,
+#: apart from the animation speed)
+COMPUTER_PAUSES = {"slow": 1.4, "normal": 0.55, "fast": 0.15, "instant": 0.0}
+FINISH_THINK = 0.03       # seconds a searching computer may think a move while finishing a game
+FINISH_LIMIT = 20000      # actions at most while finishing (every game ends long before)
 
 
 def default_seats(players: int, humans: int = 1, level: str | None = None) -> list[dict]:
@@ -402,10 +407,17 @@ class PlayController:
         self._thread = threading.Thread(target=work, name=f"computer-{seat}", daemon=True)
         self._thread.start()
 
-    def tick(self, dt: float, animating: bool, speed: str = "normal"):
-        """Call once a frame.  Returns a computer's action to apply now, or None."""
+    def _pause(self, speed: str, computer_speed: str | None) -> float:
+        if computer_speed in COMPUTER_PAUSES:
+            return COMPUTER_PAUSES[computer_speed]
+        return PAUSES.get(speed, 0.5)
+
+    def tick(self, dt: float, animating: bool, speed: str = "normal", computer_speed: str | None = None):
+        """Call once a frame.  Returns a computer's action to apply now, or None.  The pause
+        before a computer acts follows ``computer_speed`` (slow, normal, fast, instant) when
+        given, else the animation ``speed``."""
         if not self.computers_enabled or not self.computer_to_act():
-            self._pause_left = PAUSES.get(speed, 0.5)
+            self._pause_left = self._pause(speed, computer_speed)
             return None
         with self._lock:
             if self._result is not None and self._result[0] != self.generation:
@@ -414,7 +426,7 @@ class PlayController:
         if result is None and not self.thinking:
             self._start_thinking()
         if animating:
-            self._pause_left = PAUSES.get(speed, 0.5)
+            self._pause_left = self._pause(speed, computer_speed)
             return None
         if self._pause_left > 0:
             self._pause_left -= dt
@@ -432,8 +444,56 @@ class PlayController:
             chosen = None
         if chosen is None:
             chosen = legal[0]
-        self._pause_left = PAUSES.get(speed, 0.5)
+        self._pause_left = self._pause(speed, computer_speed)
         return chosen
+
+    def _matching(self, act):
+        legal = self.state.legal_actions()
+        keys = {a.key(): a for a in legal}
+        try:
+            chosen = keys.get(action_key(act)) if act is not None else None
+        except IllegalAction:
+            chosen = None
+        return chosen if chosen is not None else legal[0]
+
+    # ---- finishing a game no human plays any more ------------------------------------------
+    def no_human_in_play(self) -> bool:
+        """True while the game goes on but every seat still in it is a computer (all seats are
+        computers, or every person is out): the rest may be played at once (``finish``)."""
+        if self.is_over() or not self.computers_enabled:
+            return False
+        return not any(self.is_human(s) for s in self.state.seats_in_play())
+
+    def finish(self) -> list:
+        """Play the rest of the game at once, each computer with its own level (a searching
+        one thinks briefly); returns the events.  Only while ``no_human_in_play()``."""
+        if not self.no_human_in_play():
+            return []
+        self.stop()
+        events: list = []
+        autosave, self.autosave_enabled = self.autosave_enabled, False
+        try:
+            for _ in range(FINISH_LIMIT):
+                if not self.computer_to_act():
+                    break
+                seat = self.current
+                agent = self._agent(seat)
+                think = getattr(agent, "think", None)
+                if isinstance(think, (int, float)):
+                    agent.think = min(think, FINISH_THINK)
+                try:
+                    act = agent.decide(copy.deepcopy(self.state.view(seat)),
+                                       copy.deepcopy(self.state.legal_actions()))
+                except Exception:  # noqa: BLE001 - a failing agent falls back to a legal move
+                    act = None
+                finally:
+                    if isinstance(think, (int, float)):
+                        agent.think = think
+                events.extend(self.apply(self._matching(act)))
+        finally:
+            self.autosave_enabled = autosave
+        self.save()
+        return events
 
     def wait_for_computer(self, timeout: float = 10.0) -> None:
         """Tests: block until the thinking thread is done."""

@@ -12,14 +12,6 @@ from .controller import PlayController
 from .views import needs_curtain
 
 
-LEVEL_LABELS = {"random": "Random", "beginner": "Beginner", "good": "Good"}
-
-
-def level_label(level: str) -> str:
-    """A computer level as the screens name it."""
-    return LEVEL_LABELS.get(level, level.replace("_", " ").capitalize())
-
-
 def _seed() -> int:
     return random.SystemRandom().randrange(2 ** 31)
 

@@ -22,7 +22,8 @@ from . import launch, ui
 KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_z, pygame.K_F11, pygame.K_n, pygame.K_p,
         pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE]
-SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pause", "results")
+SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pause", "results",
+           "stats")
 
 
 def _status_mb(field: str) -> float | None:
@@ -164,7 +165,7 @@ class Monkey:
                 self.finish_game()
             return
         app.go_title()
-        if what in ("choose", "settings", "saved"):
+        if what in ("choose", "settings", "saved", "stats"):
             app.open(what)
         elif what == "rules":
             app.open("rules", rng.choice([None] + self._games))

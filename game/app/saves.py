@@ -31,8 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..i18n import get_language, tr
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, bad_text, clean_temp_files, load_json
+from .names import game_title
 
 APP_TAG = "BurrowBox"
 FILE_NAME = "autosave.json"          # the single save of older versions (migrated)
@@ -70,9 +72,9 @@ def saves_dir() -> Path:
     try:
         path.mkdir(exist_ok=True)
     except OSError as exc:
-        raise UserDataUnavailable(f"cannot save in {path} ({exc.strerror or exc})") from None
+        raise UserDataUnavailable(path, str(exc.strerror or exc)) from None
     if not path.is_dir():
-        raise UserDataUnavailable(f"cannot save in {path}: it is not a folder")
+        raise UserDataUnavailable(path, "it is not a folder", "saves.folder_not_folder")
     return path
 
 
@@ -152,8 +154,8 @@ def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log:
 
 def _error_text(exc: BaseException) -> str:
     if isinstance(exc, UserDataUnavailable):
-        return f"The game is not saved: Burrow Box {exc}."
-    return f"The game could not be saved: {getattr(exc, 'strerror', None) or exc}"
+        return tr("saves.not_saved_folder", folder=exc.folder, reason=exc.reason)
+    return tr("saves.not_saved", reason=getattr(exc, "strerror", None) or exc)
 
 
 def write_autosave(game_id: str, seats: list[dict], state, undo: list[dict],
@@ -256,7 +258,7 @@ def delete_slot(slot: str) -> str | None:
     except FileNotFoundError:
         pass
     except (OSError, SaveError) as exc:
-        return f"The saved game could not be deleted: {getattr(exc, 'strerror', None) or exc}"
+        return tr("saves.not_deleted", reason=getattr(exc, "strerror", None) or exc)
     if slot == _current:
         set_current(None)
     _cache.pop(slot, None)
@@ -280,21 +282,21 @@ def _clean(text: str, limit: int) -> str:
 def _check_seats(seats: Any, players: int) -> list[dict]:
     from ..ai import DEFAULT_LEVEL, LEVELS
     if not isinstance(seats, list) or len(seats) != players:
-        raise SaveError("The saved game is damaged: its list of players does not match the game.")
+        raise SaveError(tr("saves.bad_players"))
     out = []
     for i, s in enumerate(seats):
         if not isinstance(s, dict):
-            raise SaveError(f"The saved game is damaged: player {i + 1} is not readable.")
+            raise SaveError(tr("saves.bad_player", number=i + 1))
         name = s.get("name")
         col = s.get("colour")
         kind = s.get("kind")
         level = s.get("level", DEFAULT_LEVEL)
         if not isinstance(name, str) or not isinstance(col, int) or isinstance(col, bool) \
                 or not 0 <= col < 64 or kind not in KINDS:
-            raise SaveError(f"The saved game is damaged: player {i + 1} is not readable.")
+            raise SaveError(tr("saves.bad_player", number=i + 1))
         if not isinstance(level, str) or level not in LEVELS:
             level = DEFAULT_LEVEL
-        name = _clean(name, 40).strip() or f"Player {i + 1}"
+        name = _clean(name, 40).strip() or tr("seat.player_n", number=i + 1)
         out.append({"name": name, "colour": col, "kind": kind, "level": level})
     return out
 
@@ -303,9 +305,8 @@ def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
     """Every history entry is checked like the game itself: its 'before' must load as a state
     of the same game, players, variant and options."""
     from ..rules import LoadError, load_state
-    damaged = "The saved game is damaged: its undo history is not readable"
     if not isinstance(undo, list) or len(undo) > MAX_UNDO:
-        raise SaveError(damaged + ".")
+        raise SaveError(tr("saves.bad_undo"))
     out = []
     for i, e in enumerate(undo):
         if not (isinstance(e, dict) and isinstance(e.get("before"), dict)
@@ -313,18 +314,18 @@ def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
                 and isinstance(e.get("seat"), int) and not isinstance(e.get("seat"), bool)
                 and 0 <= e["seat"] < state.players
                 and isinstance(e.get("human"), bool) and isinstance(e.get("chance"), bool)):
-            raise SaveError(damaged + f" (step {i + 1}).")
+            raise SaveError(tr("saves.bad_undo_step", step=i + 1))
         log = e.get("log", 0)
         if isinstance(log, bool) or not isinstance(log, int) or log < 0:
-            raise SaveError(damaged + f" (step {i + 1}).")
+            raise SaveError(tr("saves.bad_undo_step", step=i + 1))
         try:
             before = load_state(e["before"], thorough=False)
         except LoadError as exc:
-            raise SaveError(f"{damaged} (step {i + 1}: {exc}).") from None
+            raise SaveError(tr("saves.bad_undo_reason", step=i + 1, reason=exc)) from None
         if (before.players, before.variant, before.options) != \
                 (state.players, state.variant, state.options) \
                 or before.turn_number > state.turn_number:
-            raise SaveError(damaged + f" (step {i + 1} belongs to another game).")
+            raise SaveError(tr("saves.bad_undo_other", step=i + 1))
         out.append({"seat": e["seat"], "human": e["human"], "chance": e["chance"],
                     "before": e["before"], "log": log})
     return out
@@ -333,27 +334,26 @@ def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
 def parse_payload(raw: Any) -> Saved:
     from ..rules import GAMES, LoadError, load_state
     if not isinstance(raw, dict) or raw.get("app") != APP_TAG:
-        raise SaveError("The saved file is not a Burrow Box game.")
+        raise SaveError(tr("saves.not_ours"))
     for key in ("seats", "state", "undo"):
         if key not in raw:
-            raise SaveError(f"The saved game is incomplete (it has no '{key}').")
+            raise SaveError(tr("saves.incomplete", field=key))
     sd = raw["state"]
     if not isinstance(sd, dict):
-        raise SaveError("The saved game is damaged: the game itself is missing.")
+        raise SaveError(tr("saves.no_state"))
     game_id = sd.get("game")
     info = GAMES.get(game_id) if isinstance(game_id, str) else None
     if info is None:
         shown = game_id if isinstance(game_id, str) and not bad_text(game_id) else "?"
-        raise SaveError(f"The saved game is of a kind this version does not know "
-                        f"({_clean(str(shown), 30)!r}).")
+        raise SaveError(tr("saves.unknown_game", game=repr(_clean(str(shown), 30))))
     if not info.available:
-        raise SaveError(f"The saved game is {info.title}, which is not playable in this version.")
+        raise SaveError(tr("saves.not_playable", game=game_title(info)))
     try:
         state = load_state(sd)
     except LoadError as exc:
-        raise SaveError(f"Your saved game could not be loaded: {exc}.") from None
+        raise SaveError(tr("saves.not_loaded", reason=exc)) from None
     except Exception as exc:  # noqa: BLE001 - a damaged file must never crash the title screen
-        raise SaveError(f"Your saved game could not be loaded ({type(exc).__name__}).") from None
+        raise SaveError(tr("saves.not_loaded_kind", reason=type(exc).__name__)) from None
     seats = _check_seats(raw["seats"], state.players)
     undo = _check_undo(raw["undo"], game_id, state)
     log = raw.get("log", [])
@@ -416,11 +416,11 @@ def read_file(path: Path) -> Saved:
     try:
         raw = load_json(path, path.name, max_bytes=MAX_SAVE_BYTES)
     except FileNotFoundError:
-        raise SaveError("There is no saved game.") from None
+        raise SaveError(tr("saves.none")) from None
     except FileProblem as exc:
         if "not valid JSON" in exc.problem:
-            raise SaveError("The saved game is damaged (the file is not valid JSON).") from None
-        raise SaveError(f"The saved game is damaged (the file {exc.problem}).") from None
+            raise SaveError(tr("saves.not_json")) from None
+        raise SaveError(tr("saves.file_problem", problem=exc.problem)) from None
     saved = parse_payload(raw)
     try:
         saved.saved_at = path.stat().st_mtime
@@ -436,7 +436,7 @@ def read_autosave(slot: str | None = None) -> Saved:
     try:
         path = slot_path(slot) if slot else autosave_path()
     except UserDataUnavailable as exc:
-        raise SaveError(f"Saved games cannot be read: Burrow Box {exc}.") from None
+        raise SaveError(tr("saves.cannot_read", folder=exc.folder, reason=exc.reason)) from None
     return read_file(path)
 
 
@@ -473,10 +473,9 @@ def set_aside(slot: str, why: str) -> str:
     try:
         path = slot_path(slot)
     except (OSError, SaveError):
-        return f"The saved game could not be continued ({why})."
+        return tr("saves.not_continued", reason=why)
     where = _move_aside(path) if path.exists() else None
-    return (f"The saved game could not be continued ({why}); the file was kept as "
-            f"{where or path}.")
+    return tr("saves.not_continued_kept", reason=why, file=where or path)
 
 
 def _migrate_legacy(messages: list[str]) -> None:
@@ -491,7 +490,7 @@ def _migrate_legacy(messages: list[str]) -> None:
         saved = read_file(old)
     except SaveError as exc:
         where = _move_aside(old)
-        messages.append(f"{exc} The file was kept as {where or old}.")
+        messages.append(tr("saves.kept", problem=exc, file=where or old))
         return
     slot = slot_name(saved.game_id, saved.state)
     try:
@@ -500,8 +499,7 @@ def _migrate_legacy(messages: list[str]) -> None:
             atomic_write(target, old.read_text(encoding="utf-8-sig"))
         old.unlink()
     except OSError as exc:
-        messages.append(f"The saved game of an older version could not be moved "
-                        f"({exc.strerror or exc}).")
+        messages.append(tr("saves.old_not_moved", reason=exc.strerror or exc))
 
 
 def list_saves() -> tuple[list[Saved], list[str]]:
@@ -536,12 +534,11 @@ def list_saves() -> tuple[list[Saved], list[str]]:
             saved = read_file(path)
         except SaveError as exc:
             where = _move_aside(path)
-            messages.append(f"{exc} The file was kept as {where or path}.")
+            messages.append(tr("saves.kept", problem=exc, file=where or path))
             continue
         except Exception as exc:  # noqa: BLE001 - never crash the title screen
             where = _move_aside(path)
-            messages.append(f"A saved game could not be read ({type(exc).__name__}); the file "
-                            f"was kept as {where or path}.")
+            messages.append(tr("saves.unreadable_kept", reason=type(exc).__name__, file=where or path))
             continue
         _cache[path.stem] = (key, saved)
         games.append(saved)
@@ -552,11 +549,30 @@ def describe_parts(saved: Saved) -> tuple[str, str]:
     """Two lines for the list: (game, progress and date; the seats)."""
     from ..rules import GAMES
     info = GAMES.get(saved.game_id)
-    title = info.title if info else saved.game_id
+    title = game_title(info) if info else saved.game_id
     n = saved.state.turn_number
-    when = time.strftime("%d %b %H:%M", time.localtime(saved.saved_at)) if saved.saved_at else ""
-    head = f"{title} - {n} move{'' if n == 1 else 's'} played" + (f" - {when}" if when else "")
+    when = format_date(saved.saved_at) if saved.saved_at else ""
+    if when:
+        head = tr("saved.head", game=title, count=n, date=when)
+    else:
+        head = tr("saved.head_no_date", game=title, count=n)
     return head, ", ".join(s["name"] for s in saved.seats)
+
+
+def format_date(timestamp: float, lang: str | None = None) -> str:
+    """A save's date and time as the language writes them ("Mar 12, 2:05 PM", "12. März, 14:05")."""
+    lang = lang or get_language()
+    when = time.localtime(timestamp)
+    try:
+        from datetime import datetime
+
+        from babel.dates import format_skeleton, format_time
+        moment = datetime(*when[:6])
+        day = format_skeleton("MMMd", moment, locale=lang)
+        clock = format_time(moment, "short", locale=lang)
+    except Exception:  # noqa: BLE001 - without Babel's data: day, month number and time
+        day, clock = time.strftime("%d.%m.", when), time.strftime("%H:%M", when)
+    return tr("saved.when", day=day, time=clock, lang=lang)
 
 
 def describe(saved: Saved) -> str:

@@ -1,4 +1,4 @@
-"""User settings: window size, fullscreen, animation speed, sound.  JSON in user_data_dir().
+"""User settings: window size, fullscreen, animation speed, computer speed, sound volume.  JSON in user_data_dir().
 
 A missing file gives the defaults; a broken one gives the defaults and a message (shown on the
 title screen), never a crash.
@@ -8,36 +8,69 @@ from __future__ import annotations
 import json
 
 from .. import i18n
+from ..i18n import tr
 from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
 from ..safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"
 WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]
 SPEEDS = ["normal", "fast", "off"]
-SPEED_LABELS = {"normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
 
-DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True}
+#: how long a computer seat waits before it acts (its "thinking" pause), apart from animations
+COMPUTER_SPEEDS = ["slow", "normal", "fast", "instant"]
+VOLUME_DEFAULT = 80      # effects volume in percent, 0 = sound off
+
+DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True,
+            "computer_speed": "normal", "volume": VOLUME_DEFAULT}
 # "language": one of i18n.LANGUAGES; without it (the first start) the system's language
 
 
 class Settings:
     def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True,
-                 language=None):
+                 language=None, computer_speed="normal", volume=None):
         self.window = (int(window[0]), int(window[1]))
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
-        self.sound = bool(sound)
         self.language = language if language in i18n.LANGUAGES else i18n.system_language()
+        self.computer_speed = computer_speed if computer_speed in COMPUTER_SPEEDS else "normal"
+        if volume is None:
+            volume = VOLUME_DEFAULT if sound else 0
+        self.volume = max(0, min(100, int(volume)))
+
+    @property
+    def sound(self) -> bool:
+        """Sound is on unless the volume is 0."""
+        return self.volume > 0
+
+    @sound.setter
+    def sound(self, on: bool) -> None:
+        if bool(on) != self.sound:
+            self.volume = VOLUME_DEFAULT if on else 0
 
     def to_dict(self) -> dict:
         return {"window": list(self.window), "fullscreen": self.fullscreen,
-                "speed": self.speed, "sound": self.sound, "language": self.language}
+                "speed": self.speed, "sound": self.sound, "language": self.language,
+                "computer_speed": self.computer_speed, "volume": self.volume}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"Settings({self.to_dict()})"
+
+
+#: room a screen keeps for its task bar / menu bar and the window's title bar
+SCREEN_MARGIN = (0, 80)
+
+
+def fit_to_screen(size, screen, minimum=(1024, 600)) -> tuple[int, int]:
+    """A window size within the screen's usable part (the screen less its bars), never below
+    ``minimum`` (a smaller screen shows the minimum window)."""
+    w, h = max(minimum[0], int(size[0])), max(minimum[1], int(size[1]))
+    if screen:
+        uw, uh = int(screen[0]) - SCREEN_MARGIN[0], int(screen[1]) - SCREEN_MARGIN[1]
+        w, h = min(w, max(minimum[0], uw)), min(h, max(minimum[1], uh))
+    return w, h
 
 
 def settings_path():
@@ -55,36 +88,54 @@ def load() -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except FileProblem as exc:
-        return Settings(), (f"Your settings file was damaged ({exc.problem}), so the default "
-                            "settings are used.")
+        return Settings(), tr("settings.file_damaged", reason=exc.problem)
     if not isinstance(raw, dict):
-        return Settings(), "Your settings file was not understood, so the default settings are used."
+        return Settings(), tr("settings.file_unclear")
     problems = []
     window = raw.get("window", DEFAULTS["window"])
     if not (isinstance(window, list) and len(window) == 2
             and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 10000 for v in window)):
-        problems.append("window size")
+        problems.append(tr("settings.problem.window"))
         window = DEFAULTS["window"]
     fullscreen = raw.get("fullscreen", False)
     if not isinstance(fullscreen, bool):
-        problems.append("fullscreen")
+        problems.append(tr("settings.problem.fullscreen"))
         fullscreen = False
     speed = raw.get("speed", "normal")
     if not isinstance(speed, str) or speed not in SPEEDS:
-        problems.append("animation speed")
+        problems.append(tr("settings.problem.speed"))
         speed = "normal"
     sound = raw.get("sound", True)
     if not isinstance(sound, bool):
-        problems.append("sound")
+        problems.append(tr("settings.problem.sound"))
         sound = True
     language = raw.get("language")
     if language is not None and not (isinstance(language, str) and language in i18n.LANGUAGES):
-        problems.append("language")
+        problems.append(tr("settings.problem.language"))
         language = None
+    computer_speed = raw.get("computer_speed", "normal")
+    if not isinstance(computer_speed, str) or computer_speed not in COMPUTER_SPEEDS:
+        problems.append(tr("settings.problem.computer_speed"))
+        computer_speed = "normal"
+    volume = raw.get("volume")
+    if volume is not None and not (isinstance(volume, int) and not isinstance(volume, bool)
+                                   and 0 <= volume <= 100):
+        problems.append(tr("settings.problem.volume"))
+        volume = None
     msg = None
     if problems:
-        msg = "Some settings were not understood (" + ", ".join(problems) + ") and were reset."
-    return Settings(window, fullscreen, speed, sound, language), msg
+        msg = tr("settings.some_reset", which=", ".join(problems))
+    return Settings(window, fullscreen, speed, sound, language, computer_speed, volume), msg
+
+
+def load_and_apply_language() -> tuple[Settings, str | None]:
+    """``load()``, with the saved language switched on first, so that the note about a damaged
+    file is already in that language."""
+    settings, msg = load()
+    if settings.language and settings.language != i18n.get_language():
+        i18n.set_language(settings.language)
+        settings, msg = load()
+    return settings, msg
 
 
 def save(settings: Settings) -> str | None:
@@ -93,8 +144,8 @@ def save(settings: Settings) -> str | None:
         atomic_write(settings_path(), json.dumps(settings.to_dict(), indent=2))
         return None
     except OSError as exc:
-        return f"Settings could not be saved: {exc.strerror or exc}"
+        return tr("settings.not_saved", reason=exc.strerror or exc)
     except (TypeError, ValueError) as exc:   # pragma: no cover - settings are always plain
-        return f"Settings could not be saved: {exc}"
+        return tr("settings.not_saved", reason=exc)
 
 

@@ -21,8 +21,9 @@ _RECIPES = {
 
 
 class Sounds:
-    def __init__(self, enabled: bool = True):
+    def __init__(self, enabled: bool = True, volume: float = 1.0):
         self.enabled = enabled
+        self.volume = volume          # 0.0 .. 1.0, the effects volume of Settings
         self._ready: bool | None = None   # None: not tried yet
         self._sounds: dict = {}
 
@@ -70,7 +71,7 @@ class Sounds:
         return pygame.mixer.Sound(buffer=samples.tobytes())
 
     def play(self, name: str) -> None:
-        if not self.enabled or name not in _RECIPES:
+        if not self.enabled or self.volume <= 0 or name not in _RECIPES:
             return
         if not self._init():
             return
@@ -83,6 +84,7 @@ class Sounds:
             self._sounds[name] = snd or False
         if snd:
             try:
+                snd.set_volume(max(0.0, min(1.0, self.volume)))
                 snd.play()
             except pygame.error:
                 pass

@@ -235,6 +235,11 @@ class GameState:
     def is_over(self) -> bool:
         return self.current_player is None
 
+    def seats_in_play(self) -> list[int]:
+        """The seats that may still act before the game ends (a game where a player can drop
+        out, such as Mole Dig, leaves them out); none once the game is over."""
+        return [] if self.is_over() else list(range(self.players))
+
     def scores(self) -> list:
         raise NotImplementedError
 

@@ -331,6 +331,12 @@ class MolesState(GameState):
     def seat_moles(self, seat: int) -> list:
         return [m for m in self.moles if m["seat"] == seat and m["at"] is not None]
 
+    def seats_in_play(self) -> list[int]:
+        """A seat with no mole left is out: it never acts again."""
+        if self.is_over():
+            return []
+        return [s for s in range(self.players) if self.eliminated_at[s] is None]
+
     def moles_left(self, seat: int) -> int:
         return sum(1 for m in self.moles if m["seat"] == seat and (m["at"] is not None))
 

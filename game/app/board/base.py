@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from ...i18n import tr
 from .. import ui
 from . import anim, bar, draw, keys
 from .anim import Animator, Step
@@ -119,7 +120,7 @@ class BoardView:
         names = v.get("names") or [s.get("name") for s in v.get("seats") or [] if isinstance(s, dict)]
         if 0 <= seat < len(names) and names[seat]:
             return str(names[seat])
-        return f"Player {seat + 1}"
+        return tr("seat.player_n", number=seat + 1)
 
     def _is_computer(self, seat) -> bool:
         return bool(self.seats and seat is not None and 0 <= seat < len(self.seats)
@@ -402,7 +403,7 @@ class KitView(AnimatedBoardView):
             text, items = m.instruction(), m.bar_items()
         seat = v.get("current_player")
         if seat is None:
-            w = v.get("winner")
+            w = v.get("winner", v.get("winners"))
             seat = (w[0] if w else None) if isinstance(w, list) else w
         return bar.layout(self, items, text, seat)
 

@@ -99,6 +99,26 @@ def button(surface, assets, rect, label: str, k: float, primary=False, hot=False
     surface.blit(t, t.get_rect(center=rect.center))
 
 
+def button_disabled(surface, assets, rect, label: str, k: float, px: int = 16, icon=None) -> None:
+    """A bar button that cannot be used now: flat, no edge light, muted text (and icon)."""
+    fill = ui.mix(ui.colour("panel"), ui.colour("panel_edge"), 0.15)
+    pygame.draw.rect(surface, fill, rect, border_radius=int(10 * k))
+    pygame.draw.rect(surface, ui.mix(ui.colour("panel_edge"), ui.colour("panel"), 0.4), rect,
+                     width=max(1, int(k)), border_radius=int(10 * k))
+    col = ui.mix(ui.colour("text_muted"), ui.colour("panel"), 0.35)
+    t = text(assets, label, max(8, int(round(px * k))), col, True)
+    if icon is None:
+        surface.blit(t, t.get_rect(center=rect.center))
+        return
+    iw = max(1, int(round(30 * k)))
+    x = rect.centerx - (t.get_width() + iw) // 2
+    if icon.get_height() <= rect.h:
+        faded = icon.copy()
+        faded.set_alpha(90)
+        surface.blit(faded, faded.get_rect(midleft=(x, rect.centery)))
+    surface.blit(t, t.get_rect(midleft=(x + iw, rect.centery)))
+
+
 def focus_ring(surface, rect, k: float) -> None:
     """The keyboard focus around a bar item."""
     pad = max(1, int(round(10 * k)))

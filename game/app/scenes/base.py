@@ -152,15 +152,48 @@ class Scene:
                     return el
         return None
 
+    def open_dropdowns(self) -> list:
+        return [el for el in self._changes
+                if isinstance(el, UIDropDownMenu) and getattr(el, "current_state", None) is not None
+                and el.current_state is getattr(el, "menu_states", {}).get("expanded")]
+
     def dropdown_open(self) -> bool:
-        for el in self._changes:
-            if isinstance(el, UIDropDownMenu) and getattr(el, "current_state", None) is not None \
-                    and el.current_state is getattr(el, "menu_states", {}).get("expanded"):
-                return True
-        return False
+        return bool(self.open_dropdowns())
+
+    def close_dropdowns(self) -> bool:
+        """Fold every open drop-down without choosing an item (Esc); True if one was open."""
+        shut = self.open_dropdowns()
+        for el in shut:
+            el.current_state.target_state = "closed"
+            el.current_state.should_transition = True
+            self.focus.focus_element(el)
+        if shut and self.ui is not None:
+            self.ui.update(0.0)          # folded at once, before the next click can pick
+        return bool(shut)
+
+    def pointer_left(self) -> None:
+        """The pointer left the window: no tooltip stays behind (the app calls this)."""
+        self._pointer_out = True
+        self._drop_tooltips()
+
+    def pointer_entered(self) -> None:
+        self._pointer_out = False
+
+    def _drop_tooltips(self) -> None:
+        if self.ui is None:
+            return
+        for el in list(self.ui.get_sprite_group().sprites()):
+            tip = getattr(el, "tool_tip", None)
+            if tip is not None:
+                tip.kill()
+                el.tool_tip = None
+            if getattr(el, "hover_time", 0):
+                el.hover_time = 0.0
 
     def on_event(self, event) -> bool:
         """Returns True when the event was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer_out = False
         if event.type == pygame.KEYDOWN:
             if self.handle_key(event):
                 return True
@@ -197,8 +230,8 @@ class Scene:
         shift = bool(event.mod & pygame.KMOD_SHIFT)
         entry = self.focused_entry()
         if key == pygame.K_ESCAPE:
-            if self.dropdown_open():
-                return False
+            if self.close_dropdowns():
+                return True
             if entry is not None:
                 entry.unfocus()
                 self.ui.set_focus_set(None)
@@ -269,6 +302,8 @@ class Scene:
     def update_ui(self, dt: float) -> None:
         if self.ui is not None:
             self.ui.update(dt)
+            if getattr(self, "_pointer_out", False):
+                self._drop_tooltips()    # the last pointer position must not grow a new one
             memory.settle_shapes(self.ui)
 
     # ---- widget helpers -------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ import math
 import pygame
 
 from ...rules import GAMES
+from ...i18n import tr
 from .. import ui
+from ..names import game_blurb, game_title
 from .base import Scene
 
 FALLBACK_COLOUR = (150, 120, 90)    # a game's emblem when games.yaml gives no colour
@@ -37,13 +39,14 @@ class ChooseScene(Scene):
             self.card_rects[g.id] = r
             self.focus.add(ui.FocusItem(r, activate=lambda gid=g.id: self.choose(gid), key=g.id))
         bw, bh = self.px(180), self.px(50)
-        self.button((m, h - bh - self.px(26), bw, bh), "Back", self.on_back, key="back")
+        self.button((m, h - bh - self.px(26), bw, bh), tr("common.back"), self.on_back, key="back")
         self.focus.first_enabled()
 
     def choose(self, game_id: str) -> None:
         info = GAMES[game_id]
         if not info.available:
-            self.message = f"{info.title} is coming soon. Try Mole Dig!"
+            other = next((g for g in self.games if g.available), info)
+            self.message = tr("choose.soon_message", game=game_title(info), other=game_title(other))
             self.message_time = 3.0
             return
         self.app.open("seats", game_id)
@@ -77,16 +80,16 @@ class ChooseScene(Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
         w, h = self.size
-        ui.draw_text(surface, "Choose a game", ui.font(self.px(44), True), ui.colour("accent"),
-                     (self.px(28), self.px(24)))
-        ui.draw_text(surface, "Click a box, or move with the arrow keys and press Enter.",
-                     ui.font(self.px(17)), ui.colour("text_muted"), (self.px(30), self.px(80)))
+        ui.draw_text(surface, tr("choose.title"), ui.font(self.px(44), True), ui.colour("accent"),
+                     (self.px(28), self.px(24)), max_width=w - self.px(56))
+        ui.draw_text(surface, tr("choose.hint"), ui.font(self.px(17)), ui.colour("text_muted"),
+                     (self.px(30), self.px(80)), max_width=w - self.px(60))
         mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         for g in self.games:
             self._draw_card(surface, g, self.card_rects[g.id], self.card_rects[g.id].collidepoint(mouse))
         if self.message and self.message_time > 0:
             ui.draw_text(surface, self.message, ui.font(self.px(18), True), ui.colour("warning"),
-                         (w // 2, h - self.px(50)), "center")
+                         (w // 2, h - self.px(50)), "center", max_width=w - self.px(440))
 
     def _draw_card(self, surface, g, r: pygame.Rect, hot: bool) -> None:
         avail = g.available
@@ -111,32 +114,38 @@ class ChooseScene(Scene):
         y = pic.bottom + self.px(10)
         tcol = ui.colour("text") if avail else ui.colour("text_muted")
         title_font = ui.font(self.px(20), True)
-        for line in ui.wrap(g.title, title_font, r.w - 2 * pad)[:2]:
+        for line in ui.wrap(game_title(g), title_font, r.w - 2 * pad)[:2]:
             ui.draw_text(surface, line, title_font, tcol, (r.x + pad, y))
             y += title_font.get_linesize()
-        players = f"{g.min_players}–{g.max_players} players" if g.min_players != g.max_players \
-            else f"{g.min_players} players"
-        if g.min_players == 1:
-            players = f"1–{g.max_players} players"
+        if g.min_players != g.max_players:
+            players = tr("choose.players_range", low=g.min_players, count=g.max_players)
+        else:
+            players = tr("choose.players", count=g.min_players)
         ui.draw_text(surface, players, ui.font(self.px(15), True),
-                     ui.colour("accent") if avail else ui.colour("text_muted"), (r.x + pad, y + self.px(2)))
+                     ui.colour("accent") if avail else ui.colour("text_muted"), (r.x + pad, y + self.px(2)),
+                     max_width=r.w - 2 * pad)
         y += self.px(28)
-        body = ui.font(self.px(14))
         room = r.bottom - self.px(46) - y
-        max_lines = max(1, room // int(body.get_linesize() * 1.15))
-        ui.draw_wrapped(surface, g.blurb, body, ui.colour("text_muted") if avail else
+        blurb = game_blurb(g)
+        for size in (14, 13, 12, 11):           # a longer language takes a smaller letter
+            body = ui.font(self.px(size))
+            max_lines = max(1, room // int(body.get_linesize() * 1.15))
+            if len(ui.wrap(blurb, body, r.w - 2 * pad)) <= max_lines:
+                break
+        ui.draw_wrapped(surface, blurb, body, ui.colour("text_muted") if avail else
                         ui.mix(ui.colour("text_muted"), ui.colour("background"), 0.3),
                         (r.x + pad, y, r.w - 2 * pad, 0), max_lines=max_lines)
         # the foot of the card
         foot = pygame.Rect(r.x + pad, r.bottom - self.px(40), r.w - 2 * pad, self.px(30))
         if avail:
             pygame.draw.rect(surface, ui.colour("accent"), foot, border_radius=self.px(8))
-            ui.draw_text(surface, "Play", ui.font(self.px(16), True), ui.colour("text_dark"), foot.center, "center")
+            ui.draw_text(surface, tr("choose.play"), ui.font(self.px(16), True), ui.colour("text_dark"),
+                         foot.center, "center", max_width=foot.w - self.px(8))
         else:
             pygame.draw.rect(surface, ui.mix(ui.colour("background"), ui.colour("panel"), 0.4), foot,
                              border_radius=self.px(8))
-            ui.draw_text(surface, "Coming soon", ui.font(self.px(15), True), ui.colour("text_muted"),
-                         foot.center, "center")
+            ui.draw_text(surface, tr("choose.soon"), ui.font(self.px(15), True), ui.colour("text_muted"),
+                         foot.center, "center", max_width=foot.w - self.px(8))
 
     def _draw_fallback_art(self, surface, gid: str, pic: pygame.Rect, avail: bool) -> None:
         """A simple drawn emblem when the game's picture is not there yet."""

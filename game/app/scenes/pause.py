@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import tr
 from .. import ui
 from .base import Scene
 
@@ -22,12 +23,44 @@ class PauseScene(Scene):
         bw, bh, gap = self.px(320), self.px(52), self.px(14)
         x = w // 2 - bw // 2
         y = self.box.y + self.px(96)
-        for i, (text, cb) in enumerate([("Resume", self.on_back), ("Rules", self.rules),
-                                        ("Settings", self.settings), ("Quit to title", self.quit_to_title)]):
-            self.button((x, y + i * (bh + gap), bw, bh), text, cb, primary=(i == 0), key=text)
+        items = [("Resume", tr("pause.resume"), self.on_back), ("Rules", tr("common.rules"), self.rules),
+                 ("Settings", tr("common.settings"), self.settings),
+                 ("Quit to title", tr("pause.quit_to_title"), self.quit_to_title)]
+        for i, (key, text, cb) in enumerate(items):
+            self.button((x, y + i * (bh + gap), bw, bh), text, cb, key=key)
+        self._lit = None            # lit by light_focus() once the focus is restored
 
     def on_show(self) -> None:
         self.focus.focus_key("Resume")
+        self.light_focus()
+
+    # the one highlighted button is the one the keyboard acts on; the pointer moves both
+    def light_focus(self) -> None:
+        """Give the highlight (the gold "primary" look) to the focused button only."""
+        cur = self.focus.current
+        el = cur.element if cur is not None else None
+        if el is getattr(self, "_lit", None):
+            return
+        old = getattr(self, "_lit", None)
+        if old is not None and old.alive():
+            old.change_object_id(ui.fitting_button_id(old.text, old.rect.w, None, self.scale))
+        if el is not None:
+            el.change_object_id(ui.fitting_button_id(el.text, el.rect.w, "#primary", self.scale))
+        self._lit = el
+
+    def on_update(self, dt: float) -> None:
+        self.light_focus()
+
+    def on_event(self, event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for item in self.focus.items:
+                el = item.element
+                if el is not None and el.rect.collidepoint(event.pos) and item is not self.focus.current:
+                    self.focus.focus_element(el)
+                    break
+        used = super().on_event(event)
+        self.light_focus()
+        return used
 
     def rules(self) -> None:
         self.app.open("rules", self.play.ctl.game_id)
@@ -44,9 +77,11 @@ class PauseScene(Scene):
     def on_draw(self, surface) -> None:
         ui.dim(surface, 170)
         ui.draw_panel(surface, self.box, radius=self.px(18))
-        ui.draw_text(surface, "Paused", ui.font(self.px(36), True), ui.colour("accent"),
-                     (self.box.centerx, self.box.y + self.px(22)), "midtop")
-        ui.draw_text(surface, "Your game is saved: Continue on the title screen resumes it.",
-                     ui.font(self.px(14)), ui.colour("text_muted"),
-                     (self.box.centerx, self.box.bottom - self.px(28)), "center",
-                     max_width=self.box.w - self.px(24))
+        ui.draw_text(surface, tr("pause.title"), ui.font(self.px(36), True), ui.colour("accent"),
+                     (self.box.centerx, self.box.y + self.px(22)), "midtop", max_width=self.box.w - self.px(24))
+        fnt = ui.font(self.px(14))
+        note = pygame.Rect(self.box.x + self.px(16), 0, self.box.w - self.px(32), 0)
+        lines = ui.wrap(tr("pause.note"), fnt, note.w)[:2]
+        note.y = self.box.bottom - self.px(14) - len(lines) * int(fnt.get_linesize() * 1.15)
+        ui.draw_wrapped(surface, " ".join(lines), fnt, ui.colour("text_muted"), note, align="center",
+                        max_lines=2)

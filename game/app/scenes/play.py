@@ -11,8 +11,8 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
-from ..launch import level_label
 from ..views import make_board_view
+from ..names import colour_marked, game_title, level_name
 from .base import Scene
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
@@ -40,7 +40,7 @@ class PlayScene(Scene):
         self._panel_key = None
         self.focus.visible = False
         info = GAMES.get(controller.game_id)
-        self.title = info.title if info else controller.game_id
+        self.info = info
         self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
 
     # ---- layout -------------------------------------------------------------------------------
@@ -60,10 +60,16 @@ class PlayScene(Scene):
         by = p.bottom - pad - bh
         bw = (p.w - 3 * pad) // 2
         self.focus.add(ui.FocusItem(lambda: self.board_rect, key="board"))
-        self.undo_button = self.button((p.x + pad, by, bw, bh), "Undo", self.undo, key="undo",
-                                       enabled=self.ctl.can_undo(), tooltip="Take back (Ctrl+Z)")
-        self.button((p.x + 2 * pad + bw, by, bw, bh), "Menu", self.open_menu, key="menu",
-                    tooltip="Pause (Esc)")
+        self.undo_button = self.button((p.x + pad, by, bw, bh), tr("common.undo"), self.undo, key="undo",
+                                       enabled=self.ctl.can_undo(), tooltip=tr("play.undo_tip"))
+        self.button((p.x + 2 * pad + bw, by, bw, bh), tr("common.menu"), self.open_menu, key="menu",
+                    tooltip=tr("play.menu_tip"))
+        # no person left in play: the rest can be played at once
+        self.finish_offered = self.ctl.no_human_in_play()
+        if self.finish_offered:
+            by -= pad + bh
+            self.button((p.x + pad, by, p.w - 2 * pad, bh), tr("polish.finish"), self.finish_game,
+                        primary=True, key="finish", tooltip=tr("polish.finish_tip"))
         # the log fills the space between the players and the buttons
         self.log_top = self._panel_content_bottom()
         lr = pygame.Rect(p.x + pad, self.log_top, p.w - 2 * pad, by - pad - self.log_top)
@@ -80,9 +86,9 @@ class PlayScene(Scene):
             r = self.board_rect
             bw2 = min((r.w - self.px(100)) // 2, self.px(220))
             y = r.centery + self.px(20)
-            self.button((r.centerx - bw2 - self.px(10), y, bw2, self.px(52)), "Take it back",
+            self.button((r.centerx - bw2 - self.px(10), y, bw2, self.px(52)), tr("play.take_back"),
                         self.undo, primary=True, key="confirm_undo")
-            self.button((r.centerx + self.px(10), y, bw2, self.px(52)), "Keep playing",
+            self.button((r.centerx + self.px(10), y, bw2, self.px(52)), tr("play.keep_playing"),
                         self.cancel_undo, key="cancel_undo")
             self.focus.focus_key("cancel_undo")
         cs = None if self.confirm_undo else self.ctl.curtain_seat
@@ -91,7 +97,7 @@ class PlayScene(Scene):
             r = self.board_rect
             bw2 = min(r.w - self.px(80), self.px(420))
             self.curtain_button = self.button((r.centerx - bw2 // 2, r.centery + self.px(40), bw2, self.px(56)),
-                                              f"I am {name}: show my turn", self.clear_curtain,
+                                              tr("curtain.ready", name=name), self.clear_curtain,
                                               primary=True, key="curtain")
             self.focus.focus_key("curtain")
         if not self._synced:
@@ -220,7 +226,7 @@ class PlayScene(Scene):
         self.sync_board()
         self.refresh_log(full=True)
         self._update_undo()
-        self.show_message("Taken back.")
+        self.show_message(tr("play.taken_back"))
         if self.app.top is self:
             self.rebuild()
 
@@ -237,6 +243,20 @@ class PlayScene(Scene):
         self.sync_board()
         self.rebuild()
         self.focus.focus_key("board")
+
+    def finish_game(self) -> None:
+        """Play the rest at once (no person is left in play), then the results."""
+        if not self.ctl.no_human_in_play():
+            return
+        self.ctl.finish()
+        self.refresh_log(full=True)
+        self.sync_board()
+        self._update_undo()
+        if self.ctl.is_over():
+            self.app.sounds.play("win")
+            self.results_pending = True
+        if self.app.top is self:
+            self.rebuild()
 
     def show_message(self, text: str, seconds: float = 4.0) -> None:
         self.message = text
@@ -264,6 +284,10 @@ class PlayScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
                 self.undo()
+                return True
+            if event.key == pygame.K_f and getattr(self, "finish_offered", False) \
+                    and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.finish_game()
                 return True
             cur = self.focus.current
             if cur is not None and cur.key == "log":
@@ -323,7 +347,11 @@ class PlayScene(Scene):
             return
         if self.confirm_undo:             # the computers wait while Undo asks
             return
-        action = self.ctl.tick(dt, self.animating, self.app.settings.speed)
+        if self.built and self.ctl.no_human_in_play() != getattr(self, "finish_offered", False) \
+                and self.app.top is self:
+            self.rebuild()                # the last person just went out: offer to finish
+        action = self.ctl.tick(dt, self.animating, self.app.settings.speed,
+                               getattr(self.app.settings, "computer_speed", None))
         if action is not None:
             try:
                 self.apply_action(action)
@@ -344,10 +372,10 @@ class PlayScene(Scene):
         r = self.board_rect
         ui.draw_panel(surface, r, fill=ui.mix(ui.colour("background"), ui.colour("panel"), 0.5),
                       radius=self.px(18))
-        ui.draw_text(surface, "Take back your last action?", ui.font(self.px(28), True),
+        ui.draw_text(surface, tr("play.ask_undo"), ui.font(self.px(28), True),
                      ui.colour("accent"), (r.centerx, r.centery - self.px(60)), "center",
                      max_width=r.w - self.px(40))
-        ui.draw_text(surface, "The play has already passed to the next player.", ui.font(self.px(18)),
+        ui.draw_text(surface, tr("play.ask_undo_why"), ui.font(self.px(18)),
                      ui.colour("text_muted"), (r.centerx, r.centery - self.px(20)), "center",
                      max_width=r.w - self.px(40))
 
@@ -361,10 +389,10 @@ class PlayScene(Scene):
         sc = pal[self.ctl.seats[seat]["colour"] % len(pal)]
         ui.draw_swatch(surface, sc, pygame.Rect(r.centerx - self.px(30), r.centery - self.px(140),
                                                 self.px(60), self.px(60)))
-        ui.draw_text(surface, f"Pass the device to {name}", ui.font(self.px(34), True), ui.colour("accent"),
+        ui.draw_text(surface, tr("curtain.pass_to", name=name), ui.font(self.px(34), True), ui.colour("accent"),
                      (r.centerx, r.centery - self.px(50)), "center", max_width=r.w - self.px(40))
-        ui.draw_text(surface, "Everyone else, please look away.", ui.font(self.px(18)),
-                     ui.colour("text_muted"), (r.centerx, r.centery), "center")
+        ui.draw_text(surface, tr("play.look_away"), ui.font(self.px(18)),
+                     ui.colour("text_muted"), (r.centerx, r.centery), "center", max_width=r.w - self.px(40))
 
     def _draw_panel(self, surface) -> None:
         """The side panel (cached until something in it changes) and the log."""
@@ -372,7 +400,7 @@ class PlayScene(Scene):
         scores = tuple(self._scores())
         key = (self.panel_rect.size, self.scale, st.turn_number, st.current_player, scores,
                tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
-               tuple((s["name"], s["colour"]) for s in self.ctl.seats))
+               tuple((s["name"], s["colour"]) for s in self.ctl.seats), get_language())
         if key != self._panel_key or self._panel_img is None:
             img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
@@ -396,7 +424,8 @@ class PlayScene(Scene):
     def _render_panel(self, surface, p: pygame.Rect) -> None:
         pad = self.px(14)
         ui.draw_panel(surface, p, radius=self.px(16))
-        ui.draw_text(surface, self.title, ui.font(self.px(22), True), ui.colour("accent"),
+        title = game_title(self.info) if self.info else self.ctl.game_id
+        ui.draw_text(surface, title, ui.font(self.px(22), True), ui.colour("accent"),
                      (p.x + pad, p.y + pad - self.px(2)), max_width=p.w - 2 * pad)
         y = p.y + pad + self.px(40)
         rh = self._row_h()
@@ -428,14 +457,8 @@ class PlayScene(Scene):
             sw_w = score_f.size(score_txt)[0] if score_txt else 0
             ui.draw_text(surface, seat["name"], name_f, ui.colour("text"), (tx, row.y + self.px(3)),
                          max_width=row.right - tx - sw_w - self.px(20))
-            if seat["kind"] == "human":
-                kind = f"Human · {sc['name']} {sc['marking']}"
-            else:
-                kind = f"Computer ({level_label(seat.get('level', ''))}) · {sc['name']} {sc['marking']}"
-            if i == cur and not winners:
-                kind = ("Thinking… · " if seat["kind"] == "computer" else "Your turn · ") + kind
-            if i in winners:
-                kind = "Winner! · " + kind
+            kind = self._kind_line(seat, sc, i == cur and not winners, i in winners, small,
+                                   row.right - tx - sw_w - self.px(20))
             ui.draw_text(surface, kind, small, ui.colour("text_muted"), (tx, row.y + kind_y),
                          max_width=row.right - tx - sw_w - self.px(20))
             if score_txt:
@@ -447,6 +470,25 @@ class PlayScene(Scene):
         for ln in self._status_lines():
             ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
             y += self.px(22)
+
+    @staticmethod
+    def _kind_line(seat: dict, sc: dict, to_act: bool, winner: bool, fnt, width: int) -> str:
+        """The line under a name: who plays it, its colour and marking, whose turn or who won;
+        in a narrow panel (or a long language) without the colour (the swatch shows it), then
+        without the turn (the row is lit)."""
+        level = level_name(seat.get("level", ""))
+        human = seat["kind"] == "human"
+        full = tr("play.kind.human", colour=colour_marked(sc)) if human else \
+            tr("play.kind.computer", level=level, colour=colour_marked(sc))
+        plain = tr("seat.human") if human else tr("play.kind.computer_plain", level=level)
+        lines = [full, plain]
+        if winner or to_act:
+            key = "play.state.winner" if winner else \
+                ("play.state.your_turn" if human else "play.state.thinking")
+            lines = [tr(key, kind=full), tr(key, kind=plain), plain]
+        if not human:
+            lines.append(level)             # at the narrowest: the computer's level alone
+        return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
 
     def _toast_top(self) -> int:
         """Where the message starts: near the top of the board, or below what the board keeps

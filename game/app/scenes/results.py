@@ -3,10 +3,11 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import get_language
+from ...i18n import get_language, tr
 from ...rules import GAMES
-from .. import eventtext, launch, records, ui
+from .. import eventtext, launch, records, table, ui
 from ..controller import ranking
+from ..names import score_text
 from .base import Scene
 
 
@@ -20,6 +21,12 @@ class ResultsScene(Scene):
         self.ctl = play_scene.ctl
         self.solo = None          # (score, best kept, new best?) for a solo game played for a score
         state = self.ctl.state
+        try:   # statistics: each finished game is counted once, whatever happens to them
+            table_message = table.record_game(self.ctl)
+        except Exception:  # noqa: BLE001 - statistics must never break the results
+            table_message = None
+        if table_message:
+            self.notify(table_message)
         if len(self.ctl.seats) == 1 and self.ctl.game_id in records.SOLO_SCORE_GAMES:
             try:
                 score = int(state.scores()[0])
@@ -71,9 +78,9 @@ class ResultsScene(Scene):
         bw, bh = (pw - self.px(72)) // 2, self.px(52)
         by = self.box.bottom - bh - self.px(24)
         self.buttons_top = by
-        self.button((self.box.x + self.px(24), by, bw, bh), "Play again", self.play_again, primary=True,
-                    key="again")
-        self.button((self.box.right - self.px(24) - bw, by, bw, bh), "Back to title", self.app.go_title,
+        self.button((self.box.x + self.px(24), by, bw, bh), tr("results.again"), self.play_again,
+                    primary=True, key="again")
+        self.button((self.box.right - self.px(24) - bw, by, bw, bh), tr("results.to_title"), self.app.go_title,
                     key="title")
 
     def _picture_hook(self):
@@ -91,9 +98,9 @@ class ResultsScene(Scene):
     def play_again(self) -> None:
         self.app.launch(lambda: launch.rematch(self.ctl))
 
-    def _score_label(self) -> str:
-        info = GAMES.get(self.ctl.game_id)
-        return info.score_label_for(self.ctl.state.variant) if info is not None else "score"
+    def _score_text(self, score) -> str:
+        """The score with what it counts, e.g. "3 moles left"."""
+        return score_text(GAMES.get(self.ctl.game_id), self.ctl.state.variant, score)
 
     def on_draw(self, surface) -> None:
         ui.dim(surface, 150)
@@ -104,8 +111,13 @@ class ResultsScene(Scene):
         seats = self.ctl.seats
         words = self._words()
         head = words["head"]
-        ui.draw_text(surface, head, ui.font(self.px(38), True), ui.colour("accent"),
-                     (b.centerx, b.y + self.px(20)), "midtop", max_width=b.w - self.px(40))
+        for size in (38, 34, 30, 26, 22, 20):    # four names sharing a win take a smaller letter
+            head_font = ui.font(self.px(size), True)
+            if head_font.size(head)[0] <= b.w - self.px(40):
+                break
+        ui.draw_text(surface, head, head_font, ui.colour("accent"),
+                     (b.centerx, b.y + self.px(20) + (self.px(44) - head_font.get_height()) // 2),
+                     "midtop", max_width=b.w - self.px(40))
         y = b.y + self.px(80)
         summary = words["summary"]
         if summary:
@@ -118,7 +130,6 @@ class ResultsScene(Scene):
             scores = []
         pal = ui.seat_palette()
         name_f = ui.font(self.px(19), True)
-        small = ui.font(self.px(14))
         place = 0
         prev = None
         for k, s in enumerate(ranking(state)):
@@ -135,13 +146,14 @@ class ResultsScene(Scene):
             ui.draw_text(surface, f"{place}.", name_f, ui.colour("text"), (row.x + self.px(12), row.centery), "midleft")
             sc = pal[seats[s]["colour"] % len(pal)]
             ui.draw_swatch(surface, sc, pygame.Rect(row.x + self.px(48), row.centery - self.px(14), self.px(28), self.px(28)))
-            ui.draw_text(surface, seats[s]["name"], name_f, ui.colour("text"), (row.x + self.px(88), row.centery),
-                         "midleft", max_width=row.w - self.px(220))
+            score_w = 0
             if s < len(scores):
-                ui.draw_text(surface, str(scores[s]), name_f, ui.colour("text"), (row.right - self.px(14), row.centery),
-                             "midright")
-                ui.draw_text(surface, self._score_label(), small, ui.colour("text_muted"),
-                             (row.right - self.px(50), row.centery), "midright")
+                text = self._score_text(scores[s])
+                score_w = min(name_f.size(text)[0], row.w // 2 - self.px(60))
+                ui.draw_text(surface, text, name_f, ui.colour("text"), (row.right - self.px(14), row.centery),
+                             "midright", max_width=row.w // 2 - self.px(60))
+            ui.draw_text(surface, seats[s]["name"], name_f, ui.colour("text"), (row.x + self.px(88), row.centery),
+                         "midleft", max_width=row.w - self.px(88) - score_w - self.px(28))
             y += row_h
         hook = self._picture_hook()
         if hook is not None and getattr(self, "picture_h", 0):

@@ -1,4 +1,5 @@
-"""Rules: data/texts/<game>_rules.md shown as a scrollable page.
+"""Rules: data/texts/<lang>/<game>_rules.md shown as a scrollable page (English when the
+player's language has no text for that game yet).
 
 The page is laid out here (headings, paragraphs, bullets, **bold** and *italic*) and only its
 visible lines are drawn: pygame_gui's text box rendered the whole text and its rounded frame at
@@ -11,17 +12,27 @@ import re
 
 import pygame
 
+from ... import i18n
+from ...i18n import DEFAULT, get_language, tr
 from ...paths import resource_path
 from ...rules import GAMES
 from .. import ui
+from ..names import game_title
 from .base import Scene
 
 
-def rules_text(game_id: str) -> str | None:
-    try:
-        return resource_path("data", "texts", f"{game_id}_rules.md").read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
+def rules_text(game_id: str, lang: str | None = None) -> str | None:
+    """The rules of ``game_id`` in ``lang`` (default: the current language), else in English."""
+    lang = lang or get_language()
+    if lang == i18n.PSEUDO:      # tests: the English text with the pseudo-language's letters
+        text = rules_text(game_id, DEFAULT)
+        return None if text is None else text.translate(str.maketrans(i18n._ACCENTED))
+    for code in dict.fromkeys((lang, DEFAULT)):
+        try:
+            return resource_path("data", "texts", code, f"{game_id}_rules.md").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return None
 
 
 def _inline(text: str) -> str:
@@ -170,17 +181,28 @@ class RulesPage:
         x = indent
         lh = int(ui.font(px, True).get_linesize() * 1.12)
         gap_before = False
+        group = 0          # where the last word began that may not be split ("**holes**:")
         for style, text in runs:
             fnt = ui.font(px, bold or style == "b")
             gap_before = gap_before or text[:1].isspace()
             for k, word in enumerate(text.split()):
                 w = _width(fnt, word, style)
-                glued = k == 0 and not gap_before        # "**holes**:" has no space before ":"
+                glued = bool(line) and k == 0 and not gap_before   # no space before ":" or ","
                 space = fnt.size(" ")[0] if line and not glued else 0
-                if line and x + space + w > self.width:
-                    self.lines.append((y, lh, line))
+                # French puts a space before ":", ";", "!", "?": the sign still stays on the line
+                glued = glued or (bool(line) and all(ch in ":;!?»" for ch in word))
+                if line and x + space + w > self.width and not (glued and group == 0):
+                    # a glued piece takes the word it sticks to along to the next line
+                    carry = line[group:] if glued else []
+                    self.lines.append((y, lh, line[:len(line) - len(carry)]))
                     y += lh
-                    line, x, space = [], indent, 0
+                    base = carry[0][0] if carry else x
+                    line = [(indent + cx - base, *rest) for cx, *rest in carry]
+                    x = indent + x - base
+                    space = space if carry else 0
+                    group = 0
+                if not glued:
+                    group = len(line)
                 line.append((x + space, word, fnt, style, col))
                 x += space + w
             gap_before = text[-1:].isspace()
@@ -234,8 +256,8 @@ class RulesScene(Scene):
         text = rules_text(self.game_id) if self.game_id else None
         info = GAMES.get(self.game_id) if self.game_id else None
         if text is None:
-            title = info.title if info else "this game"
-            text = f"# {title}\n\nThe rules for {title} are not written yet."
+            title = game_title(info) if info else ""
+            text = "# {}\n\n{}".format(title, tr("rules.not_written", game=title))
         lines = text.lstrip().splitlines()
         if lines and lines[0].startswith("# "):     # the page title already says it
             text = "\n".join(lines[1:])
@@ -254,11 +276,11 @@ class RulesScene(Scene):
         self.focus.add(ui.FocusItem(lambda: self.text_rect, activate=lambda: self.scroll_by(0.5),
                                     key="text"))
         bw = self.px(200)
-        self.button((rect.right - bw, h - bh - self.px(22), bw, bh), "Back", self.on_back, primary=True,
+        self.button((rect.right - bw, h - bh - self.px(22), bw, bh), tr("common.back"), self.on_back, primary=True,
                     key="back")
         if self.pick:
-            labels = [g.title for g in self.games]
-            cur = info.title if info else labels[0]
+            labels = [game_title(g) for g in self.games]
+            cur = game_title(info) if info else labels[0]
             self.dropdown((w - m - self.px(300), self.px(30), self.px(300), self.px(44)), labels, cur,
                           self.set_game, key="game")
 
@@ -267,7 +289,7 @@ class RulesScene(Scene):
 
     def set_game(self, title: str) -> None:
         for g in self.games:
-            if g.title == title:
+            if game_title(g) == title:
                 self.game_id = g.id
         self.page = None
         self.offset = 0
@@ -302,7 +324,7 @@ class RulesScene(Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
         info = GAMES.get(self.game_id) if self.game_id else None
-        title = f"How to play {info.title}" if info else "How to play"
+        title = tr("rules.how_to_play", game=game_title(info)) if info else tr("rules.how_to_play_any")
         ui.draw_text(surface, title, ui.font(self.px(40), True), ui.colour("accent"),
                      (self.px(32), self.px(26)), max_width=self.size[0] - self.px(380))
         ui.draw_panel(surface, self.text_rect, fill=ui.mix(ui.colour("background"), ui.colour("panel"), 0.55),
@@ -318,5 +340,6 @@ class RulesScene(Scene):
                 knob.y = track.y + int((track.h - knob.h) * (self.offset / most if most else 0))
                 pygame.draw.rect(surface, ui.colour("panel_edge"), track, border_radius=self.px(3))
                 pygame.draw.rect(surface, ui.colour("accent"), knob, border_radius=self.px(3))
-        ui.draw_text(surface, "Scroll with the mouse wheel or Page Up / Page Down.", ui.font(self.px(14)),
-                     ui.colour("text_muted"), (self.text_rect.x, self.text_rect.bottom + self.px(8)))
+        ui.draw_text(surface, tr("rules.scroll_hint"), ui.font(self.px(14)), ui.colour("text_muted"),
+                     (self.text_rect.x, self.text_rect.bottom + self.px(8)),
+                     max_width=self.text_rect.w - self.px(220))

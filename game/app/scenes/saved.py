@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import tr
 from .. import launch, saves, ui
 from .base import Scene
 
@@ -40,26 +41,28 @@ class SavedGamesScene(Scene):
         pages = max(1, -(-len(self.games) // n))
         self.page = min(self.page, pages - 1)
         shown = self.games[self.page * n:(self.page + 1) * n]
-        bw = self.px(130)
+        label_font = ui.font(self.px(16), True)
+        bw = max([self.px(130)] + [label_font.size(t)[0] + self.px(30) for t in
+                                   (tr("common.continue"), tr("common.delete"), tr("saved.sure"))])
         self.rows = []
         for s in shown:
             text_w = pw - 2 * bw - self.px(40)
             self.rows.append((pygame.Rect(x0, y, text_w, rh), saves.describe_parts(s)))
-            self.button((x0 + text_w + self.px(12), y, bw, rh), "Continue",
+            self.button((x0 + text_w + self.px(12), y, bw, rh), tr("common.continue"),
                         lambda s=s: self.continue_game(s), key=f"continue:{s.slot}")
             sure = self.confirm == s.slot
             self.button((x0 + text_w + bw + self.px(24), y, bw, rh),
-                        "Sure?" if sure else "Delete", lambda s=s: self.delete(s),
+                        tr("saved.sure") if sure else tr("common.delete"), lambda s=s: self.delete(s),
                         key=f"delete:{s.slot}", object_id="#primary" if sure else None)
             y += rh + gap
         by = max(y + self.px(16), h - self.px(90))
         bbw, bbh = self.px(180), self.px(50)
         if pages > 1:
-            self.button((x0, by, bbw, bbh), "Newer", lambda: self.turn_page(-1),
+            self.button((x0, by, bbw, bbh), tr("saved.newer"), lambda: self.turn_page(-1),
                         enabled=self.page > 0, key="newer")
-            self.button((x0 + pw - bbw, by, bbw, bbh), "Older", lambda: self.turn_page(1),
+            self.button((x0 + pw - bbw, by, bbw, bbh), tr("saved.older"), lambda: self.turn_page(1),
                         enabled=self.page < pages - 1, key="older")
-        self.button((w // 2 - bbw // 2, by, bbw, bbh), "Back", self.on_back, primary=True,
+        self.button((w // 2 - bbw // 2, by, bbw, bbh), tr("common.back"), self.on_back, primary=True,
                     key="back")
         self.footer_y = by
         self.focus.first_enabled()
@@ -101,8 +104,8 @@ class SavedGamesScene(Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
         w, h = self.size
-        ui.draw_text(surface, "Saved games", ui.font(self.px(40), True), ui.colour("accent"),
-                     (w // 2, self.px(36)), "midtop")
+        ui.draw_text(surface, tr("saved.title"), ui.font(self.px(40), True), ui.colour("accent"),
+                     (w // 2, self.px(36)), "midtop", max_width=w - self.px(40))
         fnt, small_fnt = ui.font(self.px(17), True), ui.font(self.px(15))
         for rect, (head, seats) in self.rows:
             ui.draw_panel(surface, rect, radius=self.px(8))
@@ -114,7 +117,7 @@ class SavedGamesScene(Scene):
                          max_width=rect.w - self.px(24))
         notes = list(self.messages)
         if not self.games:
-            notes.insert(0, "No game in progress is saved.")
+            notes.insert(0, tr("saved.none"))
         y = getattr(self, "footer_y", h - self.px(90)) - self.px(8)
         small = ui.font(self.px(15))
         for n in reversed(notes[-3:]):

@@ -7,15 +7,21 @@ import pygame
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
-from .. import launch, ui
-from ..launch import level_label
+from .. import launch, table, ui
+from ...i18n import tr
+from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
+                    variant_label, variants_heading)
 from .base import Scene
 
-KIND_LABELS = {"human": "Human", "computer": "Computer"}
+KINDS = ("human", "computer")
+
+
+def kind_label(kind: str) -> str:
+    return tr("seat.human") if kind == "human" else tr("seat.computer")
 
 
 def default_name(index: int, kind: str) -> str:
-    return f"Player {index + 1}" if kind == "human" else f"Computer {index + 1}"
+    return tr("seat.player_n" if kind == "human" else "seat.computer_n", number=index + 1)
 
 
 def parse_text_option(text: str, default):
@@ -24,16 +30,19 @@ def parse_text_option(text: str, default):
     if isinstance(default, list):
         parts = [p for p in text.replace(",", " ").split() if p]
         if default and all(isinstance(v, int) for v in default):
-            if len(parts) != len(default):
-                raise ValueError(f"type {len(default)} whole numbers")
+            if len(parts) != len(default) or not all(p.lstrip("-").isdigit() for p in parts):
+                raise ValueError(("setup.whole_numbers", len(default)))
             return [int(p) for p in parts]
         return parts
     if isinstance(default, bool):
         return text.lower() in ("1", "yes", "true", "on")
-    if isinstance(default, int):
-        return int(text)
-    if isinstance(default, float):
-        return float(text)
+    try:
+        if isinstance(default, int):
+            return int(text)
+        if isinstance(default, float):
+            return float(text)
+    except ValueError:
+        raise ValueError(("setup.not_a_number", 0)) from None
     return text
 
 
@@ -64,7 +73,12 @@ class SeatsScene(Scene):
         self.option_text = {o["id"]: text_of_default(o.get("default")) for o in self.info.options
                             if o.get("text")}
         self.message = ""
+        self.about_level = DEFAULT_LEVEL     # the level whose one-line description shows
         self.row_swatches: list[tuple[pygame.Rect, int]] = []
+        self.profiles, problems = table.load_profiles()
+        if not seats:   # the last table of this game, as it was left
+            problems = " ".join(filter(None, [problems, table.restore_into(self)]))
+        self.table_note = problems or ""     # about saved players and set-ups, under the seats
 
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
@@ -88,6 +102,7 @@ class SeatsScene(Scene):
 
     def set_level(self, i: int, level: str) -> None:
         self.seats[i]["level"] = level
+        self.about_level = level
         self.rebuild()
 
     def set_colour(self, i: int, c: int) -> None:
@@ -99,6 +114,16 @@ class SeatsScene(Scene):
 
     def set_name(self, i: int, text: str) -> None:
         self.seats[i]["name"] = text
+
+    def take_profile(self, i: int) -> None:
+        """The seat's profile button: the next saved player (name and colour) for seat ``i``."""
+        p = table.next_profile(self.profiles, self.seats[:self.count], i)
+        if p is None:
+            self.table_note = tr("table.profiles_in_use" if self.profiles else "table.no_profiles")
+            return
+        self.seats[i]["name"] = p["name"]
+        self.seats[i]["kind"] = "human"      # a saved player is a person at the table
+        self.set_colour(i, p["colour"])
 
     def set_option(self, oid: str, value) -> None:
         self.options[oid] = value
@@ -113,7 +138,7 @@ class SeatsScene(Scene):
         w, h = self.size
         m = self.px(32)
         pal = ui.seat_palette()
-        col_names = [p["name"] for p in pal]
+        col_names = [colour_name(p) for p in pal]
         top = self.px(112)
         right_w = max(self.px(330), int(w * 0.30))
         left_w = w - 2 * m - right_w - self.px(32)
@@ -121,7 +146,7 @@ class SeatsScene(Scene):
         rgap = self.px(14)
         # players count
         counts = list(range(self.info.min_players, self.info.max_players + 1))
-        labels = [f"{n} players" if n > 1 else "1 player" for n in counts]
+        labels = [tr("setup.count", count=n) for n in counts]
         self.count_label_y = top
         self.dropdown((m + self.px(150), top, self.px(170), rh), labels, labels[counts.index(self.count)],
                       lambda t: self.set_count(counts[labels.index(t)]), key="count")
@@ -142,18 +167,21 @@ class SeatsScene(Scene):
             self.row_swatches.append((pygame.Rect(x, y, sw, rh), seat["colour"]))
             x += sw + self.px(10)
             self.col_x = [x]
-            self.entry((x, y, name_w, rh), seat["name"], lambda t, i=i: self.set_name(i, t),
-                       key=f"name{i}", max_length=20)
+            pb = self.px(34)
+            self.entry((x, y, name_w - pb - self.px(4), rh), seat["name"],
+                       lambda t, i=i: self.set_name(i, t), key=f"name{i}", max_length=20)
+            self.button((x + name_w - pb, y, pb, rh), "\u2026",     # "…": the saved players
+                        lambda i=i: self.take_profile(i), key=f"profile{i}", tooltip=tr("table.profile_tip"))
             x += name_w + self.px(10)
             self.col_x.append(x)
-            kinds = [KIND_LABELS["human"], KIND_LABELS["computer"]]
-            self.dropdown((x, y, kind_w, rh), kinds, KIND_LABELS[seat["kind"]],
-                          lambda t, i=i: self.set_kind(i, "human" if t == KIND_LABELS["human"] else "computer"),
+            kinds = [kind_label(k) for k in KINDS]
+            self.dropdown((x, y, kind_w, rh), kinds, kind_label(seat["kind"]),
+                          lambda t, i=i, kinds=kinds: self.set_kind(i, KINDS[kinds.index(t)]),
                           key=f"kind{i}")
             x += kind_w + self.px(10)
             self.col_x.append(x)
-            lv = [level_label(v) for v in self.levels]
-            cur = level_label(seat["level"]) if seat["level"] in self.levels else lv[-1]
+            lv = [level_name(v) for v in self.levels]
+            cur = level_name(seat["level"]) if seat["level"] in self.levels else lv[-1]
             self.dropdown((x, y, level_w, rh), lv, cur,
                           lambda t, i=i, lv=lv: self.set_level(i, self.levels[lv.index(t)]),
                           key=f"level{i}", enabled=seat["kind"] == "computer")
@@ -161,16 +189,17 @@ class SeatsScene(Scene):
             self.col_x.append(x)
             self.dropdown((x, y, col_w, rh), col_names, col_names[seat["colour"] % len(pal)],
                           lambda t, i=i: self.set_colour(i, col_names.index(t)), key=f"colour{i}")
+        self.rows_bottom = y0 + self.count * (rh + rgap) - rgap
         # options column
         ox = w - m - right_w
         oy = top
         self.options_x = ox
         self.option_labels = []
         if self.info.variants:
-            vlabels = [v["label"] for v in self.info.variants]
+            vlabels = [variant_label(self.info, v) for v in self.info.variants]
             vids = [v["id"] for v in self.info.variants]
             cur = vlabels[vids.index(self.variant)] if self.variant in vids else vlabels[0]
-            self.option_labels.append((self.info.variant_label, oy))
+            self.option_labels.append((variants_heading(self.info), oy))
             self.dropdown((ox, oy + self.px(26), right_w, rh), vlabels, cur,
                           lambda t: self.set_variant(vids[vlabels.index(t)]), key="variant")
             oy += rh + self.px(40)
@@ -178,7 +207,7 @@ class SeatsScene(Scene):
             oid = opt["id"]
             if not self.info.option_applies(opt, self.variant, self.options):
                 continue   # only meaningful with another value (e.g. chosen rotations, one mode)
-            self.option_labels.append((opt.get("label", oid), oy))
+            self.option_labels.append((option_label(self.info, opt), oy))
             if opt.get("text"):
                 self.entry((ox, oy + self.px(26), right_w, rh), self.option_text.get(oid, ""),
                            lambda t, oid=oid: self.option_text.__setitem__(oid, t), key=f"opt_{oid}",
@@ -187,7 +216,7 @@ class SeatsScene(Scene):
                 choices = opt.get("choices") or []
                 if not choices:
                     continue
-                clabels = [str(c["label"]) for c in choices]
+                clabels = [choice_label(self.info, opt, c) for c in choices]
                 cids = [c["id"] for c in choices]
                 value = self.options.get(oid, opt.get("default"))
                 cur = clabels[cids.index(value)] if value in cids else clabels[0]
@@ -195,12 +224,14 @@ class SeatsScene(Scene):
                               lambda t, oid=oid, cl=clabels, ci=cids: self.set_option(oid, ci[cl.index(t)]),
                               key=f"opt_{oid}")
             oy += rh + self.px(40)
+        # a note about saved players and set-ups: under the seats and their level line
+        self.note_rect = pygame.Rect(m, self.rows_bottom + self.px(30), left_w, 0)
         self.options_bottom = oy - self.px(40) + self.px(26) + self.px(16) if self.option_labels else 0
         # bottom buttons
         bw, bh = self.px(200), self.px(52)
         by = h - bh - self.px(26)
-        self.button((m, by, bw, bh), "Back", self.on_back, key="back")
-        self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), "Start game", self.start,
+        self.button((m, by, bw, bh), tr("common.back"), self.on_back, key="back")
+        self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), tr("setup.start"), self.start,
                     primary=True, key="start")
 
     def on_show(self) -> None:
@@ -215,7 +246,10 @@ class SeatsScene(Scene):
                 try:
                     opts[oid] = parse_text_option(self.option_text.get(oid, ""), opt.get("default"))
                 except ValueError as exc:
-                    raise ValueError(f"{opt.get('label', oid)}: {exc}") from None
+                    key, count = exc.args[0] if exc.args and isinstance(exc.args[0], tuple) \
+                        else ("setup.not_a_number", 0)
+                    raise ValueError(tr(key, option=option_label(self.info, opt), count=count)) \
+                        from None
         return opts
 
     def start(self) -> None:
@@ -226,8 +260,15 @@ class SeatsScene(Scene):
         try:
             options = self.collect_options()
         except ValueError as exc:
-            self.message = f"Cannot start: {exc}"
+            self.message = tr("setup.cannot_start", reason=exc)
             return
+        problems = [table.save_setup(self.game_id, seats, self.count, self.variant, self.options,
+                                     self.option_text),
+                    table.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
+                                        and s["name"] != default_name(i, "human")])]
+        for problem in filter(None, problems):
+            if problem not in self.app.notices:
+                self.app.notices.append(problem)
         self.app.launch(lambda: launch.new(self.game_id, seats, variant=self.variant, options=options))
 
     def notify(self, text: str) -> None:
@@ -238,14 +279,18 @@ class SeatsScene(Scene):
         ui.draw_background(surface, strata=False)
         w, h = self.size
         m = self.px(32)
-        ui.draw_text(surface, f"{self.info.title}: who is playing?", ui.font(self.px(40), True),
-                     ui.colour("accent"), (m, self.px(26)))
+        ui.draw_text(surface, tr("setup.title", game=game_title(self.info)), ui.font(self.px(40), True),
+                     ui.colour("accent"), (m, self.px(26)), max_width=w - 2 * m)
         f = ui.font(self.px(17), True)
-        ui.draw_text(surface, "Players", f, ui.colour("text"), (m, self.count_label_y + self.px(21)), "midleft")
+        ui.draw_text(surface, tr("setup.players"), f, ui.colour("text"), (m, self.count_label_y + self.px(21)),
+                     "midleft", max_width=self.px(144))
         small = ui.font(self.px(14), True)
-        heads = ["Name", "Plays as", "Computer level", "Colour"]
-        for x, t in zip(self.col_x, heads):
-            ui.draw_text(surface, t, small, ui.colour("text_muted"), (x + self.px(4), self.header_y))
+        heads = [tr("setup.head.name"), tr("setup.head.kind"), tr("setup.head.level"),
+                 tr("setup.head.colour")]
+        ends = self.col_x[1:] + [self.options_x - self.px(32)]
+        for x, end, t in zip(self.col_x, ends, heads):
+            ui.draw_text(surface, t, small, ui.colour("text_muted"), (x + self.px(4), self.header_y),
+                         max_width=end - x - self.px(8))
         pal = ui.seat_palette()
         for r, c in self.row_swatches:
             ui.draw_swatch(surface, pal[c % len(pal)], r)
@@ -258,8 +303,15 @@ class SeatsScene(Scene):
             for text, y in self.option_labels:
                 ui.draw_text(surface, text, small, ui.colour("text_muted"), (self.options_x + self.px(2), y),
                              max_width=w - m - self.options_x)
-        hint = "Tab or the arrow keys move between fields; Left/Right change a choice; Enter picks."
-        ui.draw_text(surface, hint, ui.font(self.px(14)), ui.colour("text_muted"),
+        if self.table_note:
+            ui.draw_wrapped(surface, self.table_note, ui.font(self.px(15)), ui.colour("warning"),
+                            self.note_rect)
+        if any(s["kind"] == "computer" for s in self.seats[:self.count]):
+            about = level_about(self.about_level)
+            if about and self.rows_bottom < h - self.px(124):
+                ui.draw_text(surface, about, ui.font(self.px(14)), ui.colour("text_muted"),
+                             (m, self.rows_bottom + self.px(4)), max_width=self.options_x - 3 * m)
+        ui.draw_text(surface, tr("setup.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
                      (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
         if self.message:
             ui.draw_text(surface, self.message, ui.font(self.px(17), True), ui.colour("warning"),

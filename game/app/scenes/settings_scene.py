@@ -1,11 +1,23 @@
-"""Settings: window size, fullscreen, animation speed, sound.  Saved at once."""
+"""Settings: language, window size, fullscreen, animation speed, computer speed, sound volume.
+Saved at once.
+
+The language applies at once through ``lang.choose_language`` (every screen relabels, the choice
+is kept in the settings file as ``language``).
+"""
 from __future__ import annotations
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIHorizontalSlider
 
+from ... import i18n
+from ...i18n import tr
+from .. import lang as lang_mod
 from .. import settings as smod
 from .. import ui
 from .base import Scene
+
+VOLUME_STEP = 10          # percent a key press or a click beside the knob moves the volume
 
 
 class SettingsScene(Scene):
@@ -15,43 +27,73 @@ class SettingsScene(Scene):
         w, h = self.size
         st = self.app.settings
         pw = min(w - self.px(80), self.px(640))
-        self.box = pygame.Rect(w // 2 - pw // 2, self.px(110), pw, self.px(400))
+        self.box = pygame.Rect(w // 2 - pw // 2, self.px(96), pw, self.px(400))
         lx = self.box.x + self.px(28)
         cx = self.box.x + int(pw * 0.45)
         cw = self.box.right - self.px(28) - cx
-        rh, gap = self.px(44), self.px(22)
+        rh, gap = self.px(44), self.px(16)
         y = self.box.y + self.px(30)
         self.rows = []
-        sizes = [f"{a} × {b}" for a, b in smod.WINDOW_PRESETS]
-        cur = f"{st.window[0]} × {st.window[1]}"
-        if cur not in sizes:
-            sizes = sizes + [cur]
-        self.rows.append(("Window size", y))
-        self.dropdown((cx, y, cw, rh), sizes, cur, self.set_window, key="window")
+        codes = list(i18n.LANGUAGES)
+        names = [tr("language.name", lang=c) for c in codes]
+        lang = i18n.get_language()
+        self.rows.append((tr("language.label"), y))
+        self.dropdown((cx, y, cw, rh), names, names[codes.index(lang)] if lang in codes else names[0],
+                      lambda t: self.set_language(codes[names.index(t)]), key="language")
         y += rh + gap
-        self.rows.append(("Full screen (F11)", y))
-        self.dropdown((cx, y, cw, rh), ["Off", "On"], "On" if st.fullscreen else "Off",
-                      lambda t: self.set_fullscreen(t == "On"), key="fullscreen")
+        presets = [tuple(p) for p in smod.WINDOW_PRESETS if self.app.window_fits(tuple(p))] \
+            or [tuple(smod.WINDOW_PRESETS[0])]
+        if tuple(st.window) not in presets:
+            presets.append(tuple(st.window))
+        sizes = [tr("settings.size", width=a, height=b) for a, b in presets]
+        self.rows.append((tr("settings.window"), y))
+        self.dropdown((cx, y, cw, rh), sizes, sizes[presets.index(tuple(st.window))],
+                      lambda t: self.set_window(presets[sizes.index(t)]), key="window")
         y += rh + gap
-        self.rows.append(("Animations", y))
-        labels = [smod.SPEED_LABELS[s] for s in smod.SPEEDS]
-        self.dropdown((cx, y, cw, rh), labels, smod.SPEED_LABELS[st.speed],
+        on_off = [tr("settings.off"), tr("settings.on")]
+        self.rows.append((tr("settings.fullscreen"), y))
+        self.dropdown((cx, y, cw, rh), on_off, on_off[bool(st.fullscreen)],
+                      lambda t: self.set_fullscreen(t == on_off[1]), key="fullscreen")
+        y += rh + gap
+        self.rows.append((tr("settings.animations"), y))
+        labels = [tr(f"settings.speed.{s}") for s in smod.SPEEDS]
+        self.dropdown((cx, y, cw, rh), labels, labels[smod.SPEEDS.index(st.speed)],
                       lambda t: self.set_speed(smod.SPEEDS[labels.index(t)]), key="speed")
         y += rh + gap
-        self.rows.append(("Sound", y))
-        self.dropdown((cx, y, cw, rh), ["On", "Off"], "On" if st.sound else "Off",
-                      lambda t: self.set_sound(t == "On"), key="sound")
+        self.rows.append((tr("polish.computer_speed"), y))
+        cs_labels = [tr(f"polish.computer_speed.{c}") for c in smod.COMPUTER_SPEEDS]
+        self.dropdown((cx, y, cw, rh), cs_labels,
+                      cs_labels[smod.COMPUTER_SPEEDS.index(st.computer_speed)],
+                      lambda t: self.set_computer_speed(smod.COMPUTER_SPEEDS[cs_labels.index(t)]),
+                      key="computer_speed")
+        y += rh + gap
+        self.rows.append((tr("polish.volume"), y))
+        self.volume_value_w = self.px(84)
+        sw = cw - self.volume_value_w
+        self.volume_slider = UIHorizontalSlider(pygame.Rect(cx, y + self.px(6), sw, rh - self.px(12)),
+                                                st.volume, (0, 100), manager=self.ui,
+                                                click_increment=VOLUME_STEP)
+        self.volume_row = pygame.Rect(cx, y, cw, rh)
+        self.focus.add(ui.FocusItem(lambda: self.volume_slider.rect,
+                                    activate=lambda: self.set_volume(0 if st.volume else smod.VOLUME_DEFAULT, True),
+                                    step=lambda d: self.set_volume(st.volume + d * VOLUME_STEP, True),
+                                    element=self.volume_slider, key="volume"))
         y += rh + gap
         self.box.h = y - self.box.y + self.px(10)
         self.label_x = lx
         self.row_h = rh
         bw, bh = self.px(200), self.px(52)
-        self.button((w // 2 - bw // 2, self.box.bottom + self.px(30), bw, bh), "Back", self.on_back,
+        self.button((w // 2 - bw // 2, self.box.bottom + self.px(30), bw, bh), tr("common.back"), self.on_back,
                     primary=True, key="back")
 
-    def set_window(self, text: str) -> None:
-        a, _, b = text.partition("×")
-        self.app.settings.window = (int(a), int(b))
+    def set_language(self, code: str) -> None:
+        """Switch the language at once (every visible screen relabels) and keep it in the
+        settings: the language platform's one call for it."""
+        if code != i18n.get_language():
+            lang_mod.choose_language(self.app, code)
+
+    def set_window(self, size) -> None:
+        self.app.settings.window = (int(size[0]), int(size[1]))
         self.app.apply_settings()
         if not self.app.settings.fullscreen:
             self.app.apply_window()
@@ -68,23 +110,55 @@ class SettingsScene(Scene):
         self.app.apply_settings()
         self.rebuild()
 
-    def set_sound(self, on: bool) -> None:
-        self.app.settings.sound = on
+    def set_computer_speed(self, speed: str) -> None:
+        self.app.settings.computer_speed = speed
         self.app.apply_settings()
         self.rebuild()
-        if on:
-            self.app.sounds.play("click")
+
+    def set_volume(self, volume, from_key: bool = False) -> None:
+        """The effects volume in percent (0 = no sound); saved at once."""
+        volume = max(0, min(100, int(round(volume))))
+        if volume == self.app.settings.volume:
+            return
+        self.app.settings.volume = volume
+        self.app.apply_settings()
+        if from_key:
+            self.volume_slider.set_current_value(volume)
+        self.app.sounds.play("click")       # hear the new volume
+
+    def on_event(self, event) -> bool:
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
+            self.focus.focus_element(self.volume_slider)
+            self.set_volume(event.value)
+            return True
+        return super().on_event(event)
+
+    def fit_font(self, text: str, width: int):
+        """The label font, smaller for a long label (German, Russian): never cut."""
+        for n in range(18, 10, -1):
+            f = ui.font(self.px(n), True)
+            if f.size(text)[0] <= width:
+                return f
+        return f
+
+    def volume_text(self) -> str:
+        v = self.app.settings.volume
+        return tr("polish.volume_value", percent=v) if v else tr("polish.volume_off")
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
         w, h = self.size
-        ui.draw_text(surface, "Settings", ui.font(self.px(44), True), ui.colour("accent"),
-                     (w // 2, self.px(30)), "midtop")
+        ui.draw_text(surface, tr("common.settings"), ui.font(self.px(44), True), ui.colour("accent"),
+                     (w // 2, self.px(30)), "midtop", max_width=w - self.px(40))
         ui.draw_panel(surface, self.box, radius=self.px(16))
         f = ui.font(self.px(18), True)
         for text, y in self.rows:
-            ui.draw_text(surface, text, f, ui.colour("text"), (self.label_x, y + self.row_h // 2), "midleft")
-        note = "Settings are saved at once."
+            ui.draw_text(surface, text, self.fit_font(text, self.volume_row.x - self.label_x - self.px(8)),
+                         ui.colour("text"), (self.label_x, y + self.row_h // 2), "midleft")
+        vt = self.volume_text()
+        ui.draw_text(surface, vt, self.fit_font(vt, self.volume_value_w - self.px(6)), ui.colour("text"),
+                     (self.volume_row.right, self.volume_row.centery), "midright")
+        note = tr("settings.saved_at_once")
         if self.app.notices:
             note = self.app.notices[-1]
         ui.draw_text(surface, note, ui.font(self.px(14)), ui.colour("text_muted"),

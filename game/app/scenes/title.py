@@ -6,8 +6,10 @@ import math
 import pygame
 
 from ... import __version__
+from ...i18n import tr
 from ...rules import GAMES
 from .. import launch, saves, ui
+from ..names import game_title
 from .base import Scene
 
 ANIMATE_SECONDS = 6.0    # the moles peek this long after the screen shows or is touched
@@ -42,23 +44,29 @@ class TitleScene(Scene):
         if not self._checked:
             self.check_save()
         w, h = self.size
-        bw, bh, gap = self.px(330), self.px(54), self.px(14)
-        x = w // 2 - bw // 2
+        bh, gap = self.px(54), self.px(14)
         y = int(h * (0.36 if self.saved_count else 0.40))
-        cont_text = "Continue"
+        cont_text = tr("title.continue")
         if self.saved is not None:
             info = GAMES.get(self.saved.game_id)
             if info is not None:
-                cont_text = f"Continue: {info.title}"
+                cont_text = tr("title.continue_game", game=game_title(info))
+        # as wide as the longest label needs (a long game name in German or Russian)
+        bw = min(w - self.px(40), max(self.px(330), ui.font(self.px(17), True).size(cont_text)[0]
+                                      + self.px(40)))
+        x = w // 2 - bw // 2
         self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
                     enabled=self.saved is not None, key="continue", object_id="#primary")
-        items = [("New game", self.new_game), ("Rules", self.rules), ("Settings", self.settings),
-                 ("Quit", self.app.quit)]
+        items = [("New game", tr("common.new_game"), self.new_game),
+                 ("Rules", tr("common.rules"), self.rules),
+                 ("Settings", tr("common.settings"), self.settings),
+                 ("Statistics", tr("table.stats_button"), self.statistics),
+                 ("Quit", tr("common.quit"), self.app.quit)]
         if self.saved_count:
-            items.insert(0, (f"Saved games ({self.saved_count})", self.saved_games))
-        for i, (text, cb) in enumerate(items):
-            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb,
-                        key="Saved games" if text.startswith("Saved games") else text,
+            items.insert(0, ("Saved games", tr("title.saved_games", count=self.saved_count),
+                             self.saved_games))
+        for i, (key, text, cb) in enumerate(items):
+            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb, key=key,
                         object_id="#primary" if (self.saved is None and i == 0) else None)
         self.focus.first_enabled()
         self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
@@ -119,6 +127,9 @@ class TitleScene(Scene):
     def settings(self) -> None:
         self.app.open("settings")
 
+    def statistics(self) -> None:
+        self.app.open("stats")
+
     # ---- drawing ---------------------------------------------------------------------------------
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
@@ -131,11 +142,12 @@ class TitleScene(Scene):
         cx = w // 2
         ty = int(h * 0.13)
         shadow = ui.mix(ui.colour("background"), (0, 0, 0), 0.5)
-        ui.draw_text(surface, "Burrow Box", title_font, shadow, (cx + self.px(3), ty + self.px(4)), "midtop")
-        r = ui.draw_text(surface, "Burrow Box", title_font, ui.colour("accent"), (cx, ty), "midtop")
-        ui.draw_text(surface, "Five family board games from under the ground",
-                     ui.font(self.px(21)), ui.colour("text_muted"), (cx, r.bottom + self.px(4)), "midtop")
-        ui.draw_text(surface, f"v{__version__}", ui.font(self.px(13)), ui.colour("text_muted"),
+        name = tr("app.name")
+        ui.draw_text(surface, name, title_font, shadow, (cx + self.px(3), ty + self.px(4)), "midtop")
+        r = ui.draw_text(surface, name, title_font, ui.colour("accent"), (cx, ty), "midtop")
+        ui.draw_text(surface, tr("title.subtitle"), ui.font(self.px(21)), ui.colour("text_muted"),
+                     (cx, r.bottom + self.px(4)), "midtop", max_width=w - self.px(40))
+        ui.draw_text(surface, tr("app.version", version=__version__), ui.font(self.px(13)), ui.colour("text_muted"),
                      (w - self.px(12), h - self.px(10)), "bottomright")
         notes = []
         if self.save_message:

@@ -102,11 +102,11 @@ DEFAULT_BOARD = {
 }
 
 DEFAULT_SEATS = [
-    {"id": "red", "name": "Red", "rgb": "#D55E00", "dark": "#7A3600", "marking": "circle"},
+    {"id": "red", "name": "Red", "rgb": "#D3262B", "dark": "#7C1216", "marking": "circle"},
     {"id": "blue", "name": "Blue", "rgb": "#0072B2", "dark": "#003F63", "marking": "square"},
     {"id": "green", "name": "Green", "rgb": "#009E73", "dark": "#005740", "marking": "triangle"},
     {"id": "yellow", "name": "Yellow", "rgb": "#F0E442", "dark": "#8A7F12", "marking": "diamond"},
-    {"id": "purple", "name": "Purple", "rgb": "#CC79A7", "dark": "#7A3F60", "marking": "star"},
+    {"id": "purple", "name": "Purple", "rgb": "#8A4FBF", "dark": "#4B2473", "marking": "star"},
     {"id": "sky", "name": "Sky", "rgb": "#56B4E9", "dark": "#1F6A94", "marking": "cross"},
 ]
 

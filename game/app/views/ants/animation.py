@@ -8,84 +8,30 @@ import math
 import pygame
 
 from ... import eventtext
-from ...board import Step, draw
+from ...board import KitView, Step, draw
 from .common import CREAM, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease
 
 
 class AntsAnimation:
-    def sync(self, view: dict, legal: list | None, seat: int | None) -> None:
-        old = self.view or {}
-        relayout = (old.get("players") != view.get("players") or old.get("variant") != view.get("variant")
-                    or set(old.get("abilities") or {}) != set(view.get("abilities") or {}))
-        old_key = (old.get("step"), old.get("current_player"), old.get("round"))
-        self.view, self.legal, self.seat = view, legal, seat
-        if relayout:
-            self._layout()
-        self._buttons = None
-        new_key = (view.get("step"), view.get("current_player"), view.get("round"))
-        if new_key != old_key or not legal:
-            self._dialog = None
-            self.focus.focus = None
-        self._changed = True
-        self._calm = 0.0
-        if self._dialog is not None:
-            self._open_dialog(self._dialog["kind"], self._dialog.get("card"))
-        if self._shown is None:
-            self._shown = copy.deepcopy(view)
-        if self._cursor is not None and not legal:
-            self._cursor = None
-        elif self._cursor is not None:
-            lit = self._lit_cells()
-            if lit and self._cursor not in lit:     # keep the keyboard cursor on a card you can use
-                cx, cy = self._cursor % 4, self._cursor // 4
-                self._cursor = min(lit, key=lambda i: (abs(i % 4 - cx) + abs(i // 4 - cy), i))
-            self.focus.focus = f"cell {self._cursor % 4},{self._cursor // 4}"
-        self._dirty = True
-
     def _reconcile(self) -> None:
         self._shown = copy.deepcopy(self.view)
-        self._buttons = None
         self._dirty = False
+
+    DURATIONS = {"place": 0.22, "choose": 0.3, "red_choose": 0.3, "guess": 0.55, "reveal": 1.25,
+                 "collect": 0.5, "draw": 0.4, "buy": 0.55, "take_ability": 0.55, "refill": 0.4,
+                 "round": 0.35, "supply": 0.3, "supply_swap": 0.6, "game_over": 0.4,
+                 "peek": 0.3, "reshuffle": 0.3, "no_buy": 0.25, "no_card": 0.25, "hide": 0.25,
+                 "discard_hidden": 0.25, "skip_buy": 0.05, "skip_ability": 0.05, "skip_swap": 0.05}
 
     def play(self, events: list, speed: str = "normal") -> None:
         if self.view is None:
             return
         if not self.animating:
             self._shown = copy.deepcopy(self.view)   # the view before these events
-        f = self._set_speed(speed)
-        if f <= 0:
-            return
-        for ev in events or []:
-            if not isinstance(ev, dict):
-                continue
-            k = ev.get("type")
-            dur = {"place": 0.22, "choose": 0.3, "red_choose": 0.3, "guess": 0.55, "reveal": 1.25,
-                   "collect": 0.5, "draw": 0.4, "buy": 0.55, "take_ability": 0.55, "refill": 0.4,
-                   "round": 0.35, "supply": 0.3, "supply_swap": 0.6, "game_over": 0.4,
-                   "peek": 0.3, "reshuffle": 0.3, "no_buy": 0.25, "no_card": 0.25, "hide": 0.25,
-                   "discard_hidden": 0.25, "skip_buy": 0.05, "skip_ability": 0.05,
-                   "skip_swap": 0.05}.get(k)
-            if dur is None:
-                continue
-            self._queue.append(Step(k, ev, dur * f))
+        KitView.play(self, events, speed)
 
     def _toast_for(self, ev: dict) -> str:
         return eventtext.toast(ev, eventtext.for_board(self, "ants"))
-
-    def _card_words(self, cid) -> str:
-        try:
-            return self.data.card_text(cid)
-        except (KeyError, TypeError):
-            return "path card"
-
-    def _design_label(self, sid) -> str:
-        try:
-            return self.data.designs[_design(sid)]["label"]
-        except (KeyError, TypeError):
-            return "supply card"
-
-    def _ability_label(self, aid) -> str:
-        return str(aid or "").capitalize()
 
     def _step_start(self, st: Step) -> None:
         text = self._toast_for(st.ev)

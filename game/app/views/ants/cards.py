@@ -6,15 +6,13 @@ import pygame
 
 from ... import ui
 from ...board import draw
+from . import texts
 from .common import CREAM, GOLD, INK, KIND_RGB, _design, _mix
 
 
 class AntsCards:
     def _kind_label(self, kind) -> str:
-        try:
-            return self.data.kind_labels[kind]
-        except (KeyError, TypeError):
-            return str(kind).capitalize()
+        return texts.kind(kind) if kind in self.data.kinds else str(kind or "").capitalize()
 
     def _kind_of_card(self, cid) -> str:
         return self.data.kinds[self.data.card_kind[cid]]
@@ -163,7 +161,7 @@ class AntsCards:
         if sid is None:
             pygame.draw.rect(img, (*ui.colour("panel"), 120), r, border_radius=self._px(10))
             pygame.draw.rect(img, ui.colour("panel_edge"), r, width=1, border_radius=self._px(10))
-            t = self._text("empty", self._px(12), ui.colour("text_muted"))
+            t = self._text(texts.tab("empty"), self._px(12), ui.colour("text_muted"), False, w - self._px(6))
             img.blit(t, t.get_rect(center=r.center))
             self._cache[key] = img
             return img
@@ -173,19 +171,21 @@ class AntsCards:
         pygame.draw.rect(img, ui.board_colour("supply_edge"), r, width=max(1, self._px(2)), border_radius=self._px(10))
         price = [self.data.kinds[i] for i in spec.get("price", ())]
         ps = max(8, min(self._px(22), (w - self._px(10)) // max(1, len(price)) - self._px(2)))
-        isz = max(8, min(h - ps - self._px(34), int(w * 0.45)))
-        icon = self._icon(f"supply_{des}", isz)
-        img.blit(icon, (self._px(5), self._px(5)))
-        tx = isz + self._px(9)
-        f = self.assets.font(self._px(12), True)
-        lines = ui.wrap(spec.get("label", des), f, max(10, w - tx - self._px(4)))[:2]
-        y = self._px(6)
+        # the name across the card's width (two lines at most, every word whole), then the
+        # picture with the player mark beside it, then the price
+        room = max(10, w - self._px(8))
+        lines, px = self._fit_lines(texts.supply(des), self._px(12), room, 2)
+        y = self._px(4)
         for ln in lines:
-            t = self._text(ln, self._px(12), INK, True, w - tx - self._px(4))
-            img.blit(t, (tx, y))
+            t = self._text(ln, px, INK, True, room)
+            img.blit(t, (self._px(5), y))
             y += t.get_height()
-        mark = self._text(f"{spec.get('mark', '')} players", self._px(10), ui.board_colour("supply_mark"))
-        img.blit(mark, (tx, y + self._px(1)))
+        isz = max(8, min(h - y - ps - self._px(10), int(w * 0.4)))
+        img.blit(self._icon(f"supply_{des}", isz), (self._px(5), y + self._px(1)))
+        tx = self._px(5) + isz + self._px(4)
+        mark = self._text(texts.tab("mark", mark=spec.get("mark", "")), max(9, self._px(10)),
+                          ui.board_colour("supply_mark"), False, max(10, w - tx - self._px(3)))
+        img.blit(mark, mark.get_rect(midleft=(tx, y + self._px(1) + isz // 2)))
         x = self._px(6)
         y = h - ps - self._px(6)
         for kind in price:
@@ -193,6 +193,24 @@ class AntsCards:
             x += ps + self._px(2)
         self._cache[key] = img
         return img
+
+    def _fit_lines(self, text: str, px: int, width: int, most: int, bold: bool = True) -> tuple:
+        """(lines, size): ``text`` wrapped to ``width`` in at most ``most`` lines, at the largest
+        size from ``px`` down to 9 px where every word fits whole."""
+        size = px
+        while True:
+            f = self.assets.font(size, bold)
+            lines = ui.wrap(text, f, width)
+            if len(lines) <= most and all(f.size(ln)[0] <= width for ln in lines):
+                return lines, size
+            if size <= 9:
+                if most >= 2 and len(lines) == 1 and " " not in text:
+                    cut = max(1, max(i for i in range(1, len(text)) if f.size(text[:i] + "-")[0] <= width)
+                              if f.size(text[:1] + "-")[0] <= width else 1)
+                    cut = min(cut, (len(text) + 3) // 2)        # one long word, hyphenated near
+                    return [text[:cut] + "-", text[cut:]], size   # its middle
+                return lines[:most], size
+            size -= 1
 
     def _ability_card(self, aid, owner, size):
         key = ("ability", aid, owner, size)
@@ -205,10 +223,15 @@ class AntsCards:
         fill = (236, 226, 246) if owner is None else _mix(self._palette(owner)["rgb"], (255, 255, 255), 0.6)
         pygame.draw.rect(img, fill, r, border_radius=self._px(8))
         pygame.draw.rect(img, ui.board_colour("ability_edge"), r, width=max(1, self._px(2)), border_radius=self._px(8))
-        lab = self._text(self._ability_label(aid), self._px(11), INK, True, w - self._px(4))
-        isz = max(8, h - lab.get_height() - self._px(8))
+        lines, px = self._fit_lines(texts.ability(aid), max(9, self._px(11)), w - self._px(4), 2)
+        labs = [self._text(ln, px, INK, True, w - self._px(4)) for ln in lines]
+        lh = sum(lab.get_height() for lab in labs)
+        isz = max(8, h - lh - self._px(8))
         img.blit(self._icon(f"ability_{aid}", isz), ((w - isz) // 2, self._px(3)))
-        img.blit(lab, lab.get_rect(midbottom=(w // 2, h - self._px(2))))
+        y = h - self._px(2) - lh
+        for lab in labs:
+            img.blit(lab, lab.get_rect(midtop=(w // 2, y)))
+            y += lab.get_height()
         ab = self.data.abilities.get(aid, {})
         ins = ab.get("insect")
         sz = max(8, min(self._px(18), isz // 2))

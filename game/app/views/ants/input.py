@@ -1,178 +1,150 @@
-"""Ants & Grasshopper: what can be chosen now, clicks, the keyboard and refusals."""
+"""Ants & Grasshopper: where things are under the pointer, the buying and swapping dialog (on
+the kit's ``Dialog``), and the public hooks that say where to click. What each step offers and
+refuses is in ``modes.py``; the keyboard is the kit's."""
 from __future__ import annotations
 
 import pygame
 
 from ....rules.base import action_key
-from ...board import KitView, Target, keys
-from .common import _cell_index
+from ...board import KitView, Target
+from ...board.widgets import Dialog
+from . import texts
 
 
 class AntsInput:
-    def _step(self) -> str:
-        return str((self.view or {}).get("step") or "")
+    FOCUS_FIRST = ("cell", "button", "supply", "ability")
 
     def _legal_of(self, *types) -> list:
         return [a for a in (self.legal or []) if a.get("type") in types]
 
     def _lit_cells(self) -> dict:
-        """cell index -> the action a click on it takes (place, guess, take)."""
-        out = {}
-        if self.animating:
-            return out
-        grid = (self.view or {}).get("grid") or []
-        for a in self._legal_of("place", "guess"):
-            if a.get("end") != "head":      # a ring's other end is a bar button
-                out[_cell_index(a["cell"])] = a
-        for a in self._legal_of("take"):
-            if a.get("card") in grid:
-                out[grid.index(a["card"])] = a
-        return out
+        """cell index -> the action a click on it takes (the lit cards of the step)."""
+        return {t.value: t.action for t in self.get_targets() if t.kind == "cell"}
 
-    def _why_not(self, i: int) -> str:
-        step = self._step()
-        v = self.view or {}
-        chain = [_cell_index(c) for c in v.get("chain") or []]
-        if step == "place":
-            if i in chain:
-                return "An ant already stands there."
-            if not chain and (v.get("options") or {}).get("first_ant") == "edge":
-                return "The first ant goes on a card at the edge of the grid."
-            return "The next ant must go next to one end of the trail (not diagonally)."
-        if step == "guess":
-            return "The grasshopper jumps onto a card with an ant on it."
-        if step in ("choose", "red_choose"):
-            return "Pick a disc in the bar below the grid."
-        if step == "take":
-            return "Take the lit card: it shows the same insect."
-        if step == "buy":
-            return "Click a supply card above the players to buy it, or buy nothing."
-        return "Nothing to do on the grid right now."
+    # ---- the keyboard: after an ant is placed, the focus stays near it ------------------------------
+    _want_cell = None
 
-    def _hit(self, pos):
-        if self._dialog is not None and not self.animating:
-            d = self._dialog
+    def activate(self, t):
+        if t.kind == "cell" and self.focus.keyboard:
+            self._want_cell = t.value
+        return KitView.activate(self, t)
+
+    def get_targets(self) -> list:
+        ts = KitView.get_targets(self)
+        want = self._want_cell
+        if want is not None and ts:
+            cells = [t for t in ts if t.kind == "cell"]
+            if cells and self.focus.keyboard and self.focus.focus is None:
+                near = min(cells, key=lambda t: (abs(t.value % 4 - want % 4) + abs(t.value // 4 - want // 4), t.value))
+                self.focus.focus = near.key
+            self._want_cell = None
+        return ts
+
+    # ---- what is where ----------------------------------------------------------------------------
+    def cell_target(self, i: int, action) -> Target:
+        return Target("cell", f"cell {i % 4},{i // 4}", rect=self._cell_rect(i), action=action, value=i)
+
+    def supply_at(self, pos):
+        for j, r in enumerate(self._display_rects):
+            if r.collidepoint(pos):
+                return j
+        return None
+
+    def ability_at(self, pos):
+        for aid, r in self._ability_rects:
+            if r.collidepoint(pos):
+                return aid
+        return None
+
+    def _pointer(self, pos):
+        """What the pointer rests on, for hover and tooltips."""
+        d = self.dialog
+        if d is not None and not self.animating:
             for key in ("ok", "cancel"):
-                if d[key].collidepoint(pos):
+                if getattr(d, key).collidepoint(pos):
                     return ("dlg", key)
-            for j in range(len(d["rows"])):
+            for j in range(len(d.rows)):
                 rr = self._dialog_row_rect(j)
                 if rr is not None and rr.collidepoint(pos):
                     return ("row", j)
-            if d["rect"].collidepoint(pos):
-                return ("dlgbody",)
-            return ("outside",)
-        for b in self._bar_items():
-            if b["rect"].collidepoint(pos):
-                return ("btn", b["key"])
-        for j, r in enumerate(self._display_rects):
-            if r.collidepoint(pos):
-                return ("supply", j)
-        for aid, r in self._ability_rects:
-            if r.collidepoint(pos):
-                return ("ability", aid)
+            return ("dlgbody",) if d.rect.collidepoint(pos) else ("outside",)
+        if self.bar_rect.collidepoint(pos):
+            return None
+        j = self.supply_at(pos)
+        if j is not None:
+            return ("supply", j)
+        aid = self.ability_at(pos)
+        if aid is not None:
+            return ("ability", aid)
         i = self._cell_at(pos)
-        if i is not None:
-            return ("cell", i)
-        return None
+        return ("cell", i) if i is not None else None
 
     def handle_event(self, event):
         if self.view is None or self.rect is None:
             return None
-        et = event.type
-        if et == pygame.MOUSEMOTION:
-            self._keyboard = False
+        if event.type == pygame.MOUSEMOTION:
             self._mouse = event.pos
-            hover = self._hit(event.pos)
+            hover = self._pointer(event.pos)
             if hover != self._hover:
                 self._hover_since = self._time
             self._hover = hover
+        elif event.type == pygame.MOUSEWHEEL and self.dialog is not None:
+            d = self.dialog
+            d.scroll = max(0, min(len(d.rows) - d.visible, d.scroll - int(event.y)))
+            self._touch()
             return None
-        if et == pygame.MOUSEWHEEL and self._dialog is not None:
-            d = self._dialog
-            d["scroll"] = max(0, min(len(d["rows"]) - d["visible"], d["scroll"] - int(event.y)))
-            return None
-        if et == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self._keyboard = False
+        elif event.type == pygame.MOUSEBUTTONUP:
             self._mouse = event.pos
-            return self._click(self._hit(event.pos))
-        if et == pygame.KEYDOWN:
-            return self._key(event)
-        return None
+        return KitView.handle_event(self, event)
 
-    def _click(self, hit):
-        if hit is None:
-            return None
+    def cell_at(self, pos):
+        return self._cell_at(pos)
+
+    # ---- the dialog -----------------------------------------------------------------------------
+    def open_dialog(self, kind: str, card=None) -> None:
+        if kind == "buy":
+            rows = [a for a in self._legal_of("buy") if a.get("card") == card]
+            title = texts.dialog("buy_title", card=texts.supply(self._design_of(card)))
+        else:
+            rows = self._legal_of("supply_swap")
+            title = texts.dialog("swap_title")
+        if not rows:
+            self.dialog = None
+            return
+        d = Dialog(title, [("", a) for a in rows])
+        d.kind, d.card = kind, card
+        self.dialog = d
+        self._dialog_layout()
+        self.invalidate()
+
+    def _design_of(self, sid):
+        return str(sid).rsplit("-", 1)[0] if sid is not None else None
+
+    def dialog_click(self, pos):
         if self.animating:
             return None
-        if hit[0] == "dlg":
-            if hit[1] == "cancel":
-                self._dialog = None
-                return None
-            return self._dialog_choose(self._dialog_sel)
+        hit = self._pointer(pos)
+        if hit is None:
+            return None
+        d = self.dialog
+        if hit == ("dlg", "cancel") or hit == ("outside",):
+            self.dialog = None
+            self.invalidate()
+            return None
+        if hit == ("dlg", "ok"):
+            return self.dialog_choose(d.sel)
         if hit[0] == "row":
-            if self._dialog_sel == hit[1]:
-                return self._dialog_choose(hit[1])
-            self._dialog_sel = hit[1]
-            return None
-        if hit[0] == "outside":
-            self._dialog = None
-            return None
-        if hit[0] == "dlgbody":
-            return None
-        if not self.legal:
-            return None
-        if hit[0] == "btn":
-            return self._activate(hit[1])
-        if hit[0] == "supply":
-            disp = (self.view or {}).get("display") or []
-            sid = disp[hit[1]] if hit[1] < len(disp) else None
-            if self._step() != "buy":
-                return None
-            if sid is None:
-                return "That place of the display is empty."
-            if not any(a.get("card") == sid for a in self._legal_of("buy")):
-                return "You cannot pay for that card with the cards you have."
-            self._dialog_sel = 0
-            self._open_dialog("buy", sid)
-            return None
-        if hit[0] == "ability":
-            if self._step() == "ability":
-                for a in self._legal_of("take_ability"):
-                    ins = self.data.card_insect.get(a.get("card"))
-                    if self.data.ability_of_insect.get(ins) == hit[1]:
-                        return a
-                return "You collected no insect card for that ability this round (or it is yours)."
-            return None
-        if hit[0] == "cell":
-            lit = self._lit_cells()
-            if hit[1] in lit:
-                return lit[hit[1]]
-            return self._why_not(hit[1])
+            if d.sel == hit[1]:
+                return self.dialog_choose(hit[1])
+            d.sel = hit[1]
         return None
 
-    def _dialog_choose(self, j):
-        d = self._dialog
-        if d is None or not (0 <= j < len(d["rows"])):
-            return None
-        a = d["rows"][j]
-        self._dialog = None
-        return a
+    def focused(self):
+        if self.dialog is not None:
+            return f"row {self.dialog.sel}"
+        return KitView.focused(self)
 
-    def _activate(self, key):
-        for b in self._bar_items():
-            if b["key"] == key:
-                if key == "swapdlg":
-                    self._dialog_sel = 0
-                    self._open_dialog("swap")
-                    return None
-                if b.get("action") is None:
-                    if key.startswith("disc_"):
-                        return "That kind is not under any of your ants."
-                    return None
-                return b["action"]
-        return None
-
+    # ---- public hooks -----------------------------------------------------------------------------
     def next_click(self, action):
         """Where a player clicks next to make ``action`` (one of ``legal``), or None.
 
@@ -180,142 +152,39 @@ class AntsInput:
         row: the first click on a row selects it, the second confirms)."""
         if not self.legal or self.animating or self.view is None:
             return None
-        t = action.get("type")
-        grid = self.view.get("grid") or []
-        if t in ("place", "guess"):
-            return self._cell_rect(_cell_index(action["cell"])).center
-        if t == "take":
-            if action.get("card") in grid:
-                return self._cell_rect(grid.index(action["card"])).center
-            return None
-        if t in ("buy", "supply_swap"):
-            d = self._dialog
-            want = "buy" if t == "buy" else "swap"
-            if d is None or d["kind"] != want or (t == "buy" and d.get("card") != action.get("card")):
-                if d is not None:
-                    return d["cancel"].center
-                if t == "buy":
-                    disp = self.view.get("display") or []
-                    j = disp.index(action["card"])
-                    return self._display_rects[j].center
-                return self._button_centre("swapdlg")
-            for j, row in enumerate(d["rows"]):
-                if row == action:
+        d = self.dialog
+        if d is not None:
+            want = action_key(action)
+            for j, (_label, a) in enumerate(d.rows):
+                if action_key(a) == want:
                     rr = self._dialog_row_rect(j)
                     if rr is None:            # scroll it into view first (keyboard: arrows)
-                        d["scroll"] = max(0, min(j, len(d["rows"]) - d["visible"]))
+                        d.scroll = max(0, min(j, len(d.rows) - d.visible))
                         rr = self._dialog_row_rect(j)
                     return rr.center
+            return d.cancel.center
+        route = self.clicks_for(action)
+        if not route:
             return None
-        for b in self._bar_items():
-            if b.get("action") == action:
-                return b["rect"].center
+        for t in self.get_targets():
+            if str(t.key) == route[0]:
+                return t.center
         return None
 
-    # ---- the kit's targets: the keyboard scheme and the public hooks work on these ------------------
-    def get_targets(self) -> list:
-        """Lit cards, the bar's live buttons, buyable supply cards, takeable abilities."""
-        out = []
-        if not self.legal or self.animating or self.view is None or self._dialog is not None:
-            return out
-        for i in sorted(self._lit_cells()):
-            out.append(Target("cell", f"cell {i % 4},{i // 4}", rect=self._cell_rect(i), value=("cell", i)))
-        for b in self._bar_items():
-            if b.get("action") is not None or b["key"] == "swapdlg":
-                out.append(Target("button", b["key"], rect=b["rect"], action=b.get("action"),
-                                  value=("btn", b["key"]), bar=True))
-        if self._step() == "buy":
-            buyable = {a.get("card") for a in self._legal_of("buy")}
-            disp = (self.view or {}).get("display") or []
-            for j, r in enumerate(self._display_rects):
-                if j < len(disp) and disp[j] in buyable:
-                    out.append(Target("supply", str(disp[j]), rect=r, value=("supply", j)))
-        if self._step() == "ability":
-            takeable = {self.data.ability_of_insect.get(self.data.card_insect.get(a.get("card")))
-                        for a in self._legal_of("take_ability")}
-            for aid, r in self._ability_rects:
-                if aid in takeable:
-                    out.append(Target("ability", str(aid), rect=r, value=("ability", aid)))
-        return out
+    def cell_centre(self, i: int) -> tuple:
+        """Where grid card ``i`` (x + 4 y) is on screen."""
+        return tuple(self._cell_rect(i).center)
 
-    def activate(self, t):
-        return self._click(t.value)
+    def bar_buttons(self) -> list[dict]:
+        """The bar's buttons, live or not: [{"key", "center", "action", "enabled"}]."""
+        return [{"key": str(t.key), "center": t.center, "action": t.action, "enabled": t.enabled}
+                for t in self.get_targets() if t.bar]
 
-    def focused(self):
-        if self._dialog is not None:
-            return f"row {self._dialog_sel}"
-        return KitView.focused(self)
+    @property
+    def dialog_open(self) -> bool:
+        return self.dialog is not None
 
     def enter_default(self, targets):
-        live = [t for t in targets if t.bar and t.action is not None]
-        return live[0] if len(live) == 1 else None
-
-    def clicks_for(self, action):
-        """The target keys to activate, in order, for ``action`` (a dialog row is "row N")."""
-        t = action.get("type")
-        if t in ("buy", "supply_swap"):
-            rows = ([a for a in self._legal_of("buy") if a.get("card") == action.get("card")]
-                    if t == "buy" else self._legal_of("supply_swap"))
-            want = action_key(action)
-            row = next((j for j, a in enumerate(rows) if action_key(a) == want), None)
-            if row is None:
-                return None
-            return [str(action["card"]) if t == "buy" else "swapdlg", f"row {row}"]
-        want = action_key(action)
-        for tg in self.get_targets():
-            if tg.kind == "cell" and action_key(self._lit_cells().get(tg.value[1], {"type": ""})) == want:
-                return [tg.key]
-            if tg.action is not None and action_key(tg.action) == want:
-                return [tg.key]
-        if t == "take_ability":
-            ins = self.data.card_insect.get(action.get("card"))
-            return [str(self.data.ability_of_insect.get(ins))]
-        return None
-
-    def _button_centre(self, key):
-        for b in self._bar_items():
-            if b["key"] == key:
-                return b["rect"].center
-        return None
-
-    def handle_escape(self) -> bool:
-        if self._dialog is not None:
-            self._dialog = None
-            return True
-        if self._cursor is not None and self._keyboard:
-            self._cursor = None
-            return True
-        return False
-
-    def _key(self, event):
-        """The kit's keyboard scheme; in a dialog: arrows or N / P pick a row, Enter takes it,
-        1 - 9 take row 1 - 9, Esc closes it."""
-        if self.animating:
-            return None
-        if self._dialog is not None:
-            it = keys.intent(event)
-            if it is None:
-                return None
-            name, arg = it
-            d = self._dialog
-            if name in ("move", "next", "prev"):
-                step = arg[1] if name == "move" else (1 if name == "next" else -1)
-                if step:
-                    self._dialog_sel = (self._dialog_sel + step) % max(1, len(d["rows"]))
-                    if self._dialog_sel < d["scroll"]:
-                        d["scroll"] = self._dialog_sel
-                    elif self._dialog_sel >= d["scroll"] + d["visible"]:
-                        d["scroll"] = self._dialog_sel - d["visible"] + 1
-                return None
-            if name == "act":
-                return self._dialog_choose(self._dialog_sel)
-            if name == "bar":
-                return self._dialog_choose(arg)
-            if name in ("close", "cancel"):
-                self._dialog = None
-            return None
-        got = KitView._key(self, event)
-        cur = self.focus.current(self.get_targets())
-        self._keyboard = self.focus.keyboard
-        self._cursor = cur.value[1] if (cur is not None and cur.kind == "cell") else None
-        return got
+        """Enter takes the bar's only live button when nothing else can be chosen."""
+        live = [t for t in targets if t.bar and t.action is not None and t.enabled]
+        return live[0] if len(live) == 1 and all(t.bar for t in targets) else None

@@ -9,6 +9,7 @@ import pygame
 
 from ... import ui
 from ...board import draw
+from . import texts
 from .common import (CREAM, FELT, FELT_DARK, GOLD, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease,
                      _mix)
 
@@ -25,30 +26,39 @@ class AntsTable:
             pygame.draw.rect(img, (*ui.colour("panel"), 235), box, border_radius=self._px(12))
             pygame.draw.rect(img, ui.colour("panel_edge"), box, width=max(1, self._px(2)),
                              border_radius=self._px(12))
-            mode = {"autumn": "Autumn", "winter": "Winter", "beetle": "Winter with beetles"}.get(
-                sh.get("variant"), "")
             x = self._px(12)
-            t = self._text(f"Round {sh.get('round', 1)} · {mode}", self._px(17), ui.colour("accent"), True)
+            deck = self._text(texts.deck(sh.get("deck_count", 0)), self._px(14), ui.colour("text_muted"), True)
+            t = self._text(texts.header(sh.get("round", 1), sh.get("variant")), self._px(17), ui.colour("accent"),
+                           True, max(20, int(box.w * 0.34)))
             img.blit(t, t.get_rect(midleft=(x, box.centery)))
             x += t.get_width() + self._px(18)
             fs = self._px(26)
             roles = [("ant", sh.get("ant"), "ant"), ("grasshopper", sh.get("hopper"), "grasshopper")]
-            roles += [("red ant", s, "ant") for s in sh.get("reds") or []]
+            roles += [("red_ant", s, "ant") for s in sh.get("reds") or []]
+            roles = [r for r in roles if r[1] is not None]
+            room = box.right - x - deck.get_width() - self._px(24)
+            f_nm, f_lb = self.assets.font(self._px(15), True), self.assets.font(max(9, self._px(11)))
+            full = sum(fs + self._px(18) + max(f_nm.size(self._name(s))[0], f_lb.size(texts.role(lab))[0])
+                       for lab, s, _f in roles)
+            labelled = full <= room          # else the figures alone say who plays which role
+            each = max(self._px(40), room // max(1, len(roles)) - fs - self._px(18)) if roles else 0
             for label, s, fig in roles:
-                if s is None:
-                    continue
                 icon = self._figure(fig, fs)
-                if label == "red ant":
+                if label == "red_ant":
                     icon = icon.copy()
                     icon.fill((*ui.board_colour("tint_taken"), 255), special_flags=pygame.BLEND_RGBA_MULT)
                 img.blit(icon, icon.get_rect(midleft=(x, box.centery)))
                 x += fs + self._px(4)
-                nm = self._text(self._name(s), self._px(15), ui.colour("text"), True, self._px(150))
-                img.blit(nm, nm.get_rect(midleft=(x, box.centery - self._px(6))))
-                lb = self._text(label, self._px(11), ui.colour("text_muted"))
-                img.blit(lb, lb.get_rect(midleft=(x, box.centery + self._px(9))))
-                x += max(nm.get_width(), lb.get_width()) + self._px(14)
-            deck = self._text(f"Deck: {sh.get('deck_count', 0)}", self._px(14), ui.colour("text_muted"), True)
+                nm = self._text(self._name(s), self._px(15), ui.colour("text"), True, None if labelled else each)
+                w = nm.get_width()
+                if labelled:
+                    img.blit(nm, nm.get_rect(midleft=(x, box.centery - self._px(6))))
+                    lb = self._text(texts.role(label), max(9, self._px(11)), ui.colour("text_muted"))
+                    img.blit(lb, lb.get_rect(midleft=(x, box.centery + self._px(9))))
+                    w = max(w, lb.get_width())
+                else:
+                    img.blit(nm, nm.get_rect(midleft=(x, box.centery)))
+                x += w + self._px(14)
             if x + deck.get_width() + self._px(14) < box.right:
                 img.blit(deck, deck.get_rect(midright=(box.right - self._px(12), box.centery)))
             self._cache[key] = img
@@ -116,13 +126,14 @@ class AntsTable:
             r = self._cell_rect(i)
             col = _mix(ui.colour("highlight"), (255, 255, 255), 0.4 * pulse)
             pygame.draw.circle(surface, col, r.center, int(d * 0.5) + self._px(2), max(3, self._px(4)))
-        if self._hover and self._hover[0] == "cell" and self._hover[1] in lit:
-            r = self._cell_rect(self._hover[1])
-            pygame.draw.circle(surface, (255, 255, 255), r.center, int(d * 0.5) + self._px(4), max(2, self._px(3)))
-        if self._cursor is not None and self._keyboard:
-            r = self._cell_rect(self._cursor)
-            pygame.draw.rect(surface, ui.colour("accent"), r.inflate(-self._px(4), -self._px(4)),
-                             width=max(2, self._px(3)), border_radius=self._px(10))
+        for t in self.get_targets():
+            if t.kind != "cell":
+                continue
+            if t.key == self.focus.hover:
+                pygame.draw.circle(surface, (255, 255, 255), t.rect.center, int(d * 0.5) + self._px(4),
+                                   max(2, self._px(3)))
+            if t.key == self.focus.focus and self.focus.keyboard:
+                draw.focus_ring(surface, t.rect.inflate(-self._px(14), -self._px(14)), self._k)
         # the trail
         if len(chain) > 1:
             pts = [self._cell_rect(i).center for i in chain]
@@ -130,10 +141,12 @@ class AntsTable:
             pygame.draw.lines(surface, ui.board_colour("trail"), False, pts, max(1, self._px(3)))
         # ants (the one being placed drops in)
         fs = int(c * 0.52)
+        mode = self.mode()
+        marks_ends = bool(getattr(mode, "MARKS_ENDS", False))
         for n, i in enumerate(chain):
             r = self._cell_rect(i)
             img = self._figure("ant", fs)
-            end = n in (0, len(chain) - 1) and self._step() == "place"
+            end = n in (0, len(chain) - 1) and marks_ends
             if end and len(chain) < 6 and self.legal:
                 pygame.draw.circle(surface, (255, 255, 255), r.center, int(fs * 0.55), max(1, self._px(2)))
             surface.blit(img, img.get_rect(center=r.center))
@@ -177,11 +190,6 @@ class AntsTable:
                 col = _mix(ui.colour("highlight"), (255, 255, 255), 0.4 * pulse)
                 pygame.draw.rect(surface, col, r.inflate(self._px(4), self._px(4)), width=max(2, self._px(3)),
                                  border_radius=self._px(12))
-        if self._display_rects:
-            n = sh.get("supply_deck_count", 0)
-            t = self._text(f"{n} left", self._px(11), ui.colour("text_muted"))
-            r = self._display_rects[-1]
-            surface.blit(t, t.get_rect(topright=(r.right - self._px(4), r.bottom - self._px(1) - t.get_height())))
 
     def _draw_abilities(self, surface, sh) -> None:
         owners = sh.get("abilities") or {}
@@ -201,11 +209,11 @@ class AntsTable:
         seats = sh.get("seats") or []
         info = seats[s] if s < len(seats) else {}
         role = ("ant" if s == sh.get("ant") else "grasshopper" if s == sh.get("hopper")
-                else "red ant" if s in (sh.get("reds") or []) else "")
+                else "red_ant" if s in (sh.get("reds") or []) else "")
         disc = None
         if role == "ant" and sh.get("choice_made"):
             disc = sh.get("choice") or "?"
-        elif role == "red ant" and info.get("red_made"):
+        elif role == "red_ant" and info.get("red_made"):
             disc = info.get("red") or "?"
         key = ("tab", s, r.size, repr(info), role, disc, sh.get("current_player") == s, sh.get("variant"),
                repr(sh.get("abilities")), sh.get("step") == "over")
@@ -226,16 +234,19 @@ class AntsTable:
         # role figure + name
         if role:
             fig = self._figure("grasshopper" if role == "grasshopper" else "ant", self._px(22))
-            if role == "red ant":
+            if role == "red_ant":
                 fig = fig.copy()
                 fig.fill((*ui.board_colour("tint_taken"), 255), special_flags=pygame.BLEND_RGBA_MULT)
             img.blit(fig, (x, pad - self._px(1)))
             x += self._px(24)
-        score = (str(info.get("vp", 0)) + " VP") if self._winter(sh) else self._autumn_score_text(info)
+        score = texts.vp(int(info.get("vp", 0) or 0)) if self._winter(sh) else self._autumn_score_text(info)
         sc = self._text(score, self._px(15), GOLD, True)
         img.blit(sc, sc.get_rect(topright=(box.right - pad, pad)))
         nm_w = box.right - pad - sc.get_width() - x - self._px(8) - (self._px(26) if disc else 0)
-        nm = self._text(self._name(s) + (f" · {role}" if role else ""), self._px(14), ui.colour("text"), True, nm_w)
+        title = texts.name_role(self._name(s), role)
+        if self.assets.font(max(9, int(self._px(14) * 0.7)), True).size(title)[0] > nm_w:
+            title = self._name(s)         # the figure beside the name still shows the role
+        nm = self._text(title, self._px(14), ui.colour("text"), True, nm_w)
         img.blit(nm, (x, pad + self._px(2)))
         if disc:
             ds = self._px(22)
@@ -303,11 +314,16 @@ class AntsTable:
         ix = box.w - ins_w - pad + self._px(4)
         n = int(info.get("insect_count", 0) or 0)
         ins = info.get("insects")
-        lab = self._text(f"Insects: {n}" + (f" ({info.get('insect_points', 0)} pts)" if ins is not None and n else ""),
-                         self._px(11), ui.colour("text_muted"), True, ins_w - self._px(4))
-        img.blit(lab, (ix, y))
+        text = (texts.tab("insects_points", count=n, points=int(info.get("insect_points", 0) or 0))
+                if ins is not None and n else texts.tab("insects", count=n))
+        lines, size = self._fit_lines(text, max(9, self._px(11)), ins_w - self._px(4), 2)
+        yy = y
+        for ln in lines:              # one line, or two smaller ones in long languages
+            lab = self._text(ln, size, ui.colour("text_muted"), True, ins_w - self._px(4))
+            img.blit(lab, (ix, yy))
+            yy += lab.get_height()
         isz = max(8, min(self._px(22), (ins_w - self._px(6)) // 4))
-        x, yy = ix, y + lab.get_height() + self._px(2)
+        x, yy = ix, yy + self._px(2)
         if ins is not None:
             counts: dict = {}
             for c in ins:
@@ -345,7 +361,7 @@ class AntsTable:
             counts[self._kind_of_card(c)] += 1
             if self.data.card_insect.get(c):
                 insects.append(c)
-        lab = self._text("Cards", self._px(11), ui.colour("text_muted"), True)
+        lab = self._text(texts.tab("cards"), max(9, self._px(11)), ui.colour("text_muted"), True)
         img.blit(lab, lab.get_rect(midleft=(x, y + ch // 2)))
         x += lab.get_width() + self._px(6)
         for kind in self.data.kinds:
@@ -358,7 +374,7 @@ class AntsTable:
             hid = info.get("hidden")
             b = self._card(hid, ch) if hid is not None else self._card(None, ch, True)
             img.blit(b, (x, y))
-            t = self._text("hidden", self._px(10), ui.colour("text_muted"))
+            t = self._text(texts.tab("hidden"), max(9, self._px(10)), ui.colour("text_muted"))
             img.blit(t, t.get_rect(midleft=(x + ch + self._px(2), y + ch // 2)))
             x += ch + t.get_width() + self._px(8)
         for c in insects[:4]:
@@ -371,7 +387,7 @@ class AntsTable:
         y2 = y + ch + self._px(4)
         x = pad
         sup = sorted(info.get("supplies") or [])
-        lab = self._text("Supply", self._px(11), ui.colour("text_muted"), True)
+        lab = self._text(texts.tab("supply"), max(9, self._px(11)), ui.colour("text_muted"), True)
         img.blit(lab, lab.get_rect(midleft=(x, y2 + ch // 2)))
         x += lab.get_width() + self._px(6)
         prev = None

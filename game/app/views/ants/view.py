@@ -1,6 +1,7 @@
 """Ants & Grasshopper: the view (layout, drawing order, side panel, results)."""
 from __future__ import annotations
 
+import copy
 import math
 
 import pygame
@@ -9,10 +10,12 @@ from ... import ui
 from ...board import KitView, draw as kit_draw
 from ...board.cache import CacheSpace
 from ...board.widgets import TOOLTIP_DELAY
+from . import texts
 from .animation import AntsAnimation
 from .cards import AntsCards
 from .common import SHELF_VALUES_FALLBACK, _data, _design
 from .input import AntsInput
+from .modes import MODES
 from .overlays import AntsOverlays
 from .table import AntsTable
 
@@ -30,9 +33,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
     Everything shown comes from ``view(seat)``: a secret that view hides is never drawn.
     """
     MIN_SCALE = 0.6
-
-    def _ambient(self) -> bool:
-        return bool(self.legal)            # the lit cards pulse
+    MODES = MODES
 
     def is_idle(self) -> bool:
         h = self._hover
@@ -57,21 +58,40 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         self._display_rects: list = []
         self._ability_rects: list = []
         self._tableaux: list = []
-        self._bar = pygame.Rect(0, 0, 0, 0)
-        self._label_right = 0             # where the bar's buttons begin (set with them)
-        # interaction
-        self._buttons: list | None = None
-        self._hover = None                # ("cell", i) | ("btn", key) | ("supply", slot) | ...
+        # what the pointer rests on (tooltips): ("cell", i) | ("supply", slot) | ("ability", id) | ...
+        self._hover = None
         self._mouse = (0, 0)
         self._hover_since = 0.0
-        self._cursor: int | None = None
-        self._keyboard = False
-        self._dialog: dict | None = None  # {"kind": "buy"|"swap", "card": sid, "rows": [...]}
-        self._dialog_sel = 0
 
     def _on_resize(self) -> None:
         self._cache.clear()
         self._layout()
+        self._dialog_layout()
+        self.invalidate()
+
+    def sync(self, view: dict, legal: list | None, seat: int | None) -> None:
+        old = self.view or {}
+        relayout = (old.get("players") != view.get("players") or old.get("variant") != view.get("variant")
+                    or set(old.get("abilities") or {}) != set(view.get("abilities") or {}))
+        KitView.sync(self, view, legal, seat)
+        if old.get("round") != view.get("round") or not legal:
+            self.dialog = None
+        if relayout:
+            self._layout()
+        if self._shown is None:
+            self._shown = copy.deepcopy(view)
+        self._dirty = True
+
+    def _text(self, text: str, px: int, colour, bold: bool = False, width: int | None = None):
+        """Rendered text; a text wider than ``width`` is set smaller first (down to 9 px or 70 %)
+        and only then cut."""
+        if width is not None and text:
+            f = self.assets.font(px, bold)
+            if f.size(str(text))[0] > width:
+                low = max(9, int(px * 0.7))
+                while px > low and self.assets.font(px, bold).size(str(text))[0] > width:
+                    px -= 1
+        return KitView._text(self, text, px, colour, bold, width)
 
     def _winter(self, v=None) -> bool:
         v = v or self.view or {}
@@ -82,14 +102,13 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
             return
         r = self.rect
         v = self.view or {}
-        self._buttons = None
         head_h = self._px(40)
         bar_h = min(max(self._px(70), 52), r.h // 5)
         gap = self._px(12)
         self._header = pygame.Rect(r.x, r.y, r.w, head_h)
-        self._bar = pygame.Rect(r.x, r.bottom - bar_h, r.w, bar_h)
+        self.bar_rect = pygame.Rect(r.x, r.bottom - bar_h, r.w, bar_h)
         area = pygame.Rect(r.x, self._header.bottom + self._px(6), r.w,
-                           self._bar.y - self._header.bottom - self._px(12))
+                           self.bar_rect.y - self._header.bottom - self._px(12))
         frac = 0.58 if self._winter(v) else 0.62
         side = int(min(area.h, area.w * frac))
         side -= side % 4
@@ -149,33 +168,25 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         self._draw_header(surface, sh)
         self._draw_grid(surface, sh)
         self._draw_right(surface, sh)
-        self._draw_bar(surface)
+        self.draw_bar(surface)
         cur = self.focus.current(self.get_targets()) if self.focus.keyboard else None
-        if cur is not None and cur.kind != "cell":
+        if cur is not None and cur.kind in ("supply", "ability"):
             kit_draw.focus_ring(surface, cur.rect, self._k)
         self._draw_anim(surface, sh)
-        if self._dialog is not None and not self.animating:
+        if self.dialog is not None and not self.animating:
             self._draw_dialog(surface)
         self._draw_toasts(surface)
         self._draw_tooltip(surface, sh)
 
-    # ---- public hooks (tests, the real-window driver) ---------------------------------------------
-    def cell_centre(self, i: int) -> tuple:
-        """Where grid card ``i`` (x + 4 y) is on screen."""
-        return tuple(self._cell_rect(i).center)
+    # ---- public hooks (tests, the real-window driver): cell_centre, bar_buttons, next_click -------
+    def idle_instruction(self) -> str:
+        v = self.view or {}
+        if v.get("step") == "over":
+            return texts.over([self._name(w) for w in v.get("winners") or []])
+        return ""
 
-    def bar_buttons(self) -> list[dict]:
-        """The bar's buttons, live or not: [{"key", "center", "action"}]."""
-        return [{"key": b["key"], "center": tuple(b["rect"].center), "action": b.get("action")}
-                for b in self._bar_items()]
-
-    def instruction(self) -> str:
-        """The bar's sentence."""
-        return self._instruction()
-
-    @property
-    def dialog_open(self) -> bool:
-        return self._dialog is not None
+    def seat_token(self, seat: int, size: int):
+        return self._cube(seat, size) if seat is not None else None
 
     def shown_view(self) -> dict | None:
         """The view as drawn now (it catches up with the synced one event by event)."""
@@ -185,15 +196,15 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         v = self.view
         if v is None:
             return []
-        lines = []
-        mode = {"autumn": "Autumn", "winter": "Winter", "beetle": "Winter with beetles"}.get(v.get("variant"), "")
-        lines.append(f"Round {v.get('round', 1)} · {mode} · deck {v.get('deck_count', 0)}")
-        lines.append(f"Ant: {self._name(v.get('ant'))} · Grasshopper: {self._name(v.get('hopper'))}")
+        lines = [texts.status("round", round=v.get("round", 1), mode=texts.mode(v.get("variant")),
+                              count=v.get("deck_count", 0)),
+                 texts.status("roles", ant=self._name(v.get("ant")), hopper=self._name(v.get("hopper")))]
         if self._winter(v):
-            lines.append(f"First to {self.data.scoring.get('winter_target', 4)} victory points wins")
+            lines.append(texts.status("target", count=self.data.scoring.get("winter_target", 4)))
+            lines.append(texts.status("supply_left", count=int(v.get("supply_deck_count", 0) or 0)))
         else:
-            lines.append("Scores: shelves + insects (others' insects hidden)"
-                         if (v.get("options") or {}).get("insects") != "open" else "Scores: shelves + insects")
+            lines.append(texts.status("scores_hidden" if (v.get("options") or {}).get("insects") != "open"
+                                      else "scores_open"))
         return lines
 
     def score_texts(self):
@@ -204,7 +215,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         out = []
         for info in v.get("seats") or []:
             if self._winter(v):
-                out.append(str(info.get("vp", 0)))
+                out.append(str(info.get("vp", 0)))       # the side panel's number column
             else:
                 out.append(self._autumn_score_text(info))
         return out
@@ -243,7 +254,8 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
                     if o == s:
                         surface.blit(self._icon(f"ability_{a}", isz), (x, y + (rh - isz) // 2))
                         x += isz + px(3)
-                txt = f"{info.get('vp', 0)} VP · {len(info.get('store') or [])} path cards left"
+                txt = texts.result("winter", vp=texts.vp(int(info.get("vp", 0) or 0)),
+                                   count=len(info.get("store") or []))
             else:
                 for j, kind in enumerate(self.data.kinds):
                     pos = (info.get("shelves") or [-1] * 4)[j]
@@ -253,7 +265,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
                     surface.blit(t, t.get_rect(midleft=(x + isz + px(2), y + rh // 2)))
                     x += isz + px(30)
                 n = int(info.get("insect_count", 0) or 0)
-                txt = f"+ {info.get('insect_points', 0)} for {n} insect card{'s' if n != 1 else ''}"
+                txt = texts.result("autumn", points=int(info.get("insect_points", 0) or 0), count=n)
             t = f.render(txt, True, ui.colour("text_muted"))
             if x + px(8) + t.get_width() <= rect.right:
                 surface.blit(t, t.get_rect(midleft=(x + px(8), y + rh // 2)))

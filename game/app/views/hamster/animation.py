@@ -10,6 +10,7 @@ from ... import ui
 from ...board import Step, draw
 from ... import eventtext
 from ...board.widgets import toast_life
+from . import texts
 from .common import CROSS_VARIANTS, GOLD, INK, _ease_back, _ease_out, _pt
 
 
@@ -31,7 +32,6 @@ class HamsterAnimation:
         elif self._sel and not any(set(self._sel) <= s for s in self._legal_sets):
             self._sel = []
         self._lit_cache = None
-        self._buttons = None
         if players_changed or sheet_changed or home_before != self._home_seat():
             self._layout()
             if self._opened is not None and self._opened not in self._others():
@@ -73,7 +73,8 @@ class HamsterAnimation:
         self._disp_row = {s: int(sh.get("one_row_used", 0)) for s, sh in enumerate(v.get("sheets") or [])}
         self._disp_timer = self._timer_tuple(v)
         # a new turn starts with no roll: the last turn's die is not shown under the new number
-        self._disp_roll = v.get("roll") if v.get("step") != "roll" else None
+        m = self.mode()
+        self._disp_roll = m.shown_roll() if m is not None else v.get("roll")
         self._dirty = False
 
     @staticmethod
@@ -268,7 +269,7 @@ class HamsterAnimation:
             pygame.draw.line(surface, GOLD, (x - s, y), (x + s, y), max(1, c // 24))
             pygame.draw.line(surface, GOLD, (x, y - s), (x, y + s), max(1, c // 24))
         pts = st.ev.get("points", ch["points"])
-        img = self._hpill(f"+{pts}  {ch['name']}", self._px(18), GOLD)
+        img = self._hpill(texts.room_full(pts, texts.room(st.ev.get("chamber"), ch["name"])), self._px(18), GOLD)
         img = img.copy()
         img.set_alpha(int(255 * min(1.0, (1 - p) * 3)))
         surface.blit(img, img.get_rect(center=(int(cx), int(cy - c * 0.9 * _ease_out(p)))))
@@ -300,7 +301,7 @@ class HamsterAnimation:
                 img = img.copy()
                 img.set_alpha(int(255 * (1 - fade)))
             surface.blit(img, img.get_rect(center=(cx, cy)))
-            t = self._hpill(f"Everyone uses the {val}", self._px(18), ui.colour("highlight"))
+            t = self._hpill(texts.everyone_uses(val), self._px(18), ui.colour("highlight"))
             if fade > 0:
                 t = t.copy()
                 t.set_alpha(int(255 * (1 - fade)))

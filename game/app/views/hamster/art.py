@@ -8,7 +8,9 @@ import random
 import pygame
 
 from ... import ui
+from ....i18n import get_language
 from ...board import draw
+from . import texts
 from .common import (AMBER, CROSS_VARIANTS, EARTH, EARTH_DARK, FLOOR, FLOOR_START, GOLD, GREEN, INK, PAPER,
                      TUNNEL, WALL, _mix)
 
@@ -294,7 +296,7 @@ class HamsterArt:
 
     def _strip_static(self, c: int):
         """The 1-row and timer labels and empty boxes (grid-local, below the grid)."""
-        key = ("strip", c)
+        key = ("strip", c, get_language())
         got = self._cache.get(key)
         if got is not None:
             return got
@@ -309,7 +311,7 @@ class HamsterArt:
         lab_px = max(7, int(c * 0.26))
         die = self._die_face(1, int(c * 0.62))
         surf.blit(die, die.get_rect(center=(int(c * 0.55), loc(slots[0]).centery if slots else c)))
-        t = self._text("1-row", lab_px, ui.colour("text_muted"), True)
+        t = self._text(texts.one_row(), lab_px, ui.colour("text_muted"), True)
         if slots:
             surf.blit(t, (slots[0].x, loc(slots[0]).y - t.get_height() - 1))
         bw = max(1, c // 18)
@@ -318,7 +320,7 @@ class HamsterArt:
             pygame.draw.rect(surf, PAPER, r, border_radius=max(2, c // 8))
             pygame.draw.rect(surf, WALL, r, width=bw + 1, border_radius=max(2, c // 8))
         hr = loc(hour)
-        t = self._text("Timer", lab_px, ui.colour("text_muted"), True)
+        t = self._text(texts.timer(), lab_px, ui.colour("text_muted"), True)
         surf.blit(t, (hr.x - int(c * 0.9), hr.y - t.get_height() - 1))
         hg = self._icon("hourglass", int(c * 0.78))
         surf.blit(hg, hg.get_rect(center=(hr.x - int(c * 0.45), hr.centery)))
@@ -343,7 +345,7 @@ class HamsterArt:
         c = self._c
         crosses = self._disp_crosses.get(seat, set())
         row = self._disp_row.get(seat, 0)
-        key = ("sheet", seat, c, frozenset(crosses), row, self._disp_timer, self._sheet_key)
+        key = ("sheet", seat, c, frozenset(crosses), row, self._disp_timer, self._sheet_key, get_language())
         got = self._cache.get("sheet_cur")
         if got is not None and got[0] == key:
             return got[1]

@@ -6,13 +6,14 @@ import math
 import pygame
 
 from ... import ui
-from ...board import KitView, Target, draw, keys
-from .common import GREEN, _mix
+from ...board import KitView, Target, bar, keys
+from . import texts
 
 
 class HamsterInput:
     def _choosing(self) -> bool:
-        return bool(self.legal) and (self.view or {}).get("step") == "choose" and bool(self._legal_sets)
+        m = self.mode()
+        return bool(self.legal) and m is not None and m.choosing() and bool(self._legal_sets)
 
     def _lit(self) -> set:
         """Cells that could extend the current selection towards some legal set."""
@@ -75,97 +76,31 @@ class HamsterInput:
             for r in slots[used:used + len(self._sel)]:
                 surface.blit(t, r.move(ox, oy))
 
-    def _instruction(self) -> str:
-        m = self.mode()
-        return m.instruction() if m is not None else ""
-    def _bar_items(self) -> list:
-        """Buttons (absolute rects) and the label for the bottom bar."""
-        if self._buttons is not None:
-            return self._buttons
-        bar = self._bar
-        items = []
-        pad = self._px(12)
-        bh = min(bar.h - self._px(16), self._px(44))
-        f = self.assets.font(self._px(17), True)
-        x = bar.right - pad
-        cy = bar.centery
-        m = self.mode()
-        btns = m.hamster_buttons() if m is not None else []
-        for b in reversed(btns):
-            w = f.size(b["label"])[0] + self._px(36 if not b.get("big") else 64)
-            h = bh if not b.get("big") else min(bar.h - self._px(10), int(bh * 1.15))
-            r = pygame.Rect(x - w, cy - h // 2, w, h)
-            b["rect"] = r
-            x = r.x - self._px(10)
-            items.append(b)
-        self._label_right = x
-        self._buttons = items
-        return items
+    def _bar_layout(self) -> list:
+        """The kit's bar for this step, laid out: the sentence, the die and the buttons."""
+        return self.bar_items()
 
-    def _draw_bar(self, surface) -> None:
-        bar = self._bar
-        k = self._k
-        panel = self._sprites.get(("bar", bar.size))
-        if panel is None:
-            panel = pygame.Surface(bar.size, pygame.SRCALPHA)
-            r = panel.get_rect().inflate(-self._px(8), -self._px(6))
-            pygame.draw.rect(panel, (*ui.colour("panel"), 235), r, border_radius=int(14 * k))
-            pygame.draw.rect(panel, ui.colour("panel_edge"), r, width=max(1, int(2 * k)), border_radius=int(14 * k))
-            panel = self._alpha(panel)
-            self._sprites[("bar", bar.size)] = panel
-        surface.blit(panel, bar.topleft)
-        items = self._bar_items()
-        pad = self._px(14)
-        x = bar.x + pad
-        # the shared die
-        ds = min(bar.h - self._px(18), self._px(46))
-        roll = self._disp_roll
-        if roll:
-            img = self._die_face(int(roll), ds)
-            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
-        else:
-            r = pygame.Rect(x, bar.centery - ds // 2, ds, ds)
-            pygame.draw.rect(surface, _mix(ui.colour("panel"), (0, 0, 0), 0.25), r, border_radius=ds // 5)
-            pygame.draw.rect(surface, ui.colour("panel_edge"), r, width=max(1, ds // 20), border_radius=ds // 5)
-            q = self._text("?", int(ds * 0.6), ui.colour("text_muted"), True)
-            surface.blit(q, q.get_rect(center=r.center))
-        x += ds + self._px(12)
-        text = self._instruction()
-        if text:
-            img = self._text(text, self._px(17), ui.colour("text"), True, self._label_right - x - self._px(8))
-            surface.blit(img, img.get_rect(midleft=(x, bar.centery)))
-        match = self._matching_action()
-        for b in items:
-            r = b["rect"]
-            enabled = True
-            if b["key"] == "confirm":
-                enabled = match is not None
-            elif b["key"] == "clear":
-                enabled = bool(self._sel)
-            hot = self._hover_btn == b["key"] and enabled
-            prim = b.get("primary") and enabled
-            if prim:
-                fill = GREEN if b["key"] == "confirm" else ui.colour("accent")
-            else:
-                fill = _mix(ui.colour("panel"), ui.colour("panel_edge"), 0.5 if enabled else 0.15)
-            if hot:
-                fill = _mix(fill, (255, 255, 255), 0.2)
-            if b["key"] == "roll":
-                g = draw.glow(int(r.w * 0.6), ui.colour("accent"), 110)
-                g.set_alpha(int(255 * (0.55 + 0.45 * math.sin(self._ambient_time() * 4))))
-                surface.blit(g, g.get_rect(center=r.center))
-            pygame.draw.rect(surface, fill, r, border_radius=int(10 * k))
-            pygame.draw.rect(surface, ui.colour("highlight") if hot else ui.colour("panel_edge"), r,
-                             width=max(1, int(2 * k)), border_radius=int(10 * k))
-            if prim:
-                col = ui.colour("text_dark")
-            else:
-                col = ui.colour("text") if enabled else _mix(ui.colour("text_muted"), ui.colour("panel"), 0.35)
-            t = self._text(b["label"], self._px(17), col, True)
-            surface.blit(t, t.get_rect(center=r.center))
-            if self._keyboard and self.focus.focus == b["key"]:
-                pygame.draw.rect(surface, ui.colour("accent"), r.inflate(self._px(8), self._px(8)),
-                                 width=max(2, int(2 * k)), border_radius=int(12 * k))
+    def bar_items(self) -> list:
+        """The kit's bar, laid out once for as long as its sentence and items stay the same
+        (the targets, the drawing and the mouse all ask for it several times a frame)."""
+        m = self.mode()
+        if m is None:
+            return KitView.bar_items(self)
+        text, items = m.instruction(), m.bar_items()
+        seat = self.view.get("current_player")
+        if seat is None:
+            seat = next(iter(self.view.get("winners") or []), None)
+        key = (text, tuple((it["kind"], it.get("key"), it.get("label"), it.get("disabled"), it.get("value"),
+                            it.get("w"), id(it.get("action"))) for it in items),
+               tuple(self.bar_rect), self._k, seat)
+        got = getattr(self, "_bar_memo", None)
+        if got is None or got[0] != key:
+            got = (key, bar.layout(self, items, text, seat))
+            self._bar_memo = got
+        return got[1]
+
+    def _bar_buttons(self) -> list:
+        return [it for it in self._bar_layout() if it.get("kind") == "button"]
 
     def handle_event(self, event):
         if self.view is None or self.rect is None:
@@ -174,10 +109,11 @@ class HamsterInput:
         if et == pygame.MOUSEMOTION:
             self._keyboard = False
             pos = event.pos
-            self._hover_btn = None
-            for b in self._bar_items():
-                if b["rect"].collidepoint(pos):
-                    self._hover_btn = b["key"]
+            self.focus.keyboard = False
+            hover = next((t.key for t in self.get_targets() if t.bar and t.hit(pos)), None)
+            if hover != self.focus.hover:
+                self._touch()
+            self.focus.hover = hover
             buttons = getattr(event, "buttons", None)
             if buttons is not None and len(buttons) and not buttons[0]:
                 self._drag = None          # released outside the board: the drag is over
@@ -222,7 +158,7 @@ class HamsterInput:
         if self.animating or not self.legal:
             return None
         cell = self._cell_at(pos)
-        if cell is None or self._bar.collidepoint(pos):
+        if cell is None or self.bar_rect.collidepoint(pos):
             return None
         m = self.mode()
         why = m.refuse_cell(cell) if m is not None else None
@@ -242,9 +178,9 @@ class HamsterInput:
     def _release(self, pos):
         if self.animating or not self.legal:
             return None
-        for b in self._bar_items():
-            if b["rect"].collidepoint(pos):
-                return self._activate(b["key"])
+        for t in self.get_targets():
+            if t.bar and t.hit(pos):
+                return self._activate(t.key)
         return None
 
     def _activate(self, key):
@@ -261,19 +197,19 @@ class HamsterInput:
             if a is not None:
                 return a
             if not self._sel:
-                return "Pick the cells to cross first."
+                return texts.refuse("pick_first")
             val = self.view.get("roll")
             if val and val > 1:
-                return f"A {val} means exactly {val} crosses: you have {len(self._sel)}."
-            return "These cells do not make a whole choice yet."
+                return texts.refuse("exactly_have", roll=val, count=len(self._sel))
+            return texts.refuse("not_whole")
         return None
 
     def _why_pass(self) -> str:
         v = self.view
         if v.get("roll") == 1:
-            return "Your 1-row is full: press Pass." if self._disp_row.get(self._home_seat(), 0) >= self._one_row \
-                else "No cells can take this 1: press Pass."
-        return f"No {v.get('roll')} joined cells fit anywhere you may cross: press Pass."
+            return texts.refuse("one_row_full") if self._disp_row.get(self._home_seat(), 0) >= self._one_row \
+                else texts.refuse("no_one")
+        return texts.refuse("no_fit", roll=v.get("roll"))
 
     def _why_not(self, cell) -> str:
         """An explanation for a refused cell (legality itself comes from ``self.legal``)."""
@@ -283,32 +219,31 @@ class HamsterInput:
         crossed = self._crossed(home)
         ch = self._cell_ch.get(cell)
         if cell in crossed:
-            return "That cell is already crossed."
+            return texts.refuse("crossed")
         if ch is None:
-            return "That is solid earth: only the cells of a chamber can be crossed."
+            return texts.refuse("earth")
         sel = set(self._sel)
         if sel:
             sel_ch = self._cell_ch.get(self._sel[0])
             if ch != sel_ch:
-                return "Crosses must stay in one chamber."
+                return texts.refuse("one_chamber")
             if val >= 2 and len(sel) >= val:
-                return f"A {val} means exactly {val} crosses."
+                return texts.refuse("exactly", count=val)
             if val == 1:
                 free = self._one_row - self._disp_row.get(home, 0)
                 if len(sel) >= free:
-                    return f"Your 1-row has only {free} free slot" + ("s." if free != 1 else ".")
+                    return texts.refuse("one_row_left", count=free)
                 if len(sel) >= 7:
-                    return "A 1 allows at most 7 crosses."
-            return "The crosses of one roll must form one joined group."
+                    return texts.refuse("ones_max", count=7)
+            return texts.refuse("joined")
         if not crossed and v.get("first_cross", "start") == "start" and ch != self._start_id:
-            start = self._chambers.get(self._start_id, {}).get("name", "start chamber")
-            return f"Your first cross goes in the {start} (the dark chamber in the middle)."
+            start = texts.room(self._start_id, self._chambers.get(self._start_id, {}).get("name", ""))
+            return texts.refuse("first_cross", room=start)
         if val >= 2 and any(self._cell_ch.get(c) == ch for c in crossed):
             room = self._free_group(cell, ch, crossed)
             if room < val:
-                return (f"Only {room} free joined cell{'s' if room != 1 else ''} here: "
-                        f"a {val} does not fit in this part of the chamber.")
-        return "Start next to a cross you already have, or through a tunnel you have reached."
+                return texts.refuse("too_small", count=room, roll=val)
+        return texts.refuse("connect")
 
     def _free_group(self, cell, ch, crossed) -> int:
         """How many free cells of chamber ``ch`` join up with ``cell`` (side by side)."""
@@ -336,11 +271,12 @@ class HamsterInput:
         if self._choosing():
             cells = sorted(self._lit() | set(self._sel), key=lambda p: (p[1], p[0]))
             out += [Target("cell", f"cell {x},{y}", rect=self._cell_rect((x, y)), value=(x, y)) for x, y in cells]
-        for b in self._bar_items():
+        for b in self._bar_buttons():
             if b["key"] == "clear" and not self._sel:
                 continue
             action = b.get("action") if b["key"] != "confirm" else self._matching_action()
-            out.append(Target("button", b["key"], rect=b["rect"], action=action, value=b["key"], bar=True))
+            out.append(Target("button", b["key"], rect=b["rect"], action=action, label=b["label"],
+                              value=b["key"], bar=True))
         return out
 
     def activate(self, t):

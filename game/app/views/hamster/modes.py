@@ -1,20 +1,50 @@
-"""Hamster Burrow's steps, one mode each: the bar's sentence and buttons, what a click on the
-sheet says in that step, the thumbnails' tags and the side panel's line."""
+"""Hamster Burrow's steps, one mode each: the bar's sentence and items (the shared die, then the
+buttons), what a click on the sheet says in that step, the thumbnails' tags and the side
+panel's line."""
 from __future__ import annotations
 
 from ...board import StepMode
+from . import texts
 
 
 class HamsterMode(StepMode):
     def hamster_buttons(self) -> list:
-        """[{"key", "label", "action", "primary", "big"}] for the bar, left to right."""
+        """[{"key", "label", "action", "primary"}] for the bar, left to right."""
         return []
+
+    def bar_items(self) -> list:
+        """The shared die, then the step's buttons (the kit's bar lays them out and draws them;
+        Confirm and Clear look dim while they would do nothing)."""
+        v = self.v
+        d = int(min(v.bar_rect.h - 2 * v._px(12), v._px(46)))
+        items = [{"kind": "die", "w": max(8, d), "value": v._disp_roll}]
+        btns = self.hamster_buttons()
+        if btns:
+            items.append({"kind": "gap", "w": v._px(6)})
+        for b in btns:
+            enabled = True
+            if b["key"] == "confirm":
+                enabled = v._matching_action() is not None
+            elif b["key"] == "clear":
+                enabled = bool(v._sel)
+            items.append({"kind": "button", "key": b["key"], "label": b["label"], "action": b.get("action"),
+                          "primary": b.get("primary", False), "disabled": not enabled})
+        return items
 
     def refuse_cell(self, cell):
         """Why a click on ``cell`` does nothing in this step (None: the choosing goes on)."""
         return None
 
+    def choosing(self) -> bool:
+        """Cells are picked in this step."""
+        return False
+
+    def shown_roll(self):
+        """The roll the bar's die and the side panel show in this step (None: no die yet)."""
+        return self.v.view.get("roll")
+
     def tag(self, seat, decided: bool) -> str:
+        """The tag code of a sheet (``texts.TAGS``), or ""."""
         return ""
 
     def status(self) -> str:
@@ -24,30 +54,33 @@ class HamsterMode(StepMode):
 class RollMode(HamsterMode):
     def instruction(self) -> str:
         v = self.v
-        if self.mine:
-            if int(v.view.get("players", 1)) == 1:
-                return "Roll the die"
-            return "Roll the die: everyone uses the number"
-        return f"{v._name(v.view.get('current_player'))} rolls the die"
+        return texts.roll_instruction(self.mine, int(v.view.get("players", 1)) == 1,
+                                      v._name(v.view.get("current_player")))
 
     def hamster_buttons(self) -> list:
         act = next((a for a in self.v.legal or [] if a.get("type") == "roll"), None)
-        return [] if act is None else [{"key": "roll", "label": "Roll the die", "action": act, "primary": True,
-                                        "big": True}]
+        return [] if act is None else [{"key": "roll", "label": texts.button("roll"), "action": act,
+                                        "primary": True}]
 
     def refuse_cell(self, cell):
-        return "Roll the die first (the button below the burrow)."
+        return texts.refuse("roll_first")
+
+    def shown_roll(self):
+        return None            # a new turn shows no die until someone rolls
 
     def tag(self, seat, decided: bool) -> str:
         if self.v.view.get("current_player") == seat:
-            return "thinking…" if self.v._is_computer(seat) else "to roll"
+            return "thinking" if self.v._is_computer(seat) else "to_roll"
         return ""
 
     def status(self) -> str:
-        return f"Rolling: {self.v._name(self.v.view.get('current_player'))}"
+        return texts.status_rolling(self.v._name(self.v.view.get("current_player")))
 
 
 class ChooseMode(HamsterMode):
+    def choosing(self) -> bool:
+        return True
+
     def passing(self) -> bool:
         legal = self.v.legal or []
         return len(legal) == 1 and legal[0].get("type") == "pass"
@@ -57,30 +90,24 @@ class ChooseMode(HamsterMode):
         cp = view.get("current_player")
         if not self.mine:
             roll = v._disp_roll if not v.animating else None
-            who = "thinks" if v._is_computer(cp) else "chooses"
-            return f"{v._name(cp)} {who} where to cross" + (f" the {roll}" if roll else "")
+            return texts.waiting_choice(v._name(cp), v._is_computer(cp), roll)
         if self.passing():
             if view.get("roll") == 1 and v._disp_row.get(v._home_seat(), 0) >= v._one_row:
-                return "Your 1-row is full: a 1 crosses nothing now"
-            return f"No room for the {view.get('roll')} in your burrow: pass"
+                return texts.one_row_full()
+            return texts.no_room(view.get("roll"))
         val = view.get("roll")
         n = len(v._sel)
         if val == 1:
-            free = v._one_row - v._disp_row.get(v._home_seat(), 0)
-            if n:
-                return f"1: crossing {n} uses {n} of your {free} free 1-row slot" + ("s" if free != 1 else "")
-            return f"1: cross 1 to {min(7, free)} cells, one 1-row slot each"
-        if n:
-            return f"Cross {val} joined cells in one chamber ({n} of {val})"
-        return f"Cross {val} joined cells in one chamber"
+            return texts.cross_ones(n, v._one_row - v._disp_row.get(v._home_seat(), 0))
+        return texts.cross_group(val, n)
 
     def hamster_buttons(self) -> list:
         if not self.v.legal:
             return []
         if self.passing():
-            return [{"key": "pass", "label": "Pass", "action": self.v.legal[0], "primary": True}]
-        return [{"key": "clear", "label": "Clear", "action": None, "primary": False},
-                {"key": "confirm", "label": "Confirm", "action": None, "primary": True}]
+            return [{"key": "pass", "label": texts.button("pass"), "action": self.v.legal[0], "primary": True}]
+        return [{"key": "clear", "label": texts.button("clear"), "action": None, "primary": False},
+                {"key": "confirm", "label": texts.button("confirm"), "action": None, "primary": True}]
 
     def refuse_cell(self, cell):
         if not self.v._choosing():
@@ -94,11 +121,11 @@ class ChooseMode(HamsterMode):
 
     def tag(self, seat, decided: bool) -> str:
         if self.v.view.get("current_player") == seat:
-            return "thinking…" if self.v._is_computer(seat) else "to choose"
+            return "thinking" if self.v._is_computer(seat) else "to_choose"
         return "decided" if decided else "waiting"
 
     def status(self) -> str:
-        return f"Choosing: {self.v._name(self.v.view.get('current_player'))}"
+        return texts.status_choosing(self.v._name(self.v.view.get("current_player")))
 
 
 class OverMode(HamsterMode):
@@ -106,15 +133,14 @@ class OverMode(HamsterMode):
         win = self.v.view.get("winners") or []
         if int(self.v.view.get("players", 1)) == 1:
             sheets = self.v.view.get("sheets") or [{}]
-            total = (sheets[0].get("breakdown") or {}).get("total")
-            return f"Game over: {total} points" if total is not None else "Game over"
+            return texts.game_over((sheets[0].get("breakdown") or {}).get("total"))
         if len(win) == 1:
-            return f"{self.v._name(win[0])} wins!"
-        return "A shared win!" if win else "Game over"
+            return texts.winner(self.v._name(win[0]))
+        return texts.shared_win() if win else texts.game_over()
 
     def status(self) -> str:
         win = self.v.view.get("winners") or []
-        return "Winner: " + ", ".join(self.v._name(w) for w in win) if win else "Game over"
+        return texts.status_winners([self.v._name(w) for w in win])
 
 
 MODES = {"roll": RollMode, "choose": ChooseMode, "over": OverMode}

@@ -7,7 +7,9 @@ import random
 import pygame
 
 from ... import ui
+from ....i18n import get_language
 from ...board import draw
+from . import texts
 from .common import EARTH, EARTH_DARK, GOLD, GREEN, _mix, _pt
 
 
@@ -164,12 +166,29 @@ class HamsterSheet:
         if self._keyboard and self._cursor is not None and self._opened is None and self.legal:
             surface.blit(self._tile("cursor", c), self._cell_rect(self._cursor))
         if self._opened is not None:
-            t = self._hpill(f"{self._name(seat)}'s burrow (look only): click it to go back to yours",
-                           self._px(15), ui.colour("highlight"))
+            t = self._fit_pill(texts.look_only(self._name(seat)), self._px(15), ui.colour("highlight"),
+                               self._main.w - self._px(16))
             surface.blit(t, t.get_rect(midbottom=(self._main.centerx, self._main.bottom - self._px(4))))
 
     def _hpill(self, text: str, px: int, colour):
         return draw.pill(self.assets, text, px, colour, pad_y=0.3, alpha=235)
+
+    def _fit_pill(self, text: str, px: int, colour, width: int):
+        """A pill no wider than ``width``: smaller text first, then two or more lines."""
+        for size in range(px, max(9, int(px * 0.7)) - 1, -1):
+            img = self._hpill(text, size, colour)
+            if img.get_width() <= width:
+                return img
+        size = max(9, int(px * 0.7))
+        lines = ui.wrap(text, self.assets.font(size, True), width - int(size * 1.6))
+        pills = [self._hpill(line, size, colour) for line in lines]
+        out = pygame.Surface((max(p.get_width() for p in pills), sum(p.get_height() for p in pills)),
+                             pygame.SRCALPHA)
+        y = 0
+        for p in pills:
+            out.blit(p, ((out.get_width() - p.get_width()) // 2, y))
+            y += p.get_height()
+        return out
 
     def _breakdown(self, seat) -> dict:
         try:
@@ -183,7 +202,7 @@ class HamsterSheet:
         m = self._main
         y = m.y + int(c * 0.45)
         x = m.x + int(c * 0.35)
-        key = ("header", seat, tuple(self._breakdown(seat).items()), self._tag(seat), m.size)
+        key = ("header", seat, tuple(self._breakdown(seat).items()), self._tag(seat), m.size, get_language())
         got = self._cache.get("header_cur")
         if got is None or got[0] != key:
             got = (key, self._alpha(self._render_header(seat)))
@@ -200,39 +219,53 @@ class HamsterSheet:
         pal = self._palette(seat)
         sw = pygame.Rect(0, (h - int(c * 0.56)) // 2, int(c * 0.56), int(c * 0.56))
         ui.draw_swatch(img, pal, sw)
-        px = max(8, int(c * 0.34))
         name = self._name(seat)
-        title = f"{name}'s burrow" if seat != self.seat else "Your burrow"
+        title = texts.burrow_title(name, seat == self.seat)
         b = self._breakdown(seat)
-        # right: the score in pictures
-        parts = []
-        ipx = int(c * 0.5)
-        small = max(7, int(c * 0.28))
-        parts.append(("text", self._text(f"Chambers {b['chambers']}", small, ui.colour("text"), True)))
-        parts.append(("icon", self._icon("mushroom", ipx)))
-        parts.append(("text", self._text(str(b["mushrooms"]), small, ui.colour("text"), True)))
-        parts.append(("icon", self._icon("nut", ipx)))
-        parts.append(("text", self._text(str(b["nuts"]), small, ui.colour("text"), True)))
-        tot = self._text(f"{b['total']} pts", max(8, int(c * 0.34)), GOLD, True)
-        parts.append(("text", tot))
-        gap = max(3, int(c * 0.12))
-        total_w = sum(p[1].get_width() for p in parts) + gap * (len(parts) - 1) + gap * 2
+        tag = self._tag(seat)
+        # the title, the tag and the score in pictures get smaller together until they fit
+        # (German and Russian run longer); then the tag goes (the thumbnails and the bar say
+        # whose turn it is), then the title is just the name; only a very long name is cut
+        tries = [(scale, title, True) for scale in (1.0, 0.9, 0.8, 0.7)]
+        tries += [(0.7, title, False), (0.7, name if seat != self.seat else title, False)]
+        for scale, title, with_tag in tries:
+            parts, total_w, gap = self._header_parts(b, scale)
+            tag_img = None
+            if tag and with_tag:
+                tag_img = self._hpill(texts.tag(tag), max(7, int(c * 0.25 * scale)),
+                                      ui.colour("highlight") if tag != "decided" else GREEN)
+            px = max(8, int(c * 0.34 * scale))
+            room = w - total_w - sw.right - int(c * 0.3) - (tag_img.get_width() + gap if tag_img else 0)
+            if self.assets.font(px, True).size(title)[0] <= room:
+                break
         x = w - total_w
         for i, (kind, im) in enumerate(parts):
             if i == len(parts) - 1:
                 x += gap * 2
             img.blit(im, im.get_rect(midleft=(x, h // 2)))
             x += im.get_width() + gap
-        tag = self._tag(seat)
-        tag_img = None
-        if tag:
-            tag_img = self._hpill(tag, max(7, int(c * 0.25)), ui.colour("highlight") if tag != "decided" else GREEN)
-        room = w - total_w - sw.right - int(c * 0.3) - (tag_img.get_width() + gap if tag_img else 0)
         t = self._text(title, px, ui.colour("text"), True, room)
         img.blit(t, t.get_rect(midleft=(sw.right + int(c * 0.2), h // 2)))
         if tag_img is not None:
             img.blit(tag_img, tag_img.get_rect(midleft=(sw.right + int(c * 0.2) + t.get_width() + gap, h // 2)))
         return img
+
+    def _header_parts(self, b: dict, scale: float):
+        """The header's score: chamber points, mushroom and nut points with their icons, the
+        total; with their width and the gap between them."""
+        c = self._c
+        ipx = int(c * 0.5 * scale)
+        small = max(7, int(c * 0.28 * scale))
+        col = ui.colour("text")
+        parts = [("text", self._text(texts.chamber_points(b["chambers"]), small, col, True)),
+                 ("icon", self._icon("mushroom", ipx)),
+                 ("text", self._text(texts.points(b["mushrooms"]), small, col, True)),
+                 ("icon", self._icon("nut", ipx)),
+                 ("text", self._text(texts.points(b["nuts"]), small, col, True)),
+                 ("text", self._text(texts.total(b["total"]), max(8, int(c * 0.34 * scale)), GOLD, True))]
+        gap = max(3, int(c * 0.12 * scale))
+        total_w = sum(p[1].get_width() for p in parts) + gap * (len(parts) - 1) + gap * 2
+        return parts, total_w, gap
 
     def _tag(self, seat) -> str:
         v = self.view or {}
@@ -249,13 +282,18 @@ class HamsterSheet:
         cp = v.get("current_player")
         for s, r, org, cell in self._thumbs:
             opened = self._opened == s
-            key = ("thumbframe", s, r.size, opened, cp == s, self._tag(s), self._breakdown(s)["total"])
+            key = ("thumbframe", s, r.size, opened, cp == s, self._tag(s), self._breakdown(s)["total"],
+                   get_language())
             got = self._cache.get(("tf", s))
             if got is None or got[0] != key:
-                got = (key, self._alpha(self._render_thumb_frame(s, r, opened, cp == s)))
+                frame, below = self._render_thumb_frame(s, r, opened, cp == s)
+                got = (key, self._alpha(frame), below)
                 self._cache[("tf", s)] = got
             surface.blit(got[1], r.topleft)
             surface.blit(self._thumb_surface(s, cell), org)
+            if got[2] is not None:
+                # a tag that does not fit beside the name sits on the bottom of the small sheet
+                surface.blit(got[2], got[2].get_rect(midbottom=(r.centerx, r.bottom - self._px(4))))
 
     def _render_thumb_frame(self, s, r, opened, awaited):
         img = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -284,15 +322,20 @@ class HamsterSheet:
             pygame.draw.lines(tag_img, (255, 255, 255), False,
                               [(lh * 0.27, lh * 0.52), (lh * 0.44, lh * 0.7), (lh * 0.75, lh * 0.32)], w)
         elif tag and tag != "waiting":
-            tag_img = self._hpill(tag, self._px(11), ui.colour("text_dark") if False else ui.colour("highlight"))
+            tag_img = self._hpill(texts.tag(tag), self._px(11), ui.colour("highlight"))
         room = score.get_rect(midright=(rr.right - self._px(7), sw.centery)).x - sw.right - self._px(8)
+        below = None
+        fnt = self.assets.font(px, True)
+        if tag_img is not None and tag != "decided" and \
+                fnt.size(self._name(s))[0] > room - tag_img.get_width() - self._px(4):
+            below, tag_img = tag_img, None
         if tag_img is not None:
             room -= tag_img.get_width() + self._px(4)
             img.blit(tag_img, tag_img.get_rect(midright=(rr.right - self._px(10) - score.get_width(), sw.centery)))
         name = self._text(self._name(s), px, ui.colour("text"), True, room)
         img.blit(name, name.get_rect(midleft=(sw.right + self._px(5), sw.centery)))
         if opened:
-            t = self._text("open", self._px(11), ui.colour("accent"), True)
+            t = self._text(texts.opened(), self._px(11), ui.colour("accent"), True)
             img.blit(t, t.get_rect(bottomright=(rr.right - self._px(6), rr.bottom - self._px(3))))
-        return img
+        return img, below
 

@@ -6,6 +6,7 @@ import pygame
 from ... import ui
 from ...board import KitView, draw
 from ...board.cache import CacheSpace
+from . import texts
 from .common import GOLD, SEG_COLOURS, _mix
 
 from .animation import HamsterAnimation
@@ -42,7 +43,6 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             assets = Assets()
         super().__init__(game_id, seats, assets)
         self._k = 1.0
-        self._bar = pygame.Rect(0, 0, 0, 0)
         self._area = pygame.Rect(0, 0, 0, 0)
         self._main = pygame.Rect(0, 0, 0, 0)      # the big sheet (paper) rect
         self._grid_org = (0, 0)
@@ -86,13 +86,10 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._hover_cell = None
         self._cursor = None
         self._keyboard = False
-        self._hover_btn = None
-        self._buttons: list | None = None
 
     def _on_resize(self) -> None:
         self._cache.clear()
         self._sprites.clear()
-        self._buttons = None
         self._layout()
 
     def _layout(self) -> None:
@@ -101,7 +98,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         rect = self.rect
         bar_h = int(round(max(56, 76 * self._k)))
         bar_h = min(bar_h, max(40, rect.h // 4))
-        self._bar = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
+        self.bar_rect = pygame.Rect(rect.x, rect.bottom - bar_h, rect.w, bar_h)
         self._area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - bar_h - self._px(4))
         others = self._others()
         cols, rows = self._cols, self._rows
@@ -141,10 +138,10 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._grid_org = (self._main.x + int(0.4 * c), self._main.y + int(0.9 * c) + int(0.2 * c))
 
     def _ambient(self) -> bool:
-        return bool(self.legal)            # the lit cells and the Roll button pulse
+        return bool(self.legal)            # the lit cells pulse
 
     def draw(self, surface) -> None:
-        if self.rect is None or self.view is None or not self._bar.w:
+        if self.rect is None or self.view is None or not self.bar_rect.w:
             return
         if self._dirty and not self.animating:
             self._reconcile()
@@ -152,7 +149,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         surface.set_clip(self.rect)
         self._draw_main(surface)
         self._draw_thumbs(surface)
-        self._draw_bar(surface)
+        self.draw_bar(surface)
         if self._cur is not None and self._cur.kind == "roll":
             self._draw_roll_anim(surface, self._cur)
         self._draw_toasts(surface)
@@ -167,7 +164,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         """The bar's buttons, live or not: [{"key", "center", "enabled"}]."""
         live = {t.key for t in self.get_targets() if t.bar}
         return [{"key": b["key"], "center": tuple(b["rect"].center), "enabled": b["key"] in live}
-                for b in self._bar_items()]
+                for b in self._bar_buttons()]
 
     @property
     def sheet_rect(self):
@@ -220,26 +217,40 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         if v is None:
             return []
         lines = []
-        roll = v.get("roll") if v.get("step") != "roll" else None
+        m = self.mode()
+        roll = m.shown_roll() if m is not None else v.get("roll")
         t = v.get("timer") or {}
         L = int(t.get("length", self._timer_len) or self._timer_len)
-        if roll:
-            lines.append(f"Roll: {roll}   (turn {int(v.get('turn', 0)) + 1})")
-        else:
-            lines.append(f"Turn {int(v.get('turn', 0)) + 1}: waiting for the roll")
-        if int(v.get("players", 1)) == 1:
-            if int(t.get("pass", 1) or 1) == 2:
-                lines.append(f"Timer (second pass): {int(t.get('crossed', 0))} of {L} crossed")
-            else:
-                lines.append(f"Timer (first pass): {int(t.get('circled', 0))} of {L} circled")
-        elif t.get("active"):
-            lines.append(f"Timer running: {int(t.get('crossed', 0))} of {L} boxes crossed")
-        else:
-            lines.append("Timer not yet running")
+        turn = int(v.get("turn", 0)) + 1
+        lines.append(texts.status_roll(roll, turn) if roll else texts.status_no_roll(turn))
+        lines.append(texts.status_timer(int(v.get("players", 1)) == 1, int(t.get("pass", 1) or 1) == 2,
+                                        bool(t.get("active")), int(t.get("crossed", 0) or 0),
+                                        int(t.get("circled", 0) or 0), L))
         m = self.mode()
         if m is not None:
             lines.append(m.status())
         return lines
+
+    # ---- the kit's bar: the die and a swatch of the seat ------------------------------------------
+    def seat_token(self, seat: int, size: int):
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        pad = max(2, size // 6)
+        ui.draw_swatch(img, self._palette(seat), pygame.Rect(pad, pad, size - 2 * pad, size - 2 * pad))
+        return img
+
+    def draw_bar_item(self, surface, item, hot: bool, focused: bool, active: bool) -> None:
+        if item["kind"] != "die":
+            return
+        r = item["rect"]
+        ds = r.w
+        if item.get("value"):
+            img = self._die_face(int(item["value"]), ds)
+            surface.blit(img, img.get_rect(center=r.center))
+            return
+        pygame.draw.rect(surface, _mix(ui.colour("panel"), (0, 0, 0), 0.25), r, border_radius=ds // 5)
+        pygame.draw.rect(surface, ui.colour("panel_edge"), r, width=max(1, ds // 20), border_radius=ds // 5)
+        q = self._text("?", int(ds * 0.6), ui.colour("text_muted"), True)
+        surface.blit(q, q.get_rect(center=r.center))
 
     def draw_results(self, surface, rect, state) -> None:
         """Per player a stacked bar: chamber, mushroom and nut points, with icons and numbers."""
@@ -265,11 +276,16 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             return max(1, int(round(v * k)))
         legend_h = px(24)
         ipx = px(18)
-        f = self.assets.font(px(13), True)
-        # legend
+        # legend: its labels get smaller until the three fit in the width
+        labels = [texts.legend(key) for key in ("chambers", "mushrooms", "nuts")]
+        fixed = 3 * (px(14) + px(4) + px(16)) + 2 * (ipx + px(2))
+        for size in range(13, 7, -1):
+            f = self.assets.font(px(size), True)
+            if fixed + sum(f.size(label)[0] for label in labels) <= rect.w:
+                break
         x = rect.x
-        for key, label, icon in (("chambers", "Full chambers", None), ("mushrooms", "Mushrooms", "mushroom"),
-                                 ("nuts", "Nuts", "nut")):
+        for key, icon in (("chambers", None), ("mushrooms", "mushroom"), ("nuts", "nut")):
+            label = texts.legend(key)
             sw = pygame.Rect(x, rect.y + (legend_h - px(14)) // 2, px(14), px(14))
             pygame.draw.rect(surface, SEG_COLOURS[key], sw, border_radius=px(3))
             x = sw.right + px(4)

@@ -8,6 +8,7 @@ import random
 
 import pygame
 
+from ....i18n import get_language
 from ... import ui
 from .. import hexgeom as hg
 from ..hexgeom import HexLayout, axial_to_unit
@@ -332,7 +333,7 @@ class MolesArt:
     def _hud_static(self, i: int) -> list:
         """The layer indicator (top left) and the legend (top right) of layer ``i``, as
         [(surface, screen position)], rendered once per layer and size."""
-        key = ("hud", i, self.rect.size)
+        key = ("hud", i, self.rect.size, get_language())
         got = self._static.get(key)
         if got is not None:
             return got
@@ -356,13 +357,16 @@ class MolesArt:
     def _draw_hud_static(self, surf, i: int) -> None:
         v = self.view
         k = self._k
+        # the layer indicator is drawn on its own, then put on a backing, so that it stays
+        # readable where a zoomed-in layer reaches under it
+        out, surf = surf, pygame.Surface(surf.get_size(), pygame.SRCALPHA)
         x0, y0 = self._px(12), self._px(10)
         L = v["layers"][i]
         title = self.assets.font(self._px(19), True).render(texts.layer_title(i, LAYER_COUNT), True,
                                                             ui.colour("text"))
         surf.blit(title, (x0, y0))
         y = y0 + title.get_height()
-        sub = self.assets.font(self._px(16), True).render(L["name"], True,
+        sub = self.assets.font(self._px(16), True).render(texts.layer_name(i, L["name"]), True,
                                                           _mix(_rgb(L["colour"]), WHITE, 0.35))
         surf.blit(sub, (x0, y))
         y += sub.get_height() + self._px(8)
@@ -377,44 +381,56 @@ class MolesArt:
             if j < i:
                 pygame.draw.polygon(surf, _mix(c, ui.colour("background"), 0.75), poly)
                 pygame.draw.aalines(surf, _mix(c, ui.colour("background"), 0.3), True, poly)
-                label = f.render(texts.LIFTED.format(name=Lj["name"]), True, ui.colour("text_muted"))
+                label = f.render(texts.lifted(texts.layer_name(j, Lj["name"])), True, ui.colour("text_muted"))
             else:
                 pygame.draw.polygon(surf, c if j == i else _mix(c, BLACK, 0.25), poly)
                 pygame.draw.aalines(surf, _mix(c, BLACK, 0.5), True, poly)
                 if j == i:
                     pygame.draw.polygon(surf, ui.colour("accent"), poly, max(2, int(2 * k)))
-                    label = fb.render(Lj["name"], True, ui.colour("accent"))
+                    label = fb.render(texts.layer_name(j, Lj["name"]), True, ui.colour("accent"))
                 else:
-                    label = f.render(Lj["name"], True, ui.colour("text_muted"))
+                    label = f.render(texts.layer_name(j, Lj["name"]), True, ui.colour("text_muted"))
             surf.blit(label, (x0 + sw + self._px(8), y + sh / 2 - label.get_height() / 2))
             y += sh + gap
         sh_img = self._image("moles/shovel.svg", self._px(22))
         if sh_img is not None:
             surf.blit(sh_img, (x0 + sw / 2 - sh_img.get_width() / 2, y - self._px(3)))
-        lab = f.render(texts.LEGEND["shovel"], True, board("gold"))
+        lab = f.render(texts.legend("shovel"), True, board("gold"))
         surf.blit(lab, (x0 + sw + self._px(8), y + self._px(11) - lab.get_height() / 2))
+        block = surf.get_bounding_rect()
+        if block.w and block.h:
+            pygame.draw.rect(out, (*ui.colour("panel"), 150), block.inflate(self._px(12), self._px(8)),
+                             border_radius=self._px(8))
+            out.blit(surf, (0, 0))
+        surf = out
         # legend (top right)
-        items = [("hole", texts.LEGEND["hole"])]
+        items = [("hole", texts.legend("hole"))]
         if i + 1 < LAYER_COUNT:
-            items.append(("ghost", texts.LEGEND["ghost"]))
+            items.append(("ghost", texts.legend("ghost")))
             below_big = {_pt(b) for b in v["layers"][i + 1]["big"]}
             if any(_pt(h) in below_big for h in L["holes"]):
-                items.append(("holebig", texts.LEGEND["holebig"]))
+                items.append(("holebig", texts.legend("holebig")))
         if L["big"]:
-            items.append(("big", texts.LEGEND["big"]))
+            items.append(("big", texts.legend("big")))
         if L.get("lines"):
-            items.append(("solid", texts.LEGEND["solid"]))
-            items.append(("dotted", texts.LEGEND["dotted_two"] if v.get("two_player_lines")
-                          else texts.LEGEND["dotted"]))
+            items.append(("solid", texts.legend("solid")))
+            items.append(("dotted", texts.legend("dotted_two") if v.get("two_player_lines")
+                          else texts.legend("dotted")))
         ih = self._px(24)
         yy = self._px(40)
         right = surf.get_width() - self._px(12)
-        labels = [f.render(t, True, ui.colour("text_muted")) for _, t in items]
+        # long labels (German, Russian) wrap instead of running over the board
+        room = max(self._px(120), min(self._px(230), int(surf.get_width() * 0.26)))
+        labels = [self._legend_label(t, f, room) for _, t in items]
         wmax = max(lb.get_width() for lb in labels) + ih + self._px(8)
         xx = right - wmax
+        heights = [max(ih, lb.get_height()) for lb in labels]
+        back = pygame.Rect(xx - self._px(6), yy - self._px(4), wmax + self._px(12),
+                           sum(heights) + self._px(4) * len(heights) + self._px(4))
+        pygame.draw.rect(surf, (*ui.colour("panel"), 150), back, border_radius=self._px(8))
         col = _rgb(L["colour"])
-        for (kind, _), lb in zip(items, labels):
-            cx, cy = xx + ih // 2, yy + ih // 2
+        for (kind, _), lb, hh in zip(items, labels, heights):
+            cx, cy = xx + ih // 2, yy + hh // 2
             if kind == "hole":
                 img = self._image("moles/hole.svg", ih)
                 if img is not None:
@@ -439,5 +455,16 @@ class MolesArt:
                     pygame.draw.circle(surf, _mix(col, WHITE, 0.2), (xx + 3 + d * (ih - 6) / 3, cy),
                                        max(1.5, 2 * k))
             surf.blit(lb, (xx + ih + self._px(8), cy - lb.get_height() / 2))
-            yy += ih + self._px(4)
+            yy += hh + self._px(4)
+
+    def _legend_label(self, text: str, f, width: int):
+        """A legend label, wrapped to ``width`` pixels."""
+        lines = ui.wrap(text, f, width) or [text]
+        imgs = [f.render(line, True, ui.colour("text_muted")) for line in lines]
+        out = pygame.Surface((max(i.get_width() for i in imgs), sum(i.get_height() for i in imgs)), pygame.SRCALPHA)
+        y = 0
+        for img in imgs:
+            out.blit(img, (0, y))
+            y += img.get_height()
+        return out
 

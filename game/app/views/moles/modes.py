@@ -46,7 +46,7 @@ class PlaceMode(MolesMode):
     def instruction(self) -> str:
         v = self.v.view
         cp = v["current_player"]
-        return texts.instruction("place", self.mine, left=v["to_place"][cp], name=self.v._name(cp))
+        return texts.instruction("place", self.mine, count=v["to_place"][cp], name=self.v._name(cp))
 
     def board_targets(self) -> list:
         v = self.v
@@ -79,7 +79,7 @@ class BonusMode(MolesMode):
     def extra_items(self) -> list:
         legal = self.v.legal or []
         out = []
-        for kind, label in (("bonus", texts.TAKE_BONUS), ("pass", texts.NO_THANKS)):
+        for kind, label in (("bonus", texts.take_bonus()), ("pass", texts.no_thanks())):
             a = next((a for a in legal if a.get("type") == kind), None)
             if a is not None:
                 out.append({"kind": "gap", "w": self.v._px(6) * 2})
@@ -107,10 +107,11 @@ class MoveMode(MolesMode):
 
     def instruction(self) -> str:
         v = self.v.view
-        extra = texts.BONUS_EXTRA if v.get("in_bonus") else ""
         which = "move_dest" if (self.mine and self.v.selected is not None) else "move_pick"
+        if v.get("in_bonus"):
+            which += "_bonus"
         return texts.instruction(which, self.mine, value=v["pending"][0] if v.get("pending") else "",
-                                 extra=extra, name=self.v._name(v["current_player"]))
+                                 name=self.v._name(v["current_player"]))
 
     def board_targets(self) -> list:
         v = self.v

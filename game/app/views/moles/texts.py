@@ -1,91 +1,130 @@
-"""Every sentence the Mole Dig screen shows, in one place (the toasts of events and the refusals
-of a click: ``game/app/eventtext/moles.py``)."""
+"""Every sentence the Mole Dig screen shows, through the catalogs (``data/i18n/<lang>/moles.yaml``;
+the toasts of events and the refusals of a click: ``game/app/eventtext/moles.py``)."""
 from __future__ import annotations
 
+from ....i18n import tr
+from ...eventtext.moles import layer_name as _layer_name
+
+
 # ---- the action bar ---------------------------------------------------------------------------
-def shared_win(names: list) -> str:
-    return " and ".join(names) + " share the win."
+def names(names: list) -> str:
+    """Several seats' names as one phrase ("Ann, Bo and Cy")."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return tr("moles.names", rest=", ".join(names[:-1]), last=names[-1])
+
+
+def shared_win(seat_names: list) -> str:
+    return tr("moles.win.shared", names=names(seat_names))
 
 
 def winner(name: str, shovel: bool) -> str:
-    return f"{name} wins the golden shovel!" if shovel else f"{name} wins: nobody else has a mole left!"
+    return tr("moles.win.shovel" if shovel else "moles.win.last_one", name=name)
 
 
+#: step -> (my turn, someone else's turn); a bonus move has its own sentences
 INSTRUCTIONS = {
-    # step: (mine, someone else's turn)
-    "place": ("Place a mole on a free point ({left} to place)", "{name} is placing a mole"),
-    "turn": ("Turn over one of your discs", "{name} turns over a disc"),
-    "turn_bonus": ("Bonus move! Turn over another disc", "{name} turns over a disc"),
-    "keep": ("Keep one of the two discs", "{name} chooses a disc"),
-    "move_pick": ("Move a mole exactly {value}{extra}: pick a mole", "{name} moves a mole {value}{extra}"),
-    "move_dest": ("Move {value}{extra}: pick a lit point", "{name} moves a mole {value}{extra}"),
-    "bonus": ("Big space! Take a bonus move?", "{name} thinks about a bonus move"),
+    "place": ("moles.do.place", "moles.wait.place"),
+    "turn": ("moles.do.turn", "moles.wait.turn"),
+    "turn_bonus": ("moles.do.turn_bonus", "moles.wait.turn"),
+    "keep": ("moles.do.keep", "moles.wait.keep"),
+    "move_pick": ("moles.do.move_pick", "moles.wait.move"),
+    "move_pick_bonus": ("moles.do.move_pick_bonus", "moles.wait.move_bonus"),
+    "move_dest": ("moles.do.move_dest", "moles.wait.move"),
+    "move_dest_bonus": ("moles.do.move_dest_bonus", "moles.wait.move_bonus"),
+    "bonus": ("moles.do.bonus", "moles.wait.bonus"),
 }
-BONUS_EXTRA = " (bonus)"
 
 
 def instruction(which: str, mine: bool, **kw) -> str:
-    return INSTRUCTIONS[which][0 if mine else 1].format(**kw)
+    return tr(INSTRUCTIONS[which][0 if mine else 1], **kw)
 
 
-TURN_DISC = "Turn over this disc"
-KEEP_DISC = "Keep the {value}"
-TAKE_BONUS = "Take bonus move"
-NO_THANKS = "No thanks"
+def turn_disc() -> str:
+    return tr("moles.disc.turn")
+
+
+def keep_disc(value) -> str:
+    return tr("moles.disc.keep", value=value)
+
+
+def take_bonus() -> str:
+    return tr("moles.btn.take_bonus")
+
+
+def no_thanks() -> str:
+    return tr("moles.btn.no_thanks")
+
 
 # ---- on the board -----------------------------------------------------------------------------
-LIFTED = "{name} (lifted)"
 LEGEND = {
-    "shovel": "Golden shovel",
-    "hole": "Molehill: stays in play",
-    "ghost": "Hole on the layer below",
-    "holebig": "Molehill (big space below: no bonus)",
-    "big": "Big space: bonus move",
-    "solid": "Solid line",
-    "dotted": "Dotted line",
-    "dotted_two": "Dotted: into the hole only",
+    "shovel": "moles.legend.shovel",
+    "hole": "moles.legend.hole",
+    "ghost": "moles.legend.ghost",
+    "holebig": "moles.legend.hole_big",
+    "big": "moles.legend.big",
+    "solid": "moles.legend.solid",
+    "dotted": "moles.legend.dotted",
+    "dotted_two": "moles.legend.dotted_two",
 }
 
 
+def layer_name(i: int, fallback: str = "") -> str:
+    """The name of layer ``i`` (0 = the top) in the player's language, as the log names it."""
+    name = _layer_name(i)
+    return name if name != "?" else str(fallback)
+
+
+def lifted(name: str) -> str:
+    return tr("moles.layer.lifted", name=name)
+
+
+def legend(which: str) -> str:
+    return tr(LEGEND[which])
+
+
 def layer_title(i: int, count: int) -> str:
-    return f"Layer {i + 1} of {count}"
+    return tr("moles.layer.title", number=i + 1, total=count)
 
 
 def holes_filled(n: int, total: int) -> str:
-    return f"Holes filled {n} / {total}"
+    return tr("moles.holes_filled", filled=n, total=total)
 
 
 def disc_turned(name: str, values: list, bonus: bool) -> str:
     if len(values) == 1:
-        return f"{name} turns over a {values[0]}" + (" for the bonus move" if bonus else "")
-    return f"{name} turns over a {values[0]} and a {values[1]}"
+        return tr("moles.banner.turned_bonus" if bonus else "moles.banner.turned", name=name, value=values[0])
+    return tr("moles.banner.turned_two", name=name, first=values[0], second=values[1])
 
 
 # ---- the side panel ---------------------------------------------------------------------------
 def status_layer(i: int, count: int, name: str) -> str:
-    return f"Layer {i + 1} of {count} \u2014 {name}"
+    return tr("moles.status.layer", number=i + 1, total=count, name=name)
 
 
 def still_to_place(n: int) -> str:
-    return f"Moles still to place: {n}"
+    return tr("moles.status.to_place", count=n)
 
 
 def discs_pending(pending: list, bonus: bool) -> str:
     if len(pending) == 1:
-        return f"Disc turned: {pending[0]}" + (" (bonus move)" if bonus else "")
-    return f"Discs turned: {pending[0]} and {pending[1]}"
+        return tr("moles.status.disc_bonus" if bonus else "moles.status.disc", value=pending[0])
+    return tr("moles.status.discs", first=pending[0], second=pending[1])
 
 
-def wins(names: list) -> str:
-    return " and ".join(names) + (" win" if len(names) > 1 else " wins")
+def wins(seat_names: list) -> str:
+    if len(seat_names) > 1:
+        return tr("moles.status.win_shared", names=names(seat_names))
+    return tr("moles.status.win", name="".join(str(n) for n in seat_names))
 
 
 # ---- side panel: score column and open discs -------------------------------------------------
 def moles_left(n: int, out: bool) -> str:
     if out:
-        return "out"
-    return f"{n} mole{'s' if n != 1 else ''} left"
+        return tr("moles.score.out")
+    return tr("moles.score.left", count=n)
 
 
 def spent_discs(name: str, values: list) -> str:
-    return f"{name}'s spent discs: " + ", ".join(str(x) for x in values)
+    return tr("moles.status.spent", name=name, values=", ".join(str(x) for x in values))

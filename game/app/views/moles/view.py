@@ -169,13 +169,13 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
                     spent.pop(idx)
                     break
         items = [{"kind": "disc_back", "w": d, "key": ("down", j), "action": turn_act,
-                  "label": texts.TURN_DISC, "shrink": True, "drop": 2 if turn_act is None else 0}
+                  "label": texts.turn_disc(), "shrink": True, "drop": 2 if turn_act is None else 0}
                  for j in range(len(discs["face_down"]))]
         if pending:
             items.append({"kind": "gap", "w": gap * 2})
             for j, val in enumerate(pending):
                 items.append({"kind": "disc_face", "w": int(d * 1.12), "value": val, "key": ("keep", val, j),
-                              "action": keep.get(val), "label": texts.KEEP_DISC.format(value=val),
+                              "action": keep.get(val), "label": texts.keep_disc(val),
                               "shrink": True})
         if spent:
             items.append({"kind": "gap", "w": gap * 2})
@@ -234,9 +234,9 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         if v is None:
             return []
         i = v["layer"]
-        lines = [texts.status_layer(i, LAYER_COUNT, v["layers"][i]["name"])]
+        lines = [texts.status_layer(i, LAYER_COUNT, texts.layer_name(i, v["layers"][i]["name"]))]
         lines.append(texts.holes_filled(*self._holes_filled()))
-        if v.get("step") == "place":
+        if sum(v.get("to_place") or []):
             lines.append(texts.still_to_place(sum(v["to_place"])))
         elif v.get("pending"):
             lines.append(texts.discs_pending(v["pending"], v.get("in_bonus")))

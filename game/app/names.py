@@ -1,0 +1,99 @@
+"""The names the screens show for things the data and the rules know by id, in the player's
+language: game titles and blurbs, set-up variants and options, computer levels, seat colours,
+score labels.
+
+The rules' ``GameInfo`` keeps English labels for the command line; the screens never show them
+but look up catalog keys built from the ids (``data/i18n/<lang>/scenes.yaml``):
+
+    game.<id>.title / game.<id>.blurb          the chooser's card
+    game.<id>.score[.<variant>]                 "3 moles left" (plural by count)
+    <game>.variants                             what the set-up calls the variants ("Mode")
+    <game>.variant.<variant id>                 one variant
+    <game>.option.<option id>                   an option's label
+    <game>.option.<option id>.<choice id>       one choice (ids written lower case: true, 9)
+    level.<level> / level.<level>.about         a computer level and its one-line description
+    colour.<colour id> / colour.<id>.marked      a seat colour (with its marking)
+
+A choice whose label has no letters (``60°``) is written with ``setup.degrees`` when it is an
+angle, else shown as it is.  A key missing from the catalogs falls back to the rules' English
+label, never to the bare key (a test checks that every game's keys exist).
+"""
+from __future__ import annotations
+
+from ..i18n import has, tr
+
+
+def _key_part(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _or(key: str, fallback: str, **params) -> str:
+    return tr(key, **params) if has(key) else fallback
+
+
+def game_title(info_or_id) -> str:
+    gid = getattr(info_or_id, "id", info_or_id)
+    return _or(f"game.{gid}.title", getattr(info_or_id, "title", str(gid)))
+
+
+def game_blurb(info) -> str:
+    return _or(f"game.{info.id}.blurb", info.blurb)
+
+
+def score_text(info, variant, count) -> str:
+    """``count`` with what it counts, e.g. "3 moles left"."""
+    if info is None:
+        return str(count)
+    keys = [f"game.{info.id}.score.{variant}"] if variant is not None else []
+    for key in keys + [f"game.{info.id}.score"]:
+        if has(key):
+            return tr(key, count=count)
+    return f"{count} {info.score_label_for(variant)}"
+
+
+def variants_heading(info) -> str:
+    return _or(f"{info.id}.variants", info.variant_label)
+
+
+def variant_label(info, variant: dict) -> str:
+    return _or(f"{info.id}.variant.{variant['id']}", str(variant.get("label", variant["id"])))
+
+
+def option_label(info, option: dict) -> str:
+    return _or(f"{info.id}.option.{option['id']}", str(option.get("label", option["id"])))
+
+
+def choice_label(info, option: dict, choice: dict) -> str:
+    key = f"{info.id}.option.{option['id']}.{_key_part(choice['id'])}"
+    label = str(choice.get("label", choice["id"]))
+    if has(key):
+        return tr(key)
+    if label.endswith("°") and not any(ch.isalpha() for ch in label):
+        return tr("setup.degrees", degrees=label[:-1])
+    return label
+
+
+def level_name(level: str) -> str:
+    return _or(f"level.{level}", level.replace("_", " ").capitalize())
+
+
+def level_about(level: str) -> str:
+    return _or(f"level.{level}.about", "")
+
+
+def colour_name(entry: dict) -> str:
+    return _or(f"colour.{entry.get('id')}", str(entry.get("name", "")))
+
+
+def colour_marked(entry: dict) -> str:
+    return _or(f"colour.{entry.get('id')}.marked",
+               f"{entry.get('name', '')} {entry.get('marking', '')}".strip())
+
+
+def dynamic_key_prefixes(game_ids) -> tuple[str, ...]:
+    """The beginnings of the keys this module (and the settings screen) builds from ids, for a
+    check that every catalog key is used somewhere."""
+    out = ["game.", "level.", "colour.", "settings.speed."]
+    for gid in game_ids:
+        out += [f"{gid}.option.", f"{gid}.variant"]
+    return tuple(out)
