@@ -23,6 +23,7 @@ import pygame_gui
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
+from .. import i18n
 from . import ui
 
 _frozen = False
@@ -52,7 +53,8 @@ def drop_pictures() -> None:
 
 def collect() -> None:
     """Free what dropped screens leave in reference cycles (widgets, board views), and hand
-    the freed pages back."""
+    the freed pages back.  Babel's locale data (loaded again when a date is written) goes too."""
+    i18n.release_locale_data()
     gc.collect()
     give_back()
 
@@ -139,7 +141,6 @@ _theme = {"scale": None, "theme": None}
 def make_manager(size, scale: float):
     """A pygame_gui manager for a window of ``size`` at ``scale``, on the scale's shared theme."""
     if _theme["scale"] == scale and _theme["theme"] is not None:
-        from .. import i18n
         from .lang import gui_locale
         locale = gui_locale(i18n.get_language())
         mgr = _SharedThemeManager(size, _theme["theme"], locale)
