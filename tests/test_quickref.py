@@ -74,6 +74,15 @@ def test_every_game_has_a_quick_reference_with_turn_steps_and_a_table(game):
     assert any(s.rows for s in sections)                        # a score table or how to win
 
 
+def test_every_quick_reference_text_is_on_its_page():
+    used = set()
+    for game in PLAYABLE:
+        for s in load_quickref(game):
+            used |= {s.title, *s.lines, *(c for row in s.rows for c in row if isinstance(c, str))}
+    keys = {k for k in i18n.catalog("en") if re.match(r"quickref\.\w+\.", k)}
+    assert keys == used
+
+
 def _broken(tmp_path, text):
     path = tmp_path / "moles.yaml"
     path.write_text(text, encoding="utf-8")
