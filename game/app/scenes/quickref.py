@@ -4,6 +4,8 @@ until the page fits the window.  Opened from the pause menu and the set-up scree
 (``app.open("quickref", game_id)``); Esc or Back returns."""
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from ...i18n import tr
@@ -69,7 +71,7 @@ class QuickRefScene(Scene):
         """(ops relative to the section's top left, height) of one section at body size px."""
         ops, y = [], 0
         head = ui.font(int(px * 1.25), True)
-        for line in ui.wrap(tr(section.title), head, width):
+        for line in ui.wrap(_text(section.title), head, width):
             ops.append(("t", line, head, ui.colour("accent"), 0, y, width))
             y += int(head.get_linesize() * 1.05)
         y += px // 4
@@ -78,18 +80,20 @@ class QuickRefScene(Scene):
         indent = int(px * 1.1)
         for key in section.lines:
             ops.append(("t", "\u2022", body, ui.colour("accent"), int(px * 0.2), y, indent))
-            for line in ui.wrap(tr(key), body, width - indent):
+            for line in ui.wrap(_text(key), body, width - indent):
                 ops.append(("t", line, body, ui.colour("text"), indent, y, width - indent))
                 y += lh
             y += px // 5
-        # the value column is as wide as its longest value, at most a little over half the width
-        value_w = min(int(width * 0.55), max([bold.size(cell_text(v))[0] + 2 for _, v in section.rows] or [0]))
+        # the labels keep their width (at most 45 %), the values take the rest they need
+        label_w = min(int(width * 0.45), max([body.size(_text(c))[0] for c, _ in section.rows] or [0]))
+        widest = max([bold.size(_text(v))[0] + 2 for _, v in section.rows] or [0])
+        value_w = min(width - label_w - px // 2, widest)
         for label, value in section.rows:
             y_val = y
-            for line in ui.wrap(cell_text(value), bold, value_w):
+            for line in ui.wrap(_text(value), bold, value_w):
                 ops.append(("r", line, bold, ui.colour("accent"), width, y_val, value_w))
                 y_val += lh
-            for line in ui.wrap(cell_text(label), body, width - value_w - px // 2):
+            for line in ui.wrap(_text(label), body, width - value_w - px // 2):
                 ops.append(("t", line, body, ui.colour("text"), 0, y, width - value_w - px // 2))
                 y += lh
             y = max(y, y_val)
@@ -129,6 +133,11 @@ class QuickRefScene(Scene):
         ui.draw_text(surface, tr("quickref.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
                      (self.area.x, self.size[1] - self.px(48)), "midleft",
                      max_width=self.area.w - self.px(240))
+
+
+def _text(cell) -> str:
+    """A cell's text; a sign that French spaces off (": ; ! ? »") stays on its word's line."""
+    return re.sub(r"(?<=«) | (?=[:;!?»])", "\u00a0", cell_text(cell))
 
 
 def _split(heights: list[int]) -> tuple[int, int]:
