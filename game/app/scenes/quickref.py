@@ -136,8 +136,9 @@ class QuickRefScene(Scene):
 
 
 def _text(cell) -> str:
-    """A cell's text; a sign that French spaces off (": ; ! ? »") stays on its word's line."""
-    return re.sub(r"(?<=«) | (?=[:;!?»])", "\u00a0", cell_text(cell))
+    """A cell's text; a sign that French spaces off (": ; ! ? »") stays on its word's line,
+    and a series "1 / 3 / 6 / 10" on one line."""
+    return re.sub(r"(?<=«) | (?=[:;!?»])|(?<=\d) (?=/ \d)|(?<=\d /) (?=\d)", "\u00a0", cell_text(cell))
 
 
 def _split(heights: list[int]) -> tuple[int, int]:
