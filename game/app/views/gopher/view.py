@@ -336,7 +336,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                           radius=self._px(10), width=max(2, self._px(3) if s == cur else self._px(1)), shadow=False)
             tok = self.token(s, self._px(13))
             surface.blit(tok, (r.x + self._px(6), r.y + self._px(5)))
-            x = r.x + self._px(40)
+            x = r.x + self._px(37)
             w = r.right - x - self._px(6)
             ln = self._px(19)
             y = r.y + self._px(6)
