@@ -344,8 +344,8 @@ def test_hamster_solo_results_keep_a_score_not_a_winner():
 
 
 def test_the_play_screen_relabels_its_log_when_the_language_changes():
-    from game.app.app import _headless_play
-    app, scene = _headless_play("hamster", 4, (1024, 600), 2, None)
+    from game.app.headless import headless_play
+    app, scene = headless_play("hamster", 4, (1024, 600), 2, None)
     try:
         rng = random.Random(4)
         for _ in range(30):
