@@ -388,7 +388,7 @@ def test_the_board_views_toasts_come_from_the_event_texts(display):
     ants.set_rect(pygame.Rect(10, 10, 676, 572))
     state = new_game("ants", 3, seed=1)
     ants.sync(state.view(0), None, 0)
-    assert ants._toast_for({"type": "round", "round": 2, "ant": 1, "hopper": 2}) == \
+    assert ants.toast_text({"type": "round", "round": 2, "ant": 1, "hopper": 2}) == \
         "Runde 2: Ameise Bob, Heuschrecke Cleo"
     ham = make_board_view("hamster", seats, None)
     ham.set_rect(pygame.Rect(10, 10, 676, 572))

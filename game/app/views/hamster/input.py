@@ -64,7 +64,7 @@ class HamsterInput:
                 # the tile must not hide what the cell is worth: its nut or mushroom shows through
                 kind = "mushroom" if cell in self._mushrooms else ("nut" if cell in self._nuts else None)
                 if kind is not None:
-                    icon = self._icon(kind, isz)
+                    icon = self.icon(kind, isz)
                     surface.blit(icon, icon.get_rect(center=(r.x + c // 2, r.y + int(c * 0.52))))
                 spr = self._cross_sprite(self._variant(cell, self._home_seat()), cs, ui.board_colour("pencil_preview"))
                 surface.blit(spr, r.move(off, off))
@@ -216,7 +216,7 @@ class HamsterInput:
         v = self.view
         home = self._home_seat()
         val = v.get("roll") or 0
-        crossed = self._crossed(home)
+        crossed = self.crossed(home)
         ch = self._cell_ch.get(cell)
         if cell in crossed:
             return texts.refuse("crossed")
