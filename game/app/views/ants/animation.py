@@ -31,6 +31,7 @@ class AntsAnimation:
         KitView.play(self, events, speed)
 
     def toast_text(self, ev: dict) -> str:
+        """The toast an event shows ("" for none), in the player's language."""
         return eventtext.toast(ev, eventtext.for_board(self, "ants"))
 
     def _step_start(self, st: Step) -> None:

@@ -272,7 +272,7 @@ class AntsTable:
 
     def shelf_cube_layout(self, sr, text_size, sym) -> tuple:
         """(cube rect, number rect) in a shelf space: the cube shrinks so the number (even a
-        two-digit 10) stays whole beside it."""
+        two-digit 10) stays whole beside it.  Every shelf space is laid out here (tests wrap it)."""
         tw, th = text_size
         tr = pygame.Rect(0, 0, tw, th)
         tr.midright = (sr.right - self._px(3), sr.centery)
