@@ -13,6 +13,7 @@ from game.ai import LEVELS, Agent, RandomAgent, make_agent
 from game.ai.moles_ai import MolesAgent, MolesBeginnerAgent, Pos, equity, play_match, \
     strength_report
 from game.rules import new_game
+from game.rules.moles import LAYER_COUNT
 from tests.helpers import key
 from tests.moles_helpers import position
 
@@ -237,3 +238,38 @@ def test_search_model_moves_and_turn_ends_match_the_rules(players):
             else:
                 st.apply(agents[seat].decide(view, legal))
             steps += 1
+
+
+def _rules_moves(st, seat: int, value: int, bonus: bool) -> set:
+    """The moves ``legal_actions`` offers ``seat`` for a disc of ``value`` (bonus move or not)."""
+    c = st.clone()
+    c.step, c.current_player, c.pending, c.in_bonus = "move", seat, [value], bonus
+    return {(tuple(a["frm"]), tuple(a["to"])) for a in c.legal_actions()}
+
+
+@pytest.mark.parametrize("players,championship", [(2, False), (3, False), (4, False), (2, True),
+                                                  (3, True)])
+def test_search_model_moves_equal_the_rules_in_random_positions(players, championship):
+    """The computer's own fast movement model (``Pos.moves``) offers exactly the moves of the
+    rules' ``legal_actions``, for every seat, every disc value and bonus or not, in many random
+    positions of random games (every layer, the two-player last layer included)."""
+    rng = random.Random(100 + players)
+    positions = 0
+    seen_layers = set()
+    for seed in range(12):
+        st = new_game("moles", players, seed=seed, options={"championship": championship})
+        while not st.is_over():
+            if st.step != "place" and rng.random() < 0.2:
+                values = range(1, max(st.board.discs) + 1)
+                for seat in range(players):
+                    pos = Pos.from_view(st.view(seat))
+                    for value in values:
+                        for bonus in (False, True):
+                            assert set(pos.moves(seat, value, bonus)) == \
+                                _rules_moves(st, seat, value, bonus), (seed, seat, value, bonus)
+                positions += 1
+                seen_layers.add(st.layer)
+            st.apply(rng.choice(st.legal_actions()))
+    assert positions >= 100 and len(seen_layers) >= 2, (positions, seen_layers)
+    if players == 2 and not championship:
+        assert LAYER_COUNT - 1 in seen_layers      # where the dotted lines lead only into holes

@@ -48,10 +48,10 @@ def key(app, k, mod=0, frames=2):
 
 
 def button(scene, text):
-    for b in scene._callbacks:
+    for b in scene.buttons():
         if b.text == text:
             return b
-    raise AssertionError(f"no button {text!r} in {scene.name}: {[b.text for b in scene._callbacks]}")
+    raise AssertionError(f"no button {text!r} in {scene.name}: {[b.text for b in scene.buttons()]}")
 
 
 def test_title_with_corrupt_autosave_still_works(app, home):
@@ -180,9 +180,9 @@ def test_log_view_appends_wraps_scrolls_and_trims():
     log = ui.LogView()
     log.set_rect((0, 0, 200, 120), 1.0)
     log.set_lines(["short", "a much longer sentence that needs to wrap onto a second row"])
-    assert len(log.rows) >= 3 and log._counts[1] >= 2
+    assert len(log.rows) >= 3 and log.rows_per_line[1] >= 2
     log.append([f"line {i}" for i in range(ui.LogView.MAX_LINES + 10)])
-    assert len(log.lines) <= ui.LogView.MAX_LINES and len(log.rows) == sum(log._counts)
+    assert len(log.lines) <= ui.LogView.MAX_LINES and len(log.rows) == sum(log.rows_per_line)
     assert log.lines[-1] == f"line {ui.LogView.MAX_LINES + 9}"
     log.scroll_by(50)
     assert log.offset == 50

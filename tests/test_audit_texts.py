@@ -76,7 +76,7 @@ def test_hamster_new_turn_shows_no_roll_before_anyone_rolled(display):
             break
         v.update(1 / 30)
     v.update(0)
-    assert v._disp_roll is None
+    assert v.roll_shown is None
     text = " ".join(v.status_lines())
     assert f"Roll: {state.roll}" not in text and "waiting for the roll" in text
 
@@ -132,7 +132,8 @@ def test_hamster_solo_results_show_the_score_and_keep_the_best(monkeypatch, tmp_
     assert records.best_solo("hamster", state.variant) == score
     assert any("new best" in t for t in wrapped)
     # a second, lower result keeps the first best and says so
-    monkeypatch.setattr(records, "_load", lambda: {records._key("hamster", state.variant): score + 5})
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    records.record_solo("hamster", state.variant, score + 5)
     drawn, wrapped, _ = _solo_results(state, monkeypatch, tmp_path)
     assert any(f"best solo score stays at {score + 5} points" in t for t in wrapped)
 
@@ -228,7 +229,7 @@ def test_hamster_click_next_to_own_cross_in_a_too_small_chamber_says_it_does_not
             legal = state.legal_actions()
             if legal[0]["type"] == "cross" and state.roll >= 2:
                 v = make_view(state)
-                crossed = v._crossed(0)
+                crossed = v.crossed(0)
                 ok = {tuple(c) for a in legal for c in a.get("cells") or []}
                 for cell, ch in v.cell_chamber.items():
                     if cell in crossed or cell in ok:
@@ -293,8 +294,8 @@ def test_ants_cube_on_the_ten_space_leaves_the_number_whole(display):
         view.set_rect(rect)
         view.sync(state.view(0), None, 0)
         seen = []
-        real = view._shelf_cube_layout
-        view._shelf_cube_layout = lambda sr, ts, sym: seen.append((sr, real(sr, ts, sym))) or seen[-1][1]
+        real = view.shelf_cube_layout
+        view.shelf_cube_layout = lambda sr, ts, sym: seen.append((sr, real(sr, ts, sym))) or seen[-1][1]
         view.update(0)
         view.draw(pygame.Surface((rect.right + 10, rect.bottom + 10)))
         assert len(seen) >= 4
@@ -303,8 +304,6 @@ def test_ants_cube_on_the_ten_space_leaves_the_number_whole(display):
 
 
 def test_ants_game_over_banner_is_not_cut_off(display):
-    from game.app import ui
-    from game.app.board.widgets import TOAST_PX
     state = new_game("ants", 3, seed=3, variant="autumn")
     state.autumn_points = lambda s: 12 if s < 2 else 5
     ids = list(state.data.card_insect)[:3]
@@ -314,10 +313,8 @@ def test_ants_game_over_banner_is_not_cut_off(display):
     view = make_board_view("ants", SEATS[:3], None)
     view.set_rect(pygame.Rect(10, 10, 676, 572))
     view.sync(state.view(0), None, 0)
-    text = view._toast_for(ev[-1])
-    width = view._toast_anchor()[2]
-    f = view.assets.font(max(1, int(round(TOAST_PX * view._k))), True)
-    assert "P1 wins" in text and ui.ellipsize(text, f, width) == text
+    text = view.toast_text(ev[-1])
+    assert "P1 wins" in text and view.toast_fits(text)
 
 
 def test_hamster_selection_keeps_nut_and_mushroom_icons_visible(display):
@@ -331,19 +328,19 @@ def test_hamster_selection_keeps_nut_and_mushroom_icons_visible(display):
             legal = state.legal_actions()
             if legal[0]["type"] == "cross":
                 v = make_view(state)
-                prized = v._mushrooms | v._nuts
+                prized = v.prized_cells()
                 cell = next((tuple(c) for a in legal for c in a.get("cells") or [] if tuple(c) in prized), None)
                 if cell is not None:
                     click(v, v.cell_centre(cell))
-                    assert cell in v._sel
+                    assert cell in v.selected_cells()
                     surf = pygame.Surface((1280, 720))
                     v.update(0.02)
                     v.draw(surf)
                     asked = []
-                    real = v._icon
-                    v._icon = lambda kind, size: (asked.append(kind), real(kind, size))[1]
+                    real = v.icon
+                    v.icon = lambda kind, size: (asked.append(kind), real(kind, size))[1]
                     v.draw(surf)
-                    assert ("mushroom" if cell in v._mushrooms else "nut") in asked
+                    assert ("mushroom" if v.is_mushroom(cell) else "nut") in asked
                     return
             state.apply(max(legal, key=lambda a: (len(a.get("cells") or []), rng.random())))
     raise AssertionError("no selectable nut or mushroom cell found")
@@ -365,8 +362,7 @@ def test_hamster_messages_leave_the_header_points_in_sight(monkeypatch, tmp_path
         app.go(play)
         app.step(1 / 60, [])
         b = play.board
-        header_bottom = b._main.y + int(b._c * 0.45) + int(b._c * 0.8) // 2
-        assert play._toast_top() >= header_bottom
+        assert play.toast_top() >= b.message_top()
     finally:
         play.stop()
         saves.flush_autosave()

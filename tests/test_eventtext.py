@@ -344,8 +344,8 @@ def test_hamster_solo_results_keep_a_score_not_a_winner():
 
 
 def test_the_play_screen_relabels_its_log_when_the_language_changes():
-    from game.app.app import _headless_play
-    app, scene = _headless_play("hamster", 4, (1024, 600), 2, None)
+    from game.app.headless import headless_play
+    app, scene = headless_play("hamster", 4, (1024, 600), 2, None)
     try:
         rng = random.Random(4)
         for _ in range(30):
@@ -388,7 +388,7 @@ def test_the_board_views_toasts_come_from_the_event_texts(display):
     ants.set_rect(pygame.Rect(10, 10, 676, 572))
     state = new_game("ants", 3, seed=1)
     ants.sync(state.view(0), None, 0)
-    assert ants._toast_for({"type": "round", "round": 2, "ant": 1, "hopper": 2}) == \
+    assert ants.toast_text({"type": "round", "round": 2, "ant": 1, "hopper": 2}) == \
         "Runde 2: Ameise Bob, Heuschrecke Cleo"
     ham = make_board_view("hamster", seats, None)
     ham.set_rect(pygame.Rect(10, 10, 676, 572))

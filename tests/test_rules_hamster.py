@@ -22,7 +22,7 @@ import yaml
 
 from game.paths import resource_path
 from game.rules import GAMES, IllegalAction, LoadError, load_state, new_game, state_from_view
-from game.rules.hamster import HamsterState, load_sheet
+from game.rules.hamster import HamsterState, explain_pass, explain_refusal, load_sheet
 
 SHEET_A = load_sheet(side="A")
 SHEET_B = load_sheet(side="B")
@@ -952,3 +952,60 @@ def test_designed_rules_are_fast_enough_for_playouts():
         actions += 1
     rate = actions / (time.process_time() - start)
     assert rate > 5000   # measured ~55,000/s; the margin allows for a busy test machine
+
+
+# ------------------------------------------------------------------------------------------
+# why a cell cannot be chosen: explain_refusal / explain_pass (from what the seat's view shows)
+# ------------------------------------------------------------------------------------------
+def _start_id(st):
+    return next(c.id for c in st.sheet.chambers if c.start)
+
+
+def test_refusal_first_cross_goes_in_the_start_chamber():
+    st = position()
+    roll(st, 2)
+    seat = st.current_player
+    cell = sorted(CUBBY_A)[0]
+    assert explain_refusal(st.view(seat), seat, cell) == ("first_cross", {"chamber": _start_id(st)})
+
+
+def test_refusal_crossed_cell_and_earth():
+    st = position(crosses={0: sorted(DEN_A)[:2]})
+    roll(st, 2)
+    view = st.view(0)
+    assert explain_refusal(view, 0, sorted(DEN_A)[0]) == ("crossed", {})
+    inside = {tuple(c) for ch in view["sheet"]["chambers"] for c in ch["cells"]}
+    earth = next((x, y) for y in range(9) for x in range(11) if (x, y) not in inside)
+    assert explain_refusal(view, 0, earth) == ("earth", {})
+
+
+def test_refusal_too_small_counts_the_free_cells_joined_to_the_cell():
+    den = sorted(DEN_A, key=lambda p: (p[1], p[0]))
+    st = position(crosses={0: den[:5]})
+    roll(st, 3)
+    assert explain_refusal(st.view(0), 0, den[5]) == ("too_small", {"count": 1, "roll": 3})
+
+
+def test_refusal_with_a_selection_one_chamber_and_exactly_the_roll():
+    den = sorted(DEN_A, key=lambda p: (p[1], p[0]))
+    st = position()
+    roll(st, 2)
+    view = st.view(0)
+    assert explain_refusal(view, 0, sorted(CUBBY_A)[0], [den[0]]) == ("one_chamber", {})
+    assert explain_refusal(view, 0, den[2], den[:2]) == ("exactly", {"count": 2})
+    assert explain_refusal(view, 0, den[5], den[:1]) == ("joined", {})
+
+
+def test_refusal_a_one_with_the_one_row_full_or_nearly_full():
+    den = sorted(DEN_A, key=lambda p: (p[1], p[0]))
+    used = SHEET_A.one_row - 1
+    st = position(one_used={0: used})
+    roll(st, 1)
+    view = st.view(0)
+    assert explain_refusal(view, 0, den[1], den[:1]) == ("one_row_left", {"count": 1})
+    full = position(one_used={0: SHEET_A.one_row})
+    roll(full, 1)
+    assert explain_pass(full.view(0), 0) == ("one_row_full", {})
+    st3 = position()
+    roll(st3, 5)
+    assert explain_pass(st3.view(0), 0) == ("no_fit", {"roll": 5})

@@ -211,7 +211,7 @@ def test_the_log_breaks_a_word_longer_than_its_box():
     log.set_lines(["Der Maulwurfshügelbaumeisterwettbewerb beginnt jetzt", "kurz"])
     width = 160 - 2 * log._pad() - 8
     assert all(img.get_width() <= width for img in log.rows)
-    assert log._counts[0] >= 3
+    assert log.rows_per_line[0] >= 3
 
 
 #: words the same in every language: the app's name, each language's own name (the list of

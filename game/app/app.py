@@ -1,30 +1,23 @@
 """The application: one window, one event loop, a stack of scenes.
 
-``run()`` opens the window on the title screen.  ``render_screenshot()`` and ``PlayHarness``
-drive the real play scene without a player (used by ``main.py screenshot`` and ``bench``).
+``run()`` opens the window on the title screen.  Beside it: ``headless`` (the play scene with no
+player, for ``main.py screenshot`` and ``bench``), ``debug_targets`` (the real-window test hook)
+and ``window`` (the window on the desktop); ``memory`` keeps a long session small.
 """
 from __future__ import annotations
 
-import json
-import os
-import random
-import sys
 import warnings
 
 import pygame
-from pygame_gui.elements import UIButton
 
 from .. import WINDOW_TITLE
-from ..ai import DEFAULT_LEVEL
 from ..i18n import tr
-from ..paths import resource_path
-from ..rules import GAMES, new_game
 from . import lang as lang_mod
 from . import memory
 from . import settings as settings_mod
 from . import ui
 from .assets import Assets
-from .controller import PlayController
+from .debug_targets import DebugTargets
 from .saves import flush_autosave
 from .scenes.choose import ChooseScene
 from .scenes.pause import PauseScene
@@ -38,7 +31,7 @@ from .scenes.settings_scene import SettingsScene
 from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
-from .window import keep_on_screen
+from .window import keep_on_screen, set_window_icon
 from .views import ViewError
 
 FPS = 60
@@ -73,7 +66,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
-        _set_window_icon()
+        set_window_icon()
         pygame.key.set_repeat(400, 40)
         self.surface = None
         self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
@@ -411,7 +404,7 @@ class App:
     def run(self, exit_after_first_frame: bool = False) -> int:
         if not self.stack:
             self.go_title()
-        targets = _DebugTargets.from_env()
+        targets = DebugTargets.from_env()
         if targets is not None:         # what a click changed is there before the frame is drawn
             self.after_input = lambda: targets.write(self)
         first = True
@@ -434,182 +427,9 @@ class App:
         return 0
 
 
-def _set_window_icon() -> None:
-    """The window's (and task bar's) icon: the project's own artwork, sprites/icon.svg."""
-    try:
-        icon = pygame.image.load_sized_svg(str(resource_path("sprites", "icon.svg")), (64, 64))
-        pygame.display.set_icon(icon)
-    except (pygame.error, OSError, AttributeError, ValueError):
-        pass  # pygame's own icon then
-
-
-class _DebugTargets:
-    """Debug hook for tests/test_real_window.py, off unless BURROWBOX_DEBUG_TARGETS=FILE is set.
-
-    After each frame in which it changed, writes to FILE (atomically) what can be clicked on
-    the screen, with window-relative pixel centres, so a test can drive the real window with
-    real mouse clicks:
-        {"scene": "seats", "size": [w, h],
-         "buttons": [{"text": "Start game", "center": [x, y], "enabled": true}, ...],
-         "cards": {"moles": [x, y], ...},                      (choose scene)
-         "play": {"turn": 3, "current": 0, "human_to_act": true, "animating": false,
-                  "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}]}}
-    """
-
-    def __init__(self, path: str):
-        self.path = path
-        self.last = None
-
-    @classmethod
-    def from_env(cls):
-        path = os.environ.get("BURROWBOX_DEBUG_TARGETS")
-        return cls(path) if path else None
-
-    @staticmethod
-    def describe(app) -> dict:
-        scene = app.top
-        out: dict = {"scene": getattr(scene, "name", None), "size": list(app.size),
-                     "buttons": [], "cards": {}}
-        if scene is None:
-            return out
-        if scene.ui is not None:
-            for el in scene.ui.get_sprite_group().sprites():
-                if isinstance(el, UIButton) and el.visible and el.alive():
-                    out["buttons"].append({"text": str(el.text), "center": list(el.rect.center),
-                                           "enabled": bool(el.is_enabled)})
-        for key, rect in (getattr(scene, "card_rects", None) or {}).items():
-            out["cards"][str(key)] = list(rect.center)
-        ctl, board = getattr(scene, "ctl", None), getattr(scene, "board", None)
-        if ctl is not None and board is not None:
-            targets = []
-            if ctl.human_to_act():
-                for t in board.targets():
-                    targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
-                                    "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
-            out["play"] = {"turn": ctl.state.turn_number, "current": ctl.current,
-                           "human_to_act": bool(ctl.human_to_act()),
-                           "animating": bool(scene.animating), "targets": targets}
-        return out
-
-    def write(self, app) -> None:
-        try:
-            text = json.dumps(self.describe(app), sort_keys=True)
-            if text != self.last:
-                tmp = f"{self.path}.tmp"
-                with open(tmp, "w", encoding="utf-8") as fh:
-                    fh.write(text)
-                os.replace(tmp, self.path)
-                self.last = text
-        except Exception:  # noqa: BLE001 - a debug aid must never stop the game
-            pass
-
-
 def run(size=None, fullscreen=None, exit_after_first_frame: bool = False, lang=None) -> int:
     app = App(size=size, fullscreen=fullscreen, lang=lang)
     try:
         return app.run(exit_after_first_frame=exit_after_first_frame)
     finally:
         pygame.quit()
-
-
-# ---- headless helpers -------------------------------------------------------------------------------
-
-def _headless_env() -> None:
-    if not pygame.display.get_init():
-        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-
-
-def _check_game(game_id: str):
-    info = GAMES.get(game_id)
-    if info is None:
-        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAMES)})")
-    if not info.available:
-        raise ValueError(f"{info.title} ('{game_id}') is not playable yet, so it has no screen to show")
-    return info
-
-
-def _computer_seats(players: int) -> list[dict]:
-    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": DEFAULT_LEVEL}
-            for i in range(players)]
-
-
-def _headless_play(game_id, seed, size, players=None, variant=None, lang=None):
-    """An App (dummy window) with a PlayScene of a computer-only game driven from outside."""
-    info = _check_game(game_id)
-    _headless_env()
-    if players is None:
-        players = info.max_players   # the fullest table: the heaviest screen
-    state = new_game(game_id, players, seed=seed, variant=variant)
-    seats = _computer_seats(players)
-    app = App(size=size, fullscreen=False, headless=True, lang=lang)
-    app.settings.speed = "normal"
-    ctl = PlayController(game_id, seats, state, autosave=False, computers=False)
-    scene = PlayScene(app, ctl, auto_results=False)
-    app.go(scene)
-    return app, scene
-
-
-def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, size=(1280, 720),
-                      players=None, variant=None, lang=None) -> None:
-    """Save a PNG of the play screen of a computer-only game after ``moves`` random actions."""
-    app, scene = _headless_play(game_id, seed, size, players, variant, lang)
-    try:
-        rng = random.Random(seed)
-        for i in range(max(0, int(moves))):
-            if scene.ctl.is_over():
-                break
-            action = rng.choice(scene.ctl.state.legal_actions())
-            scene.apply_action(action, animate=(i == moves - 1))
-        for _ in range(60 * 20):
-            if not scene.animating:
-                break
-            app.step(1 / FPS, [])
-        app.step(1 / FPS, [])
-        app.step(1 / FPS, [])
-        out = os.fspath(out_path)
-        folder = os.path.dirname(out)
-        if folder:
-            os.makedirs(folder, exist_ok=True)
-        app.size
-        pygame.image.save(app.surface, out)
-    finally:
-        scene.stop()
-        pygame.display.quit()
-
-
-class PlayHarness:
-    """Frame-by-frame driver of the real play scene (bench).  Always animating."""
-
-    def __init__(self, game_id: str, seed: int = 0, size=(1280, 720)):
-        self.app, self.scene = _headless_play(game_id, seed, size)
-        self.game_id = game_id
-        self.seed = seed
-        self.rng = random.Random(seed)
-        self.frames = 0
-
-    def step(self) -> None:
-        scene = self.scene
-        if not scene.animating:
-            if scene.ctl.is_over():
-                self.seed += 1
-                self.app, self.scene = self.app, self._restart()
-                scene = self.scene
-            action = self.rng.choice(scene.ctl.state.legal_actions())
-            scene.apply_action(action, animate=True)
-        self.app.step(1 / FPS, pygame.event.get())
-        self.frames += 1
-
-    def _restart(self):
-        old = self.scene.ctl
-        state = new_game(self.game_id, old.state.players, seed=self.seed, variant=old.state.variant)
-        ctl = PlayController(self.game_id, old.seats, state, autosave=False, computers=False)
-        scene = PlayScene(self.app, ctl, auto_results=False)
-        self.app.go(scene)
-        return scene
-
-    def close(self) -> None:
-        try:
-            self.scene.stop()
-        finally:
-            pygame.display.quit()

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pygame
 
+from ..paths import resource_path
+
 
 def keep_on_screen(win) -> None:
     """A window (``pygame.Window``) whose corner would leave the screen goes to its middle.  With
@@ -14,3 +16,12 @@ def keep_on_screen(win) -> None:
             win.position = pygame.WINDOWPOS_CENTERED
     except (AttributeError, pygame.error, TypeError, ValueError):
         pass
+
+
+def set_window_icon() -> None:
+    """The window's (and task bar's) icon: the project's own artwork, sprites/icon.svg."""
+    try:
+        icon = pygame.image.load_sized_svg(str(resource_path("sprites", "icon.svg")), (64, 64))
+        pygame.display.set_icon(icon)
+    except (pygame.error, OSError, AttributeError, ValueError):
+        pass  # pygame's own icon then

@@ -21,8 +21,8 @@ The play scene talks to a game's board view through this contract:
 "computer", "level": str}.  A view never changes the state: it only proposes actions that are in
 ``legal``.  The house rules for a game screen are in ``README.md`` beside this file.
 
-Modules: ``base`` (BoardView, AnimatedBoardView, KitView), ``modes`` (StepMode: one per rules
-step), ``targets`` (Target, Focus), ``keys`` (the one keyboard scheme), ``anim`` (speeds, easing,
+Modules: ``contract`` (BoardView), ``base`` (AnimatedBoardView, KitView), ``modes`` (StepMode:
+one per rules step), ``targets`` (Target, Focus), ``keys`` (the one keyboard scheme), ``anim`` (speeds, easing,
 the animator), ``widgets`` (toasts, tooltip, dialog), ``draw`` (pill, glow, buttons, focus),
 ``cache`` (the one surface cache with its byte budget).
 """

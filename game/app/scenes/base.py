@@ -307,6 +307,10 @@ class Scene:
             memory.settle_shapes(self.ui)
 
     # ---- widget helpers -------------------------------------------------------------------------------
+    def buttons(self) -> list:
+        """The scene's buttons (pygame_gui elements), in the order they were made."""
+        return list(self._callbacks)
+
     def button(self, rect, text: str, callback: Callable, primary: bool = False, enabled: bool = True,
                key: str = "", object_id: str | None = None, focusable: bool = True, tooltip=None):
         ids = object_id or ("#primary" if primary else None)

@@ -490,7 +490,7 @@ class PlayScene(Scene):
             lines.append(level)             # at the narrowest: the computer's level alone
         return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
 
-    def _toast_top(self) -> int:
+    def toast_top(self) -> int:
         """Where the message starts: near the top of the board, or below what the board keeps
         clear there (its ``message_top()``, e.g. a header with the points)."""
         top = self.board_rect.y + self.px(14)
@@ -514,7 +514,7 @@ class PlayScene(Scene):
         lh = fnt.get_linesize()
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
-        box.midtop = (r.centerx, self._toast_top())
+        box.midtop = (r.centerx, self.toast_top())
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),

@@ -138,6 +138,11 @@ class LogView:
         self.offset = 0
         self.append(list(lines)[-self.MAX_LINES:])
 
+    @property
+    def rows_per_line(self) -> list[int]:
+        """How many wrapped rows each kept line takes."""
+        return list(self._counts)
+
     def append(self, lines: list[str]) -> None:
         self.lines.extend(str(x) for x in lines)
         self._wrap_new()

@@ -30,11 +30,12 @@ class AntsAnimation:
             self._shown = copy.deepcopy(self.view)   # the view before these events
         KitView.play(self, events, speed)
 
-    def _toast_for(self, ev: dict) -> str:
+    def toast_text(self, ev: dict) -> str:
+        """The toast an event shows ("" for none), in the player's language."""
         return eventtext.toast(ev, eventtext.for_board(self, "ants"))
 
     def _step_start(self, st: Step) -> None:
-        text = self._toast_for(st.ev)
+        text = self.toast_text(st.ev)
         if text:
             self._toast(text)
         sh = self._shown

@@ -270,9 +270,9 @@ class AntsTable:
             return str(sp)
         return str(sp + int(ip))
 
-    def _shelf_cube_layout(self, sr, text_size, sym) -> tuple:
+    def shelf_cube_layout(self, sr, text_size, sym) -> tuple:
         """(cube rect, number rect) in a shelf space: the cube shrinks so the number (even a
-        two-digit 10) stays whole beside it."""
+        two-digit 10) stays whole beside it.  Every shelf space is laid out here (tests wrap it)."""
         tw, th = text_size
         tr = pygame.Rect(0, 0, tw, th)
         tr.midright = (sr.right - self._px(3), sr.centery)
@@ -304,7 +304,7 @@ class AntsTable:
                 pygame.draw.rect(img, ui.board_colour("shelf_edge"), sr, width=1, border_radius=self._px(4))
                 if on:
                     t = self._text(str(vals[p]), max(8, self._px(11)), INK, True)
-                    cr, tr = self._shelf_cube_layout(sr, t.get_size(), sym)
+                    cr, tr = self.shelf_cube_layout(sr, t.get_size(), sym)
                     img.blit(self._cube(s, cr.w), cr)
                     img.blit(t, tr)
                 else:

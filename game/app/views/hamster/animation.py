@@ -52,7 +52,7 @@ class HamsterAnimation:
         disp = self._disp_crosses.get(shown)
         if disp is None:
             return
-        now = self._crossed(shown)
+        now = self.crossed(shown)
         if not disp <= now:
             return                   # undo or another game: the display simply snaps
         pending = set()
@@ -69,7 +69,7 @@ class HamsterAnimation:
         v = self.view
         if v is None:
             return
-        self._disp_crosses = {s: self._crossed(s) for s in range(int(v.get("players", 1)))}
+        self._disp_crosses = {s: self.crossed(s) for s in range(int(v.get("players", 1)))}
         self._disp_row = {s: int(sh.get("one_row_used", 0)) for s, sh in enumerate(v.get("sheets") or [])}
         self._disp_timer = self._timer_tuple(v)
         # a new turn starts with no roll: the last turn's die is not shown under the new number

@@ -20,8 +20,9 @@ class HamsterArt:
         """``sprites/<name>`` at a square size (cached by Assets), or None to draw a stand-in."""
         return self.assets.image(name, (size, size))
 
-    def _icon(self, kind: str, size: int):
-        """A nut, mushroom, hourglass or hamster sprite, or a drawn stand-in."""
+    def icon(self, kind: str, size: int):
+        """A nut, mushroom, hourglass or hamster sprite, or a drawn stand-in.  Every icon the
+        screen draws is asked for here (tests wrap it to see which were drawn)."""
         size = max(4, int(size))
         key = ("icon", kind, size)
         img = self._sprites.get(key)
@@ -235,7 +236,7 @@ class HamsterArt:
                 for (x, y) in cells:
                     pygame.draw.circle(surf, col, ((x + 0.5) * c, (y + 0.5) * c), max(1, c * 0.3))
                 continue
-            img = self._icon(kind, isz)
+            img = self.icon(kind, isz)
             for (x, y) in cells:
                 surf.blit(img, img.get_rect(center=(int((x + 0.5) * c), int((y + 0.52) * c))))
         if pygame.display.get_surface() is not None:
@@ -322,11 +323,11 @@ class HamsterArt:
         hr = loc(hour)
         t = self._text(texts.timer(), lab_px, ui.colour("text_muted"), True)
         surf.blit(t, (hr.x - int(c * 0.9), hr.y - t.get_height() - 1))
-        hg = self._icon("hourglass", int(c * 0.78))
+        hg = self.icon("hourglass", int(c * 0.78))
         surf.blit(hg, hg.get_rect(center=(hr.x - int(c * 0.45), hr.centery)))
         pygame.draw.rect(surf, PAPER, hr, border_radius=max(2, c // 8))
         pygame.draw.rect(surf, WALL, hr, width=bw + 1, border_radius=max(2, c // 8))
-        small_h = self._icon("hourglass", int(c * 0.56))
+        small_h = self.icon("hourglass", int(c * 0.56))
         small_h = small_h.copy()
         small_h.set_alpha(110)
         surf.blit(small_h, small_h.get_rect(center=hr.center))
@@ -400,7 +401,7 @@ class HamsterArt:
         v = self.view
         crosses = self._disp_crosses.get(seat)
         if crosses is None:
-            crosses = self._crossed(seat)
+            crosses = self.crossed(seat)
         key = (frozenset(crosses), cell, self._sheet_key)
         ck = ("thumb", seat)
         got = self._cache.get(ck)

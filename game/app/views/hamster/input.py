@@ -7,6 +7,7 @@ import pygame
 
 from ... import ui
 from ...board import KitView, Target, bar, keys
+from ....rules.hamster import explain_pass, explain_refusal
 from . import texts
 
 
@@ -64,7 +65,7 @@ class HamsterInput:
                 # the tile must not hide what the cell is worth: its nut or mushroom shows through
                 kind = "mushroom" if cell in self._mushrooms else ("nut" if cell in self._nuts else None)
                 if kind is not None:
-                    icon = self._icon(kind, isz)
+                    icon = self.icon(kind, isz)
                     surface.blit(icon, icon.get_rect(center=(r.x + c // 2, r.y + int(c * 0.52))))
                 spr = self._cross_sprite(self._variant(cell, self._home_seat()), cs, ui.board_colour("pencil_preview"))
                 surface.blit(spr, r.move(off, off))
@@ -205,56 +206,11 @@ class HamsterInput:
         return None
 
     def _why_pass(self) -> str:
-        v = self.view
-        if v.get("roll") == 1:
-            return texts.refuse("one_row_full") if self._disp_row.get(self._home_seat(), 0) >= self._one_row \
-                else texts.refuse("no_one")
-        return texts.refuse("no_fit", roll=v.get("roll"))
+        return texts.refusal(*explain_pass(self.view, self._home_seat()))
 
     def _why_not(self, cell) -> str:
-        """An explanation for a refused cell (legality itself comes from ``self.legal``)."""
-        v = self.view
-        home = self._home_seat()
-        val = v.get("roll") or 0
-        crossed = self._crossed(home)
-        ch = self._cell_ch.get(cell)
-        if cell in crossed:
-            return texts.refuse("crossed")
-        if ch is None:
-            return texts.refuse("earth")
-        sel = set(self._sel)
-        if sel:
-            sel_ch = self._cell_ch.get(self._sel[0])
-            if ch != sel_ch:
-                return texts.refuse("one_chamber")
-            if val >= 2 and len(sel) >= val:
-                return texts.refuse("exactly", count=val)
-            if val == 1:
-                free = self._one_row - self._disp_row.get(home, 0)
-                if len(sel) >= free:
-                    return texts.refuse("one_row_left", count=free)
-                if len(sel) >= 7:
-                    return texts.refuse("ones_max", count=7)
-            return texts.refuse("joined")
-        if not crossed and v.get("first_cross", "start") == "start" and ch != self._start_id:
-            start = texts.room(self._start_id, self._chambers.get(self._start_id, {}).get("name", ""))
-            return texts.refuse("first_cross", room=start)
-        if val >= 2 and any(self._cell_ch.get(c) == ch for c in crossed):
-            room = self._free_group(cell, ch, crossed)
-            if room < val:
-                return texts.refuse("too_small", count=room, roll=val)
-        return texts.refuse("connect")
-
-    def _free_group(self, cell, ch, crossed) -> int:
-        """How many free cells of chamber ``ch`` join up with ``cell`` (side by side)."""
-        seen, todo = {cell}, [cell]
-        while todo:
-            x, y = todo.pop()
-            for q in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
-                if q not in seen and q not in crossed and self._cell_ch.get(q) == ch:
-                    seen.add(q)
-                    todo.append(q)
-        return len(seen)
+        """An explanation for a refused cell, from the rules (legality comes from ``self.legal``)."""
+        return texts.refusal(*explain_refusal(self.view, self._home_seat(), cell, self._sel))
 
     def handle_escape(self) -> bool:
         if self._opened is not None:

@@ -3,6 +3,7 @@ buttons), what a click on the sheet says in that step, the thumbnails' tags and 
 panel's line."""
 from __future__ import annotations
 
+from ....rules.hamster import explain_pass
 from ...board import StepMode
 from . import texts
 
@@ -92,9 +93,8 @@ class ChooseMode(HamsterMode):
             roll = v._disp_roll if not v.animating else None
             return texts.waiting_choice(v._name(cp), v._is_computer(cp), roll)
         if self.passing():
-            if view.get("roll") == 1 and v._disp_row.get(v._home_seat(), 0) >= v._one_row:
-                return texts.one_row_full()
-            return texts.no_room(view.get("roll"))
+            code, _ = explain_pass(view, v._home_seat())
+            return texts.one_row_full() if code == "one_row_full" else texts.no_room(view.get("roll"))
         val = view.get("roll")
         n = len(v._sel)
         if val == 1:

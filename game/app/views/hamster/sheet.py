@@ -80,7 +80,19 @@ class HamsterSheet:
             return (int(x), int(y))
         return None
 
-    def _crossed(self, seat) -> set:
+    def prized_cells(self) -> set:
+        """The cells with a mushroom or a nut on the sheet."""
+        return self._mushrooms | self._nuts
+
+    def is_mushroom(self, cell) -> bool:
+        return tuple(cell) in self._mushrooms
+
+    def selected_cells(self) -> list:
+        """The cells picked so far for the next crossing (in the order picked)."""
+        return list(self._sel)
+
+    def crossed(self, seat) -> set:
+        """The crosses of ``seat`` in the synced view."""
         if not self.view:
             return set()
         try:
@@ -258,9 +270,9 @@ class HamsterSheet:
         small = max(7, int(c * 0.28 * scale))
         col = ui.colour("text")
         parts = [("text", self._text(texts.chamber_points(b["chambers"]), small, col, True)),
-                 ("icon", self._icon("mushroom", ipx)),
+                 ("icon", self.icon("mushroom", ipx)),
                  ("text", self._text(texts.points(b["mushrooms"]), small, col, True)),
-                 ("icon", self._icon("nut", ipx)),
+                 ("icon", self.icon("nut", ipx)),
                  ("text", self._text(texts.points(b["nuts"]), small, col, True)),
                  ("text", self._text(texts.total(b["total"]), max(8, int(c * 0.34 * scale)), GOLD, True))]
         gap = max(3, int(c * 0.12 * scale))

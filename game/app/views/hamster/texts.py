@@ -101,6 +101,15 @@ def refuse(which: str, **kw) -> str:
     return tr(REFUSALS[which], **kw)
 
 
+def refusal(code: str, params: dict) -> str:
+    """The sentence for a refusal ``(code, params)`` of ``game.rules.hamster.explain_refusal``
+    or ``explain_pass``."""
+    params = dict(params or {})
+    if "chamber" in params:
+        params["room"] = room(params.pop("chamber"))
+    return refuse(code, **params)
+
+
 # ---- the side panel ---------------------------------------------------------------------------
 def status_roll(roll, turn: int) -> str:
     return tr("hamster.status.roll", roll=roll, turn=turn)

@@ -197,16 +197,17 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         return dict(self._cell_ch)
 
     @property
+    def roll_shown(self):
+        """The die value the screen shows now (None while it shows none)."""
+        return self._disp_roll
+
+    @property
     def chambers(self) -> dict:
         return dict(self._chambers)
 
     @property
     def start_chamber(self):
         return self._start_id
-
-    def crossed(self, seat) -> set:
-        """The crosses of ``seat`` in the synced view."""
-        return self._crossed(seat)
 
     def shown_crosses(self, seat) -> set:
         """The crosses of ``seat`` as drawn now (animations catch up to ``crossed``)."""
@@ -290,7 +291,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             pygame.draw.rect(surface, SEG_COLOURS[key], sw, border_radius=px(3))
             x = sw.right + px(4)
             if icon:
-                im = self._icon(icon, ipx)
+                im = self.icon(icon, ipx)
                 surface.blit(im, im.get_rect(midleft=(x, rect.y + legend_h // 2)))
                 x += ipx + px(2)
             t = f.render(label, True, ui.colour("text_muted"))
@@ -330,7 +331,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
                 if need <= w:
                     cx = seg.x + px(3)
                     if icon:
-                        im = self._icon(icon, isz)
+                        im = self.icon(icon, isz)
                         surface.blit(im, im.get_rect(midleft=(cx, seg.centery)))
                         cx += isz + px(2)
                     surface.blit(label, label.get_rect(midleft=(cx, seg.centery)))

@@ -1,0 +1,68 @@
+"""What can be clicked on the screen, written to a file for tests that drive a real window."""
+from __future__ import annotations
+
+import json
+import os
+
+from pygame_gui.elements import UIButton
+
+
+class DebugTargets:
+    """Debug hook for tests/test_real_window.py, off unless BURROWBOX_DEBUG_TARGETS=FILE is set.
+
+    After each frame in which it changed, writes to FILE (atomically) what can be clicked on
+    the screen, with window-relative pixel centres, so a test can drive the real window with
+    real mouse clicks:
+        {"scene": "seats", "size": [w, h],
+         "buttons": [{"text": "Start game", "center": [x, y], "enabled": true}, ...],
+         "cards": {"moles": [x, y], ...},                      (choose scene)
+         "play": {"turn": 3, "current": 0, "human_to_act": true, "animating": false,
+                  "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}]}}
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self.last = None
+
+    @classmethod
+    def from_env(cls):
+        path = os.environ.get("BURROWBOX_DEBUG_TARGETS")
+        return cls(path) if path else None
+
+    @staticmethod
+    def describe(app) -> dict:
+        scene = app.top
+        out: dict = {"scene": getattr(scene, "name", None), "size": list(app.size),
+                     "buttons": [], "cards": {}}
+        if scene is None:
+            return out
+        if scene.ui is not None:
+            for el in scene.ui.get_sprite_group().sprites():
+                if isinstance(el, UIButton) and el.visible and el.alive():
+                    out["buttons"].append({"text": str(el.text), "center": list(el.rect.center),
+                                           "enabled": bool(el.is_enabled)})
+        for key, rect in (getattr(scene, "card_rects", None) or {}).items():
+            out["cards"][str(key)] = list(rect.center)
+        ctl, board = getattr(scene, "ctl", None), getattr(scene, "board", None)
+        if ctl is not None and board is not None:
+            targets = []
+            if ctl.human_to_act():
+                for t in board.targets():
+                    targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
+                                    "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
+            out["play"] = {"turn": ctl.state.turn_number, "current": ctl.current,
+                           "human_to_act": bool(ctl.human_to_act()),
+                           "animating": bool(scene.animating), "targets": targets}
+        return out
+
+    def write(self, app) -> None:
+        try:
+            text = json.dumps(self.describe(app), sort_keys=True)
+            if text != self.last:
+                tmp = f"{self.path}.tmp"
+                with open(tmp, "w", encoding="utf-8") as fh:
+                    fh.write(text)
+                os.replace(tmp, self.path)
+                self.last = text
+        except Exception:  # noqa: BLE001 - a debug aid must never stop the game
+            pass

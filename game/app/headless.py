@@ -1,0 +1,115 @@
+"""Driving the real play scene without a player: ``render_screenshot()`` (``main.py screenshot``)
+and ``PlayHarness`` (``bench``)."""
+from __future__ import annotations
+
+import os
+import random
+
+import pygame
+
+from ..ai import DEFAULT_LEVEL
+from ..rules import GAMES, new_game
+from .app import FPS, App
+from .controller import PlayController
+from .scenes.play import PlayScene
+
+
+def headless_env() -> None:
+    if not pygame.display.get_init():
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def check_game(game_id: str):
+    info = GAMES.get(game_id)
+    if info is None:
+        raise ValueError(f"unknown game '{game_id}' (known: {', '.join(GAMES)})")
+    if not info.available:
+        raise ValueError(f"{info.title} ('{game_id}') is not playable yet, so it has no screen to show")
+    return info
+
+
+def computer_seats(players: int) -> list[dict]:
+    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": DEFAULT_LEVEL}
+            for i in range(players)]
+
+
+def headless_play(game_id, seed, size, players=None, variant=None, lang=None):
+    """An App (dummy window) with a PlayScene of a computer-only game driven from outside."""
+    info = check_game(game_id)
+    headless_env()
+    if players is None:
+        players = info.max_players   # the fullest table: the heaviest screen
+    state = new_game(game_id, players, seed=seed, variant=variant)
+    seats = computer_seats(players)
+    app = App(size=size, fullscreen=False, headless=True, lang=lang)
+    app.settings.speed = "normal"
+    ctl = PlayController(game_id, seats, state, autosave=False, computers=False)
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    return app, scene
+
+
+def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, size=(1280, 720),
+                      players=None, variant=None, lang=None) -> None:
+    """Save a PNG of the play screen of a computer-only game after ``moves`` random actions."""
+    app, scene = headless_play(game_id, seed, size, players, variant, lang)
+    try:
+        rng = random.Random(seed)
+        for i in range(max(0, int(moves))):
+            if scene.ctl.is_over():
+                break
+            action = rng.choice(scene.ctl.state.legal_actions())
+            scene.apply_action(action, animate=(i == moves - 1))
+        for _ in range(60 * 20):
+            if not scene.animating:
+                break
+            app.step(1 / FPS, [])
+        app.step(1 / FPS, [])
+        app.step(1 / FPS, [])
+        out = os.fspath(out_path)
+        folder = os.path.dirname(out)
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+        app.size
+        pygame.image.save(app.surface, out)
+    finally:
+        scene.stop()
+        pygame.display.quit()
+
+
+class PlayHarness:
+    """Frame-by-frame driver of the real play scene (bench).  Always animating."""
+
+    def __init__(self, game_id: str, seed: int = 0, size=(1280, 720)):
+        self.app, self.scene = headless_play(game_id, seed, size)
+        self.game_id = game_id
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.frames = 0
+
+    def step(self) -> None:
+        scene = self.scene
+        if not scene.animating:
+            if scene.ctl.is_over():
+                self.seed += 1
+                self.app, self.scene = self.app, self._restart()
+                scene = self.scene
+            action = self.rng.choice(scene.ctl.state.legal_actions())
+            scene.apply_action(action, animate=True)
+        self.app.step(1 / FPS, pygame.event.get())
+        self.frames += 1
+
+    def _restart(self):
+        old = self.scene.ctl
+        state = new_game(self.game_id, old.state.players, seed=self.seed, variant=old.state.variant)
+        ctl = PlayController(self.game_id, old.seats, state, autosave=False, computers=False)
+        scene = PlayScene(self.app, ctl, auto_results=False)
+        self.app.go(scene)
+        return scene
+
+    def close(self) -> None:
+        try:
+            self.scene.stop()
+        finally:
+            pygame.display.quit()
