@@ -139,7 +139,7 @@ def test_forest_results_say_why_and_how_a_tie_was_broken(lang_restore):
     team = forest_text.result_sentence({"seats": [0, 2], "reason": "race", "totals": [11, 4, 11, 4],
                                         "rounds": [1, 1, 1, 1], "teams": [0, 1, 0, 1]},
                                        eventtext.Ctx("forest", NAMES))
-    assert "Anna & Cleo" in team and "Вместе" in team
+    assert "Anna и Cleo" in team and "Вместе" in team
     i18n.set_language("en")
     shared = forest_text.result_sentence({"seats": [0, 1], "reason": "round_cap", "totals": [2, 2],
                                           "rounds": [30, 30], "teams": [0, 1]}, ctx)
@@ -154,7 +154,7 @@ def test_gopher_results_say_why_and_how_a_tie_was_broken(lang_restore):
     assert "3 cards" in text and "Ben wins with 12 points" in text and "(2 against 4)" in text
     shared = gopher_text.result_sentence([0, 2], [3, 1, 3], None, {"why": "kind_ran_out",
                                                                     "kind": "berry"}, True, ctx)
-    assert "Anna, Cleo share" in shared and "Berry" in shared
+    assert "Anna and Cleo share" in shared and "Berry" in shared
     i18n.set_language("de")
     assert "Minuspunkte" in gopher_text.result_sentence([1], [12, 12, 5], [4, 2, 0],
                                                         {"why": "stalled", "rounds": 5}, False, ctx)

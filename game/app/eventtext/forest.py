@@ -31,7 +31,8 @@ def tile(kind) -> str:
 
 
 def names(seats, ctx) -> str:
-    return " & ".join(ctx.name(s) for s in seats or [])
+    from . import names_list
+    return names_list([ctx.name(s) for s in seats or []])
 
 
 def _int(v, default: int = 0) -> int:

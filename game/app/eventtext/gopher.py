@@ -5,6 +5,7 @@ carry the cards, so their sentences cannot name them."""
 from __future__ import annotations
 
 from ...i18n import tr
+from . import names_list
 
 END_WHY = ("deck_empty", "kind_ran_out", "stalled")
 
@@ -60,7 +61,7 @@ def toast(ev: dict, ctx) -> str | None:
             return tr("gopher.ev.leap_many", name=nm, hole=ev.get("to"), count=len(jumped))
         if jumped:
             return tr("gopher.ev.leap", name=nm, hole=ev.get("to"),
-                      others=", ".join(ctx.name(j) for j in jumped))
+                      others=names_list([ctx.name(j) for j in jumped]))
         return tr("gopher.ev.move", name=nm, hole=ev.get("to"))
     if t == "portal":
         return tr("gopher.ev.portal", name=nm)
@@ -149,7 +150,7 @@ def result_sentence(winners: list, scores: list, minus, end: dict, lunches: bool
     if len(winners) == 1:
         who = tr(f"gopher.result.win_{unit}", name=ctx.name(winners[0]), count=best)
     else:
-        who = tr(f"gopher.result.shared_{unit}", names=", ".join(ctx.name(w) for w in winners),
+        who = tr(f"gopher.result.shared_{unit}", names=names_list([ctx.name(w) for w in winners]),
                  count=best)
     parts = [end_reason(end), who]
     if minus and not lunches:
@@ -181,5 +182,5 @@ def results(state, ctx) -> dict | None:
     if len(winners) == 1:
         head = tr("gopher.result.head_one", name=ctx.name(winners[0]))
     else:
-        head = tr("gopher.result.head_shared", names=", ".join(ctx.name(w) for w in winners))
+        head = tr("gopher.result.head_shared", names=names_list([ctx.name(w) for w in winners]))
     return {"head": head, "summary": final_sentence(view, ctx)}
