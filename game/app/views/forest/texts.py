@@ -7,6 +7,7 @@ from __future__ import annotations
 from ... import eventtext
 from ...eventtext import forest as forest_text
 from ....i18n import tr
+from ...eventtext import names_list
 
 
 def piece(kind: str, pack: str) -> str:
@@ -64,7 +65,7 @@ def status_face_down(n: int) -> str:
 
 
 def status_team(names: list, n: int) -> str:
-    return tr("forest.status.team", names=" & ".join(names), count=n)
+    return tr("forest.status.team", names=names_list(names), count=n)
 
 
 def score(n: int) -> str:
