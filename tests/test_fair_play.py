@@ -389,7 +389,7 @@ def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
     ctl.history[-1]["before"]["rng"][1][3] = -5     # a negative random-state word
     now = ctl.state.to_dict()
     assert ctl.undo() is False
-    assert ctl.message.startswith("Undo failed") and ctl.state.to_dict() == now
+    assert ctl.message.startswith("Undo did not work") and ctl.state.to_dict() == now
     assert not ctl.can_undo()
 
 

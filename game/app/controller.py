@@ -38,6 +38,7 @@ import copy
 import threading
 from typing import Callable
 
+from ..i18n import tr
 from ..rules import IllegalAction, LoadError, load_state
 from ..rules.base import action_key
 
@@ -330,12 +331,12 @@ class PlayController:
         try:
             state = load_state(copy.deepcopy(entry["before"]))
         except LoadError as exc:
-            self.message = f"Undo failed: {exc}"
+            self.message = tr("play.undo_failed", reason=exc)
             del self.history[target:]
             return False
         except (OverflowError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             # a damaged undo entry (e.g. a negative random-state word): say so, keep playing
-            self.message = f"Undo failed: the saved step is damaged ({type(exc).__name__})"
+            self.message = tr("play.undo_damaged", kind=type(exc).__name__)
             del self.history[target:]
             return False
         undone = len(self.history) - target
