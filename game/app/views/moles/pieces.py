@@ -259,18 +259,14 @@ class MolesPieces:
             if t.kind in ("point", "dest", "mole") and t.key == self.focus.focus and self.focus.keyboard:
                 pygame.draw.circle(surface, ui.colour("accent"), t.pos, int(s * 0.56), max(3, int(s * 0.07)))
             if t.kind == "dest" and self.selected is not None:
-                # a small arrow head showing the way from the selected mole
+                # a small arrow head on the way in, pointing from the selected mole to this point
                 a = self.pixel_of(self.selected)
-                b = t.pos
-                ang = math.atan2(b[1] - a[1], b[0] - a[0])
-                tip = (b[0] - math.cos(ang) * s * 0.24, b[1] - math.sin(ang) * s * 0.24)
-                w = s * 0.12
-                pts = [tip, (tip[0] - math.cos(ang) * w * 1.6 + math.sin(ang) * w,
-                             tip[1] - math.sin(ang) * w * 1.6 - math.cos(ang) * w),
-                       (tip[0] - math.cos(ang) * w * 1.6 - math.sin(ang) * w,
-                        tip[1] - math.sin(ang) * w * 1.6 + math.cos(ang) * w)]
-                pygame.draw.polygon(surface, ui.colour("accent"), pts)
-
+                pts = arrow_head(a, t.pos, s)
+                if pts:
+                    col = ui.colour("accent")
+                    stem = arrow_stem(a, t.pos, s)
+                    pygame.draw.line(surface, col, stem[0], stem[1], max(2, int(s * 0.05)))
+                    pygame.draw.polygon(surface, col, pts)
 
     # ---- the discs in the action bar ----------------------------------------------------------------
     def seat_token(self, seat: int, size: int):
@@ -311,3 +307,32 @@ class MolesPieces:
                 self._sprites[("spent", it["value"], r.w)] = img
             if img is not None:
                 surface.blit(img, r)
+
+
+def arrow_head(a, b, spacing: float) -> list:
+    """The three corners of the arrow head drawn just short of ``b`` on the way from ``a``: the
+    tip first, pointing along a -> b whatever the direction (empty when a and b coincide).
+
+    The head is slender (more than twice as long as it is wide): a head near equilateral looks
+    the same turned by 120 degrees, so on the six directions of the lattice it seemed to point
+    left or right whatever the move."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return []
+    ux, uy = dx / length, dy / length          # along the move
+    px, py = -uy, ux                           # across it
+    tip = (b[0] - ux * spacing * 0.2, b[1] - uy * spacing * 0.2)
+    half, long_ = spacing * 0.09, spacing * 0.26
+    back = (tip[0] - ux * long_, tip[1] - uy * long_)
+    return [tip, (back[0] + px * half, back[1] + py * half), (back[0] - px * half, back[1] - py * half)]
+
+
+def arrow_stem(a, b, spacing: float) -> tuple | None:
+    """The short shaft behind the arrow head (start, end), or None when a and b coincide."""
+    head = arrow_head(a, b, spacing)
+    if not head:
+        return None
+    back = ((head[1][0] + head[2][0]) / 2, (head[1][1] + head[2][1]) / 2)
+    ux, uy = head[0][0] - back[0], head[0][1] - back[1]
+    return (back[0] - ux * 0.9, back[1] - uy * 0.9), back
