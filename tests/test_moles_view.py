@@ -379,3 +379,46 @@ def test_destination_arrowheads_drawn_for_the_selected_mole(display, monkeypatch
     dests = {tuple(t.pos) for t in v.get_targets() if t.kind == "dest"}
     assert seen and all(a == v.pixel_of(act["frm"]) for a, _b in seen)
     assert {tuple(b) for _a, b in seen} == dests
+
+
+# ---- labelled numbers: moles left, the discs still face down -----------------------------------
+def test_moles_left_in_the_seat_list_carry_a_label(display):
+    from game.i18n import tr
+    state = new_game("moles", 3, seed=5)
+    v = make_view(state)
+    got = v.score_texts()
+    left = state.view(None)["moles_left"]
+    hand = state.view(None)["to_place"]
+    assert got == [tr("moles.score.left", count=n + hand[s]) for s, n in enumerate(left)]
+    assert all(t.strip() != str(n + hand[s]) for s, (t, n) in enumerate(zip(got, left)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_discs_still_face_down_are_drawn_as_disc_shapes(display, lang):
+    """Every seat's discs still face down are drawn as disc backs (the rules' tip is to watch
+    them), the spent ones as faint faces: no bare digits; the box fits beside the board."""
+    from game.i18n import get_language, set_language
+    old = get_language()
+    set_language(lang)
+    try:
+        state = _move_state(11)
+        v = make_view(state, size=(1024, 600))
+        rows = v.discs_shown()
+        view = state.view(None)
+        assert [r["down"] for r in rows] == [len(d["face_down"]) for d in view["discs"]]
+        assert [r["spent"] for r in rows] == [sorted(d["face_up"]) for d in view["discs"]]
+        assert sum(r["down"] for r in rows) < 6 * len(rows)       # some discs were turned
+        images = []
+        real = v._image
+        v._image = lambda name, size: images.append(name) or real(name, size)
+        v._sprites.clear()
+        v.draw(display)
+        assert "moles/disc_back.svg" in images
+        for r in rows:
+            for val in r["spent"]:
+                assert f"moles/disc_{val}.svg" in images
+        img = v._discs_box()
+        box = img.get_rect(bottomleft=(v.rect.x + v._px(8), v._box.bottom - v._px(8)))
+        assert v.rect.contains(box) and box.w < v.rect.w * 0.3
+    finally:
+        set_language(old)
