@@ -294,3 +294,92 @@ def test_the_rules_text_exists_in_every_language_with_the_same_sections():
         mine = [ln for ln in text.splitlines() if ln.startswith("#")]
         assert len(mine) == len(heads), lang
         assert text.count("\n- ") == en.read_text(encoding="utf-8").count("\n- "), lang
+
+
+# ---- hot seat: the secret disc is shown back and may be changed before it is played ------------
+HUMANS = [{"name": f"P{i + 1}", "colour": i, "kind": "human", "level": "good"} for i in range(4)]
+
+
+def _at_choose(seed=5, players=2, variant="autumn"):
+    state = new_game("ants", players, seed=seed, variant=variant)
+    rng = random.Random(seed)
+    while state.step != "choose":
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def _hot_view(state, rect=pygame.Rect(14, 14, 842, 692)):
+    v = make_board_view("ants", HUMANS[:state.players], None)
+    v.set_rect(rect)
+    seat = state.current_player
+    v.sync(state.view(seat), state.legal_actions(), seat)
+    v.update(0.0)
+    return v
+
+
+def test_hot_seat_secret_pick_shows_you_hid_and_can_be_changed(display):
+    """In hot seat a click on a disc plays nothing yet: the bar says "You hid <kind>" and offers
+    Done; another disc changes the pick; Esc drops it; only Done plays the pick (then the curtain
+    comes up for the next person, so the pick stays secret)."""
+    state = _at_choose()
+    legal = {a["kind"]: a for a in state.legal_actions()}
+    assert legal
+    v = _hot_view(state)
+    kinds = sorted(legal)
+    first = kinds[0]
+    disc = next(b for b in v.bar_buttons() if b["key"] == f"disc_{first}")
+    assert post_click(v, disc["center"]) is None                # nothing played yet
+    assert v.instruction() == tr("ants.do.hid", kind=tr(f"ants.kind.{first}"))
+    done = next(b for b in v.bar_buttons() if b["key"] == "hid_done")
+    last = kinds[-1]
+    if last != first:                                            # change it
+        other = next(b for b in v.bar_buttons() if b["key"] == f"disc_{last}")
+        assert post_click(v, other["center"]) is None
+        assert v.instruction() == tr("ants.do.hid", kind=tr(f"ants.kind.{last}"))
+        done = next(b for b in v.bar_buttons() if b["key"] == "hid_done")
+    assert v.clicks_for(legal[last]) == ["hid_done"]
+    got = post_click(v, done["center"])
+    assert got == legal[last]
+    # Esc drops the pick; a disc with no ant under it still says why
+    v = _hot_view(state)
+    post_click(v, next(b for b in v.bar_buttons() if b["key"] == f"disc_{first}")["center"])
+    assert v.handle_escape() is True
+    assert v.instruction() == tr("ants.do.choose")
+    assert not any(b["key"] == "hid_done" for b in v.bar_buttons())
+    for b in v.bar_buttons():
+        if b["key"].removeprefix("disc_") not in legal:
+            assert post_click(v, b["center"]) == tr("ants.refuse.disc_not_under")
+    assert v.clicks_for(legal[first]) == [f"disc_{first}", "hid_done"]
+
+
+def test_the_pick_stays_in_the_screen_until_done(display):
+    """Picking (and changing) plays nothing: the state is untouched until Done."""
+    state = _at_choose(seed=7)
+    before = state.to_dict()
+    v = _hot_view(state)
+    for b in v.bar_buttons():
+        post_click(v, b["center"])
+    assert state.to_dict() == before and state.step == "choose"
+
+
+@pytest.mark.parametrize("lang", ["de", "ru", "fr", "en"])
+def test_hot_seat_pick_bar_fits_at_the_smallest_window(display, lang):
+    from tests.test_board_kit import board_rect
+    set_language(lang)
+    try:
+        for variant, players, seed in (("autumn", 2, 5), ("beetle", 4, 4)):
+            state = _at_choose(seed, players, variant)
+            v = _hot_view(state, board_rect(1024, 600))
+            k = state.legal_actions()[0]["kind"]
+            post_click(v, next(b for b in v.bar_buttons() if b["key"] == f"disc_{k}")["center"])
+            items = v.bar_items()
+            label = items[0]
+            assert label["kind"] == "label" and v.bar_rect.contains(label["rect"])
+            assert any(it.get("key") == "hid_done" for it in items)
+            for it in items[1:]:
+                assert v.bar_rect.contains(it["rect"]), (lang, it.get("label"))
+                room = it["rect"].w - (it["rect"].h if it.get("icon") else 0)
+                assert v.assets.font(11, True).size(it["label"])[0] <= room, (lang, it["label"])
+            v.draw(display)
+    finally:
+        set_language("en")

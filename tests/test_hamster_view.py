@@ -460,3 +460,79 @@ def test_results_scene_shows_the_score_picture(tmp_path, monkeypatch):
         play.stop()
         saves.flush_autosave()
         pygame.display.quit()
+
+
+# ---- labels: room names on hover, the die before a roll ----------------------------------------
+def _motion(view, pos):
+    view.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_room_names_show_on_hover(display, lang):
+    """Hamster's room names (the log names rooms) show over a chamber the pointer rests on, with
+    its points, in the player's language; nothing over solid earth or once the pointer left."""
+    from game.app.views.hamster import texts
+    from game.i18n import get_language, set_language
+    old = get_language()
+    set_language(lang)
+    try:
+        state = new_game("hamster", 2, seed=3)
+        v = make_view(state, size=(1024, 600))
+        cid, ch = next(iter(v._chambers.items()))
+        cell = ch["cells"][0]
+        _motion(v, v.cell_centre(cell))
+        assert v.hovered_room() == cid
+        tip = v.room_tip()
+        assert tip == texts.room_tip(cid, ch["points"])
+        assert texts.room(cid) in tip and str(ch["points"]) in tip
+        seen = []
+        real = v._fit_pill
+        v._fit_pill = lambda text, *a, **k: seen.append(text) or real(text, *a, **k)
+        v.draw(pygame.Surface((1024, 600)))
+        assert tip in seen
+        earth = next((x, y) for y in range(v._rows) for x in range(v._cols) if (x, y) not in v._cell_ch)
+        _motion(v, v.cell_centre(earth))
+        assert v.room_tip() == ""
+        _motion(v, v.cell_centre(cell))
+        v.handle_event(pygame.event.Event(pygame.WINDOWLEAVE))
+        assert v.room_tip() == ""
+    finally:
+        set_language(old)
+
+
+def test_the_die_before_a_roll_is_an_empty_outline_not_a_question_mark(display):
+    """Before a roll the bar's die slot is an empty dashed die, never a "?" that reads as a help
+    button."""
+    state = new_game("hamster", 2, seed=3)
+    v = make_view(state, size=(1024, 600))
+    die = next(it for it in v._bar_layout() if it.get("kind") == "die")
+    assert not die.get("value")
+    drawn = []
+    real = v._text
+    v._text = lambda s, *a, **k: drawn.append(s) or real(s, *a, **k)
+    v.draw(pygame.Surface((1024, 600)))
+    assert "?" not in drawn
+    img = v._empty_die(die["rect"].w)
+    w = img.get_width()
+    assert img.get_at((w // 2 + 1, w // 4 + 1)).a == 0          # see-through inside: not a button
+    assert max(img.get_at((x, 1)).a for x in range(w)) > 0       # an outline all the same
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_header_nut_and_mushroom_figures_read_as_points(display, lang):
+    """The header's mushroom and nut figures carry a points unit (never a bare count)."""
+    from game.i18n import get_language, set_language, tr
+    old = get_language()
+    set_language(lang)
+    try:
+        state = new_game("hamster", 2, seed=3)
+        v = make_view(state, size=(1024, 600))
+        drawn = []
+        real = v._text
+        v._text = lambda s, *a, **k: drawn.append(s) or real(s, *a, **k)
+        v._header_parts({"chambers": 0, "mushrooms": 4, "nuts": 3, "total": 7}, 1.0)
+        for n in (4, 3):
+            label = tr("hamster.sheet.points", count=n)
+            assert label in drawn and label.strip() != str(n)
+    finally:
+        set_language(old)

@@ -344,3 +344,81 @@ def test_resize_keeps_clicks_right(display):
     v.set_rect(board_rect(1024, 600))
     act = state.legal_actions()[3]
     assert click(v, v.pixel_of(act["at"])) is act
+
+
+# ---- the arrow heads of the destinations -------------------------------------------------------
+@pytest.mark.parametrize("direction", range(6))
+def test_destination_arrowheads_point_in_the_moves_direction(direction):
+    """Each arrow head points along its move, and is slender enough that it cannot be read as
+    pointing another way (a near-equilateral head looks the same turned by 120 degrees)."""
+    import math
+    from game.app.views.moles.pieces import arrow_head
+    ang = math.radians(60 * direction + 30 * (direction % 2 == 0))
+    a = (200.0, 200.0)
+    b = (a[0] + 100 * math.cos(ang), a[1] + 100 * math.sin(ang))
+    tip, c1, c2 = arrow_head(a, b, 50)
+    cx, cy = (tip[0] + c1[0] + c2[0]) / 3, (tip[1] + c1[1] + c2[1]) / 3
+    got = math.atan2(tip[1] - cy, tip[0] - cx)
+    assert abs((got - ang + math.pi) % (2 * math.pi) - math.pi) < math.radians(2)
+    back = ((c1[0] + c2[0]) / 2, (c1[1] + c2[1]) / 2)
+    assert math.dist(tip, back) > 1.3 * math.dist(c1, c2)   # an equilateral head: 0.87
+    assert math.dist(tip, b) < math.dist(tip, a)         # near the destination
+    assert arrow_head(a, a, 50) == []
+
+
+def test_destination_arrowheads_drawn_for_the_selected_mole(display, monkeypatch):
+    from game.app.views.moles import pieces
+    state = _move_state(11)
+    v = make_view(state)
+    act = state.legal_actions()[-1]
+    click(v, v.pixel_of(act["frm"]))
+    seen = []
+    real = pieces.arrow_head
+    monkeypatch.setattr(pieces, "arrow_head", lambda a, b, s: seen.append((a, b)) or real(a, b, s))
+    v.draw(display)
+    dests = {tuple(t.pos) for t in v.get_targets() if t.kind == "dest"}
+    assert seen and all(a == v.pixel_of(act["frm"]) for a, _b in seen)
+    assert {tuple(b) for _a, b in seen} == dests
+
+
+# ---- labelled numbers: moles left, the discs still face down -----------------------------------
+def test_moles_left_in_the_seat_list_carry_a_label(display):
+    from game.i18n import tr
+    state = new_game("moles", 3, seed=5)
+    v = make_view(state)
+    got = v.score_texts()
+    left = state.view(None)["moles_left"]
+    hand = state.view(None)["to_place"]
+    assert got == [tr("moles.score.left", count=n + hand[s]) for s, n in enumerate(left)]
+    assert all(t.strip() != str(n + hand[s]) for s, (t, n) in enumerate(zip(got, left)))
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_discs_still_face_down_are_drawn_as_disc_shapes(display, lang):
+    """Every seat's discs still face down are drawn as disc backs (the rules' tip is to watch
+    them), the spent ones as faint faces: no bare digits; the box fits beside the board."""
+    from game.i18n import get_language, set_language
+    old = get_language()
+    set_language(lang)
+    try:
+        state = _move_state(11)
+        v = make_view(state, size=(1024, 600))
+        rows = v.discs_shown()
+        view = state.view(None)
+        assert [r["down"] for r in rows] == [len(d["face_down"]) for d in view["discs"]]
+        assert [r["spent"] for r in rows] == [sorted(d["face_up"]) for d in view["discs"]]
+        assert sum(r["down"] for r in rows) < 6 * len(rows)       # some discs were turned
+        images = []
+        real = v._image
+        v._image = lambda name, size: images.append(name) or real(name, size)
+        v._sprites.clear()
+        v.draw(display)
+        assert "moles/disc_back.svg" in images
+        for r in rows:
+            for val in r["spent"]:
+                assert f"moles/disc_{val}.svg" in images
+        img = v._discs_box()
+        box = img.get_rect(bottomleft=(v.rect.x + v._px(8), v._box.bottom - v._px(8)))
+        assert v.rect.contains(box) and box.w < v.rect.w * 0.3
+    finally:
+        set_language(old)

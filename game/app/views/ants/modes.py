@@ -133,21 +133,77 @@ class ChooseMode(AntsMode):
     def sentence(self) -> str:
         return texts.doing("choose")
 
+    HID_KEY = "hid_done"
+
+    def hot_seat(self) -> bool:
+        """Two or more people share the screen: a pick is shown back ("You hid Tiles") and may be
+        changed before it is made, i.e. before the curtain comes up for the next person. The
+        pick stays in this screen only: nothing is played, saved or logged until Done."""
+        return sum(1 for s in self.v.seats or [] if s.get("kind") == "human") >= 2
+
+    def hidden(self):
+        """The kind picked so far in hot seat (not played yet), or None."""
+        sel = self.v.selected
+        allowed = {a.get("kind") for a in self.acts("choose", "red_choose")}
+        if isinstance(sel, tuple) and len(sel) == 2 and sel[0] == "hid" and sel[1] in allowed:
+            return sel[1]
+        return None
+
+    def sentence(self) -> str:
+        k = self.hidden()
+        if k is not None:
+            return texts.doing("hid", kind=texts.kind(k))
+        return self.first_sentence()
+
+    def first_sentence(self) -> str:
+        return texts.doing("choose")
+
     def items(self) -> list:
         v = self.v
         allowed = {a.get("kind"): a for a in self.acts("choose", "red_choose")}
         size = v._px(26)
-        return [self.item(f"disc_{k}", texts.kind(k), allowed.get(k), primary=k in allowed,
-                          icon=v._symbol(k, size), disabled=k not in allowed,
-                          why=texts.refuse("disc_not_under"))
-                for k in v.data.kinds]
+        hot = self.hot_seat()
+        hid = self.hidden()
+        out = [self.item(f"disc_{k}", texts.kind(k), None if hot else allowed.get(k),
+                         primary=(k == hid) if hid is not None else k in allowed,
+                         icon=v._symbol(k, size), disabled=k not in allowed,
+                         why=texts.refuse("disc_not_under"))
+               for k in v.data.kinds]
+        if hid is not None:
+            out.append(self.item(self.HID_KEY, texts.button("hid_done"), allowed[hid], primary=True))
+        return out
+
+    def select(self, target):
+        key = str(target.key)
+        if self.hot_seat() and key.startswith("disc_"):
+            self.v.selected = ("hid", key[len("disc_"):])
+            self.v.invalidate()
+            self.v.focus.focus = self.HID_KEY if self.v.focus.keyboard else self.v.focus.focus
+        return None
+
+    def cancel(self) -> bool:
+        if self.hidden() is None:
+            return False
+        self.v.selected = None
+        self.v.invalidate()
+        return True
+
+    def clicks_for(self, action: dict):
+        if not self.hot_seat():
+            return super().clicks_for(action)
+        k = action.get("kind")
+        if k not in {a.get("kind") for a in self.acts("choose", "red_choose")}:
+            return None
+        if self.hidden() == k:
+            return [self.HID_KEY]
+        return [f"disc_{k}", self.HID_KEY]
 
     def why_cell(self, i: int) -> str:
         return texts.refuse("pick_disc")
 
 
 class RedChooseMode(ChooseMode):
-    def sentence(self) -> str:
+    def first_sentence(self) -> str:
         return texts.doing("red_choose")
 
 

@@ -164,6 +164,11 @@ def timer() -> str:
     return tr("hamster.sheet.timer")
 
 
+def room_tip(cid, points: int) -> str:
+    """The label shown over a chamber the pointer rests on: its name and what it is worth."""
+    return tr("hamster.sheet.room_tip", room=room(cid), count=int(points))
+
+
 def chamber_points(n: int) -> str:
     return tr("hamster.sheet.chambers", count=n)
 

@@ -149,11 +149,53 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         surface.set_clip(self.rect)
         self._draw_main(surface)
         self._draw_thumbs(surface)
+        self._draw_room_tip(surface)
         self.draw_bar(surface)
         if self._cur is not None and self._cur.kind == "roll":
             self._draw_roll_anim(surface, self._cur)
         self._draw_toasts(surface)
         surface.set_clip(clip)
+
+    def handle_event(self, event):
+        if event.type in (getattr(pygame, "WINDOWLEAVE", -1), getattr(pygame, "ACTIVEEVENT", -1)) and \
+                (event.type != getattr(pygame, "ACTIVEEVENT", -1) or not getattr(event, "gain", 1)):
+            if self._hover_cell is not None:
+                self._hover_cell = None      # the pointer left the window: no room label stays
+                self._touch()
+            return None
+        before = self.hovered_room()
+        got = super().handle_event(event)
+        if self.hovered_room() != before:
+            self._touch()                    # the room label changes: draw again
+        return got
+
+    def hovered_room(self):
+        """The id of the chamber under the pointer on the big sheet, or None (no drag going on)."""
+        if self._opened is not None or self._drag is not None or self._hover_cell is None:
+            return None
+        return self._cell_ch.get(self._hover_cell)
+
+    def room_tip(self) -> str:
+        """The room label shown now ("" when the pointer rests on no chamber)."""
+        cid = self.hovered_room()
+        if cid is None:
+            return ""
+        return texts.room_tip(cid, self._chambers[cid]["points"])
+
+    def _draw_room_tip(self, surface) -> None:
+        """The name and worth of the chamber under the pointer, just above the chamber (below it
+        when there is no room above), never wider than the sheet."""
+        text = self.room_tip()
+        if not text:
+            return
+        cells = self._chambers[self.hovered_room()]["cells"]
+        box = self._cell_rect(cells[0]).unionall([self._cell_rect(c) for c in cells[1:]])
+        img = self._fit_pill(text, self._px(16), ui.colour("text"), self._main.w - self._px(8))
+        r = img.get_rect(midbottom=(box.centerx, box.y - self._px(2)))
+        if r.y < self._main.y:
+            r.midtop = (box.centerx, box.bottom + self._px(2))
+        r.clamp_ip(self._main)
+        surface.blit(img, r)
 
     # ---- public hooks (tests, the real-window driver) ---------------------------------------------
     def cell_centre(self, cell) -> tuple:
@@ -248,10 +290,42 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             img = self._die_face(int(item["value"]), ds)
             surface.blit(img, img.get_rect(center=r.center))
             return
-        pygame.draw.rect(surface, _mix(ui.colour("panel"), (0, 0, 0), 0.25), r, border_radius=ds // 5)
-        pygame.draw.rect(surface, ui.colour("panel_edge"), r, width=max(1, ds // 20), border_radius=ds // 5)
-        q = self._text("?", int(ds * 0.6), ui.colour("text_muted"), True)
-        surface.blit(q, q.get_rect(center=r.center))
+        surface.blit(self._empty_die(ds), r)
+
+    def _empty_die(self, size: int):
+        """The die before a roll: a dashed outline with faint pips, nothing like a button (no fill,
+        no "?", which read as a help button)."""
+        key = ("die_empty", size)
+        img = self._sprites.get(key)
+        if img is not None:
+            return img
+        img = pygame.Surface((size, size), pygame.SRCALPHA)
+        col = (*ui.colour("text_muted")[:3], 200)
+        r = img.get_rect().inflate(-2, -2)
+        rad = max(3, size // 5)
+        width = max(1, size // 22)
+        dash = max(3, size // 8)
+        # straight edges dashed, corners drawn as arcs of the rounded outline
+        for x in range(r.x + rad, r.right - rad, dash * 2):
+            x2 = min(x + dash, r.right - rad)
+            pygame.draw.line(img, col, (x, r.y), (x2, r.y), width)
+            pygame.draw.line(img, col, (x, r.bottom - 1), (x2, r.bottom - 1), width)
+        for y in range(r.y + rad, r.bottom - rad, dash * 2):
+            y2 = min(y + dash, r.bottom - rad)
+            pygame.draw.line(img, col, (r.x, y), (r.x, y2), width)
+            pygame.draw.line(img, col, (r.right - 1, y), (r.right - 1, y2), width)
+        corners = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.rect(corners, col, r, width=width, border_radius=rad)
+        keep = pygame.Surface((size, size), pygame.SRCALPHA)
+        for cx, cy in ((r.x, r.y), (r.right - rad, r.y), (r.x, r.bottom - rad), (r.right - rad, r.bottom - rad)):
+            keep.blit(corners, (cx, cy), pygame.Rect(cx, cy, rad, rad))
+        img.blit(keep, (0, 0))
+        pip = max(1, int(size * 0.07))
+        q = size * 0.25
+        for sx, sy in ((-1, -1), (0, 0), (1, 1)):
+            pygame.draw.circle(img, (*col[:3], 90), (int(size / 2 + sx * q), int(size / 2 + sy * q)), pip)
+        self._sprites[key] = img
+        return img
 
     def draw_results(self, surface, rect, state) -> None:
         """Per player a stacked bar: chamber, mushroom and nut points, with icons and numbers."""

@@ -7,6 +7,7 @@ import math
 import pygame
 
 from ... import ui
+from ....i18n import get_language
 from ...board import draw
 from .. import hexgeom as hg
 from ..hexgeom import HexLayout
@@ -153,6 +154,78 @@ class MolesPieces:
         img = self._text(texts.holes_filled(n, tot), self._px(17), ui.colour("text"), True)
         surface.blit(img, img.get_rect(topright=(self.rect.right - self._px(12), self.rect.y + self._px(10))))
 
+    def discs_shown(self) -> list:
+        """Per seat, what the discs box at the bottom left shows: {"seat", "down", "spent", "out"}
+        (tests): every seat's discs still face down as disc backs, the spent ones as faint faces."""
+        v = self.view or {}
+        out = v.get("eliminated") or []
+        return [{"seat": s, "down": len(d.get("face_down") or []), "spent": sorted(d.get("face_up") or []),
+                 "out": bool(s < len(out) and out[s])}
+                for s, d in enumerate(v.get("discs") or [])]
+
+    def _discs_box(self):
+        """The discs box (bottom left of the board): a caption, then per seat its mole, its face-down
+        discs as disc backs and its spent discs as faint faces. Rendered once per content and size."""
+        rows = self.discs_shown()
+        if not rows:
+            return None
+        key = ("discs_box", tuple((r["down"], tuple(r["spent"]), r["out"]) for r in rows), self.rect.size,
+               get_language())
+        img = self._sprites.get(key)
+        if img is not None:
+            return img
+        d = max(12, self._px(20))
+        gap = max(2, self._px(3))
+        rh = d + gap * 2
+        f = self.assets.font(max(11, self._px(14)), True)
+        width_cap = max(self._px(120), int(self.rect.w * 0.24))
+        lines = ui.wrap(texts.discs_box_title(), f, width_cap) or [texts.discs_box_title()]
+        caps = [f.render(line, True, ui.colour("text_muted")) for line in lines]
+        cap_h = sum(c.get_height() for c in caps)
+        ndisc = max((r["down"] + len(r["spent"]) for r in rows), default=0)
+        row_w = d + gap * 3 + ndisc * (d + gap) + gap
+        w = max(row_w, max(c.get_width() for c in caps))
+        pad = self._px(6)
+        img = pygame.Surface((w + 2 * pad, cap_h + rh * len(rows) + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(img, (*ui.colour("panel"), 150), img.get_rect(), border_radius=self._px(8))
+        y = pad
+        for c in caps:
+            img.blit(c, (pad, y))
+            y += c.get_height()
+        back = self._image("moles/disc_back.svg", d)
+        for r in rows:
+            x = pad
+            mole = self._mole_sprite(r["seat"], d + gap)
+            if mole is not None:
+                m = mole.copy()
+                if r["out"]:
+                    m.set_alpha(90)
+                img.blit(m, (x, y + (rh - m.get_height()) // 2))
+            x += d + gap * 3
+            for _ in range(r["down"]):
+                if back is not None:
+                    img.blit(back, (x, y + gap))
+                else:
+                    pygame.draw.circle(img, board("disc_back"), (x + d // 2, y + gap + d // 2), d // 2)
+                x += d + gap
+            for val in r["spent"]:
+                face = self._image(f"moles/disc_{int(val)}.svg", d)
+                if face is not None:
+                    face = face.copy()
+                    face.set_alpha(95)
+                    img.blit(face, (x, y + gap))
+                x += d + gap
+            y += rh
+        self._sprites[key] = img
+        return img
+
+    def _draw_discs_box(self, surface) -> None:
+        img = self._discs_box()
+        if img is None:
+            return
+        box = getattr(self, "_box", self.rect)
+        surface.blit(img, img.get_rect(bottomleft=(self.rect.x + self._px(8), box.bottom - self._px(8))))
+
     def _toast_anchor(self) -> tuple[int, int, int]:
         return int(self.layout.cx), self.rect.y + self._px(12), self.rect.w - self._px(40)
 
@@ -259,18 +332,14 @@ class MolesPieces:
             if t.kind in ("point", "dest", "mole") and t.key == self.focus.focus and self.focus.keyboard:
                 pygame.draw.circle(surface, ui.colour("accent"), t.pos, int(s * 0.56), max(3, int(s * 0.07)))
             if t.kind == "dest" and self.selected is not None:
-                # a small arrow head showing the way from the selected mole
+                # a small arrow head on the way in, pointing from the selected mole to this point
                 a = self.pixel_of(self.selected)
-                b = t.pos
-                ang = math.atan2(b[1] - a[1], b[0] - a[0])
-                tip = (b[0] - math.cos(ang) * s * 0.24, b[1] - math.sin(ang) * s * 0.24)
-                w = s * 0.12
-                pts = [tip, (tip[0] - math.cos(ang) * w * 1.6 + math.sin(ang) * w,
-                             tip[1] - math.sin(ang) * w * 1.6 - math.cos(ang) * w),
-                       (tip[0] - math.cos(ang) * w * 1.6 - math.sin(ang) * w,
-                        tip[1] - math.sin(ang) * w * 1.6 + math.cos(ang) * w)]
-                pygame.draw.polygon(surface, ui.colour("accent"), pts)
-
+                pts = arrow_head(a, t.pos, s)
+                if pts:
+                    col = ui.colour("accent")
+                    stem = arrow_stem(a, t.pos, s)
+                    pygame.draw.line(surface, col, stem[0], stem[1], max(2, int(s * 0.05)))
+                    pygame.draw.polygon(surface, col, pts)
 
     # ---- the discs in the action bar ----------------------------------------------------------------
     def seat_token(self, seat: int, size: int):
@@ -311,3 +380,32 @@ class MolesPieces:
                 self._sprites[("spent", it["value"], r.w)] = img
             if img is not None:
                 surface.blit(img, r)
+
+
+def arrow_head(a, b, spacing: float) -> list:
+    """The three corners of the arrow head drawn just short of ``b`` on the way from ``a``: the
+    tip first, pointing along a -> b whatever the direction (empty when a and b coincide).
+
+    The head is slender (more than twice as long as it is wide): a head near equilateral looks
+    the same turned by 120 degrees, so on the six directions of the lattice it seemed to point
+    left or right whatever the move."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1e-6:
+        return []
+    ux, uy = dx / length, dy / length          # along the move
+    px, py = -uy, ux                           # across it
+    tip = (b[0] - ux * spacing * 0.2, b[1] - uy * spacing * 0.2)
+    half, long_ = spacing * 0.09, spacing * 0.26
+    back = (tip[0] - ux * long_, tip[1] - uy * long_)
+    return [tip, (back[0] + px * half, back[1] + py * half), (back[0] - px * half, back[1] - py * half)]
+
+
+def arrow_stem(a, b, spacing: float) -> tuple | None:
+    """The short shaft behind the arrow head (start, end), or None when a and b coincide."""
+    head = arrow_head(a, b, spacing)
+    if not head:
+        return None
+    back = ((head[1][0] + head[2][0]) / 2, (head[1][1] + head[2][1]) / 2)
+    ux, uy = head[0][0] - back[0], head[0][1] - back[1]
+    return (back[0] - ux * 0.9, back[1] - uy * 0.9), back

@@ -126,5 +126,9 @@ def moles_left(n: int, out: bool) -> str:
     return tr("moles.score.left", count=n)
 
 
+def discs_box_title() -> str:
+    return tr("moles.discs_box.title")
+
+
 def spent_discs(name: str, values: list) -> str:
     return tr("moles.status.spent", name=name, values=", ".join(str(x) for x in values))

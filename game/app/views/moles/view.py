@@ -202,6 +202,7 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         for img, pos in self._hud_static(hud_layer):
             surface.blit(img, pos)
         self._draw_hud_dynamic(surface)
+        self._draw_discs_box(surface)
         targets = [t for t in self.get_targets() if not t.bar]
         if la is None and not self.animating:
             self._draw_last_move(surface)
