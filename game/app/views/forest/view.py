@@ -151,6 +151,30 @@ class ForestView(ForestAnimation, KitView):
         if self._disp is None:
             self._reconcile()
 
+    def play(self, events, speed="normal") -> None:
+        """Queue the animation of ``events``; it starts from the last synced view, also when
+        earlier actions were applied without a frame in between (nothing was reconciled yet)."""
+        if self.view is not None and self._dirty and not self.animating:
+            self._reconcile()
+        super().play(events, speed)
+
+    def _draw_toasts(self, surface) -> None:
+        """The captions stand at the top of the forest, or at its foot when the tile that acts
+        lies in the upper half, so a caption never hides what it tells about."""
+        items = self._toasts_box.items
+        if not items or self.view is None or not self.cell:
+            return
+        cx, top, _w = self._toast_anchor()
+        gap = self._px(6)
+        n, s = self.view["size"], self.cell
+        row = self._toast_row
+        if row is not None and row < n / 2:
+            total = sum(t["surf"].get_height() for t in items) + gap * (len(items) - 1)
+            top = self.origin[1] + n * s - self._px(8) - total
+        self._toasts_box.draw(surface, (cx, top, _w), gap)
+
+    _toast_row = None
+
     def shown_view(self) -> dict | None:
         """The view as it is drawn now (tests: after the animation it is the synced view)."""
         return self._disp
