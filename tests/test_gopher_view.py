@@ -284,3 +284,20 @@ def test_hand_and_pile_counts_change_when_the_cards_land(display):
             assert v.shown_seats() == st.view(st.current_player)["seats"]
             return
     raise AssertionError("no collection in the games tried")
+
+
+def test_an_animation_starts_from_the_synced_page_even_without_a_frame_between(display):
+    """Actions applied at speed "off" with no frame in between, then one animated: the book
+    shows the page and the tokens as they stand, never an older picture."""
+    st = new_game("gopher", 2, seed=0, variant="standard")
+    v = view_of(st)
+    rng = random.Random(0)
+    for _ in range(40):
+        events = st.apply(rng.choice(st.legal_actions()))
+        v.play(events, "off")
+        v.sync(st.view(st.current_player), None, st.current_player)
+    before = st.view(st.current_player)
+    events = st.apply(rng.choice(st.legal_actions()))
+    v.play(events, "normal")
+    assert v._disp_page == before["page"]
+    assert v._disp_tokens == [s.get("token") for s in before["seats"]]

@@ -554,6 +554,10 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return lines
 
     def play(self, events, speed="normal") -> None:
+        # the animation starts from the last synced view, also when earlier actions were
+        # applied without a frame in between (nothing was reconciled yet)
+        if self.view is not None and self._dirty and not self.animating:
+            self._reconcile()
         self._keep_shown_seats(events)
         for ev in events or []:
             if isinstance(ev, dict) and ev.get("type") == "game_over":
