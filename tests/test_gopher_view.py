@@ -301,3 +301,27 @@ def test_an_animation_starts_from_the_synced_page_even_without_a_frame_between(d
     v.play(events, "normal")
     assert v._disp_page == before["page"]
     assert v._disp_tokens == [s.get("token") for s in before["seats"]]
+
+
+def test_a_seat_card_says_where_each_basket_is(display):
+    """With baskets each seat card says whose burrow its basket is in: at home, with another
+    player, or (at home) how many baskets of others it holds."""
+    from game import i18n
+    st = new_game("gopher", 3, seed=0, variant="baskets")
+    rng = random.Random(0)
+    while not st.is_over() and all(s.get("basket_holder", i) == i
+                                   for i, s in enumerate(st.view(0)["seats"])):
+        st.apply(rng.choice(st.legal_actions()))
+    v = view_of(st)
+    seats_ = v.view["seats"]
+    lines = [v._basket_line(s, info) for s, info in enumerate(seats_)]
+    for s, info in enumerate(seats_):
+        holder = info["basket_holder"]
+        held = sum(1 for o, other in enumerate(seats_) if o != s and other["basket_holder"] == s)
+        if holder != s:
+            assert lines[s] == i18n.tr("gopher.seat.basket", name=v._name(holder))
+        elif held:
+            assert lines[s] == i18n.tr("gopher.seat.baskets_held", count=held)
+        else:
+            assert lines[s] == i18n.tr("gopher.seat.basket_home")
+    assert any(i18n.tr("gopher.seat.baskets_held", count=1)[:4] in line for line in lines)
