@@ -332,3 +332,18 @@ def test_a_caption_never_hides_the_tile_it_tells_about(display):
         h = v._toasts_box.items[0]["surf"].get_height()
         assert y + h <= row_top or y >= row_bottom, (row, y, h)
         assert (y > v.origin[1] + n * s / 2) == top_half
+
+
+def test_with_alliances_the_panel_shows_both_teams(display):
+    """The side panel keeps room for three status lines: with alliances they are the goal
+    and each team's gold, so a new player sees who plays with whom."""
+    from game.app.scenes.play import STATUS_LINES
+    state = new_game("forest", 4, seed=4, variant="race", options={"alliances": True})
+    v = fresh_view(state)
+    shown = v.status_lines()[:STATUS_LINES]
+    team = [line for line in shown if " & " in line]
+    assert len(team) == 2
+    for s in range(4):
+        assert sum(v._name(s) in line for line in team) == 1
+    plain = fresh_view(new_game("forest", 4, seed=4, variant="race"))
+    assert not any(" & " in line for line in plain.status_lines())

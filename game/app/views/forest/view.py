@@ -387,10 +387,14 @@ class ForestView(ForestAnimation, KitView):
                  texts.status_face_down(v.get("face_down", 0))]
         teams = v.get("teams") or []
         if len(set(teams)) < len(teams):
+            # the panel keeps room for three lines: with alliances the goal and the two
+            # teams' gold come first (who plays with whom is what a new player needs most)
+            team_lines = []
             for team in sorted(set(teams)):
                 seats = [s for s in range(v["players"]) if teams[s] == team]
-                lines.append(texts.status_team([self._name(s) for s in seats],
-                                               sum(len(v["stored"][s]) for s in seats)))
+                team_lines.append(texts.status_team([self._name(s) for s in seats],
+                                                    sum(len(v["stored"][s]) for s in seats)))
+            lines = [lines[1]] + team_lines + [lines[0], lines[2]]
         return lines
 
     def score_texts(self):
