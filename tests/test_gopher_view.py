@@ -325,3 +325,22 @@ def test_a_seat_card_says_where_each_basket_is(display):
         else:
             assert lines[s] == i18n.tr("gopher.seat.basket_home")
     assert any(i18n.tr("gopher.seat.baskets_held", count=1)[:4] in line for line in lines)
+
+
+def test_captions_fade_once_a_person_chooses_cards(display):
+    """The captions stand over the hand strip while things move; once a person is to act
+    they fade out within half a second, so no card of the hand stays hidden."""
+    st, _ = play_to(2, 12, "standard")
+    v = view_of(st)
+    assert v.legal
+    v._toast("Computer 2 collects 3 acorns.")
+    for _ in range(18):
+        v.update(1 / 30)
+    assert not v._toasts_box.items
+    w = make_board_view("gopher", seats(st.players), Assets())
+    w.set_rect(kit.board_rect(1280, 720))
+    w.sync(st.view(st.current_player), None, st.current_player)
+    w._toast("Computer 2 collects 3 acorns.")
+    for _ in range(18):
+        w.update(1 / 30)
+    assert w._toasts_box.items

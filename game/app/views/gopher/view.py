@@ -547,6 +547,14 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         r.clamp_ip(self.map_rect)
         surface.blit(img, r)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.legal and not self.animating:
+            # a person decides now, with the hand strip under the captions: they fade out
+            # at once (the log keeps them), so no card is hidden while it is chosen
+            for t in self._toasts_box.items:
+                t["life"] = min(t["life"], max(t["t"], 0.15) + 0.4)
+
     def _toast_anchor(self):
         """Captions stand over the hand strip (it cannot be used while things move), so the
         page of holes stays in sight."""
