@@ -71,7 +71,7 @@ def gopher_labels(events) -> list[str]:
 # (game, players, variant, options): the tables searched
 TABLES = {
     "forest": [(2, "race", {}), (4, "plunder", {"alliances": True, "reinforcements": 3}),
-               (3, "race", {"reinforcements": 3})],
+               (3, "race", {"reinforcements": 3}), (2, "plunder", {})],
     "gopher": [(2, "standard", {}), (3, "simplified", {}), (3, "baskets", {}),
                (2, "beginner", {})],
 }
