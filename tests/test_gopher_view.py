@@ -344,3 +344,27 @@ def test_captions_fade_once_a_person_chooses_cards(display):
     for _ in range(18):
         w.update(1 / 30)
     assert w._toasts_box.items
+
+
+def test_the_results_screen_shows_plus_minus_and_trophies(display, monkeypatch):
+    """The results screen's picture (``draw_results``) lists each player's plus, minus and
+    trophy points; the beginner game, scored by lunches alone, has none."""
+    st = new_game("gopher", 3, seed=1, variant="standard")
+    rng = random.Random(1)
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    v = view_of(st)
+    assert callable(v.draw_results)
+    said = []
+    from game.app.board import draw as kit_draw
+    real = kit_draw.text
+    monkeypatch.setattr("game.app.views.gopher.view.draw.text",
+                        lambda assets, s, *a, **k: (said.append(s), real(assets, s, *a, **k))[1])
+    surf = pygame.Surface((700, 200))
+    v.draw_results(surf, pygame.Rect(10, 10, 660, 150), st)
+    for s in range(3):
+        info = v.view["seats"][s]
+        row = [t for t in said if t.startswith(v._name(s))]
+        assert row and f"+{info['plus']}" in row[0] and f"= {info['score']}" in row[0]
+    b, _ = play_to(1, 2000, "beginner")
+    assert b.is_over() and view_of(b).draw_results is None

@@ -502,6 +502,22 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             surface.blit(t, t.get_rect(midtop=(x + sw // 2, hr.y + self._px(10) + sh)))
             x += step
 
+    @property
+    def draw_results(self):
+        """The results screen's picture: each player's plus, minus and trophy points (not in
+        the beginner game: its score is the lunches alone)."""
+        v = self.view or {}
+        return None if v.get("variant") == "beginner" or not v.get("seats") else self._results_rows
+
+    def _results_rows(self, surface, rect, state) -> None:
+        v, rect = self.view, pygame.Rect(rect)
+        lines = [(texts.result_title(), ui.colour("accent"))] + [
+            (texts.result_row(self._name(s), v["seats"][s], False), ui.colour("text")) for s in range(v["players"])]
+        lh = max(1, rect.h // len(lines))
+        for i, (text, col) in enumerate(lines):
+            img = draw.text(self.assets, text, max(8, min(self._px(17), int(lh * 0.6))), col, i == 0, rect.w)
+            surface.blit(img, img.get_rect(midleft=(rect.x + self._px(12), rect.y + i * lh + lh // 2)))
+
     def _draw_results(self, surface) -> None:
         v = self.view
         m = self.map_rect.inflate(-self._px(30), -self._px(30))
@@ -549,9 +565,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.legal and not self.animating:
-            # a person decides now, with the hand strip under the captions: they fade out
-            # at once (the log keeps them), so no card is hidden while it is chosen
+        if self.legal and not self.animating:   # a person chooses: captions over the hand fade out
             for t in self._toasts_box.items:
                 t["life"] = min(t["life"], max(t["t"], 0.15) + 0.4)
 
