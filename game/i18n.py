@@ -60,31 +60,57 @@ _pseudo_enabled = False
 # ---- plural categories and numbers: Babel (CLDR) -----------------------------------------------
 # Babel carries the Unicode CLDR data: each language's plural rules and how it writes numbers.
 # It is imported on first use (about 60 ms), so the title screen does not wait for it.
-_locales: dict[str, Any] = {}
+_packs: dict[str, tuple] = {}
 
 
-def _locale(lang: str):
-    """Babel's Locale of ``lang`` (the pseudo-language counts and writes numbers as English)."""
+def _pack(lang: str) -> tuple:
+    """What the app keeps of Babel's CLDR data for ``lang``: its plural rule and its number
+    symbols (decimal, group, minus).  Babel's whole locale data (about 30 MB a language once
+    unpickled) is let go right after (``release_locale_data``), so switching languages in a
+    long session does not keep every language's data for ever.  The pseudo-language counts and
+    writes numbers as English."""
     code = DEFAULT if lang not in LANGUAGES or lang == PSEUDO else lang
-    loc = _locales.get(code)
-    if loc is None:
+    pack = _packs.get(code)
+    if pack is None:
         from babel import Locale
-        loc = _locales[code] = Locale.parse(code)
-    return loc
+        loc = Locale.parse(code)
+        symbols = loc.number_symbols
+        if isinstance(symbols.get("latn"), dict) or "latn" in symbols:   # Babel >= 2.14
+            symbols = symbols["latn"]
+        pack = _packs[code] = (loc.plural_form, symbols.get("decimal", "."),
+                               symbols.get("group", ","), symbols.get("minusSign", "-"))
+        del loc, symbols
+        release_locale_data()
+    return pack
+
+
+def release_locale_data() -> None:
+    """Let go of the locale data Babel keeps loaded (it loads again when next needed, e.g. to
+    write a date); the app calls this at every screen change."""
+    try:
+        from babel import localedata
+        lock = getattr(localedata, "_cache_lock", None)
+        if lock is not None:
+            with lock:
+                localedata._cache.clear()
+        else:                                             # pragma: no cover - other Babel versions
+            localedata._cache.clear()
+    except Exception:  # noqa: BLE001 - only memory is at stake
+        pass
 
 
 def plural_category(lang: str, n: float | int) -> str:
     """The CLDR plural category (``one``, ``few``, ``many``, ``other``) of ``n`` in ``lang``."""
     if isinstance(n, bool):
         n = int(n)
-    return _locale(lang).plural_form(n)
+    return _pack(lang)[0](n)
 
 
 def plural_categories(lang: str) -> tuple[str, ...]:
     """The categories a catalog of ``lang`` must give for a plural message (from CLDR):
     en, de: one, other; fr: one, many, other; ru: one, few, many, other."""
     order = ("zero", "one", "two", "few", "many", "other")
-    return tuple(c for c in order if c in _locale(lang).plural_form.tags or c == "other")
+    return tuple(c for c in order if c in _pack(lang)[0].tags or c == "other")
 
 
 # ---- catalogs --------------------------------------------------------------------------------
@@ -366,11 +392,13 @@ def has(key: str) -> bool:
 
 
 def number(n: float | int, lang: str | None = None, decimals: int = 0) -> str:
-    """``n`` written as the language writes numbers (Babel): 1,234.5 / 1.234,5 / 1 234,5."""
-    from babel.numbers import format_decimal
-    pattern = "#,##0" + ("." + "0" * decimals if decimals > 0 else "")
-    value = round(n, decimals) if decimals > 0 else int(round(n))
-    return format_decimal(value, format=pattern, locale=_locale(lang or _language))
+    """``n`` written as the language writes numbers (CLDR symbols from Babel): 1,234.5 /
+    1.234,5 / 1 234,5 (grouped by thousands, as the CLDR pattern #,##0 of the four languages)."""
+    _rule, dec, group, minus = _pack(lang or _language)
+    value = round(float(n), decimals) if decimals > 0 else int(round(n))
+    text = f"{abs(value):,.{decimals}f}" if decimals > 0 else f"{abs(value):,d}"
+    text = text.replace(",", "\0").replace(".", dec).replace("\0", group)
+    return (minus + text) if value < 0 else text
 
 
 class _Safe(dict):

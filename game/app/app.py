@@ -5,12 +5,10 @@ drive the real play scene without a player (used by ``main.py screenshot`` and `
 """
 from __future__ import annotations
 
-import gc
 import json
 import os
 import random
 import sys
-import time
 import warnings
 
 import pygame
@@ -22,6 +20,7 @@ from ..i18n import tr
 from ..paths import resource_path
 from ..rules import GAMES, new_game
 from . import lang as lang_mod
+from . import memory
 from . import settings as settings_mod
 from . import ui
 from .assets import Assets
@@ -50,29 +49,11 @@ HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, t
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
 
-def _libc_trim():
-    """glibc's malloc_trim, or None elsewhere."""
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        import ctypes
-        return ctypes.CDLL("libc.so.6").malloc_trim
-    except (OSError, AttributeError):
-        return None
-
-
-_TRIM = _libc_trim()
-
-
-def _give_back() -> None:
-    """Hand the heap pages freed surfaces leave behind back to the system: without it glibc
-    keeps them, and a session that visits many screens and window sizes holds hundreds of MB
-    it no longer uses."""
-    if _TRIM is not None:
-        _TRIM(0)
-
-
 class App:
+    def __new__(cls, *args, **kwargs):
+        memory.freeze_startup()         # before the app exists: it must stay collectable
+        return super().__new__(cls)
+
     def __init__(self, size=None, fullscreen=None, headless: bool = False, desktop=None,
                  lang: str | None = None):
         self.settings, msg = settings_mod.load_and_apply_language()   # the note in that language
@@ -87,7 +68,7 @@ class App:
             self.settings.fullscreen = bool(fullscreen)
         self.headless = headless
         self.desktop = None if desktop is None else (int(desktop[0]), int(desktop[1]))
-        _return_freed_memory()
+        memory.return_freed_memory()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
@@ -100,7 +81,6 @@ class App:
         self.running = True
         self.clock = pygame.time.Clock()
         self._hot = 0.0                    # seconds of full frame rate left after input
-        self._collected_at = 0.0
         self._settle = False               # draw one frame more after the last busy one
         self.after_input = None            # called once a frame's input is handled (debug hook)
         self.frames_drawn = 0
@@ -181,7 +161,7 @@ class App:
         return self.surface.get_size()
 
     def make_manager(self, size, scale):
-        return ui.make_manager(size, scale)
+        return memory.make_manager(size, scale)
 
     def manager_for(self, scene):
         """The pygame_gui manager of ``scene``: one per depth of the scene stack, emptied and
@@ -198,6 +178,7 @@ class App:
             return mgr
         mgr = have[1]
         mgr.clear_and_reset()
+        self._collect()                     # the old widgets go before the new ones come
         if tuple(mgr.window_resolution) != tuple(size):
             mgr.set_window_resolution(size)
         return mgr
@@ -221,10 +202,14 @@ class App:
         stale = [d for d, (s, _) in self._managers.items() if s != scale]
         for depth in stale:     # made for another window scale: their fonts and shapes go
             del self._managers[depth]
-        self._collect()                 # the widgets laid out for the old size go now
-        for scene in self.visible_scenes():
-            if scene.built and (force or scene.laid_out_for() != size):
-                scene.on_resize(size)
+        redo = [scene for scene in self.visible_scenes()
+                if scene.built and (force or scene.laid_out_for() != size)]
+        if redo and any(scene.laid_out_for() != size for scene in redo):
+            memory.drop_pictures()      # drawn for the old size: they go before the new ones come
+        for scene in redo:
+            scene.on_resize(size)
+        if stale or redo:
+            self._collect()             # the widgets laid out for the old size go now
 
     def toggle_fullscreen(self) -> None:
         self.settings.fullscreen = not self.settings.fullscreen
@@ -253,18 +238,26 @@ class App:
     def push(self, scene) -> None:
         if self.stack:
             self.stack[-1].hide()
+        if not scene.overlay and self.stack:
+            for under in self.visible_scenes():
+                self._drop_widgets(under)   # rebuilt when it shows again
+            self._collect()
         self.stack.append(scene)
         scene.show()
+
+    def _drop_widgets(self, scene) -> None:
+        """A screen no longer drawn keeps its state but not its widgets (``show`` builds them
+        again): a stack of set-up screens in a big window would hold tens of MB."""
+        mgr = scene.ui
+        if mgr is not None and any(m is mgr for _, m in self._managers.values()):
+            mgr.clear_and_reset()
+        scene.drop_widgets()
 
     def _release(self, scene) -> None:
         """A screen leaves for good: its widgets go now, not when the next screen at its depth
         reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window)."""
         scene.hide()
-        mgr = scene.ui
-        if mgr is not None and any(m is mgr for _, m in self._managers.values()):
-            mgr.clear_and_reset()
-        scene.ui = None
-        scene.built = False
+        self._drop_widgets(scene)
 
     def pop(self) -> None:
         if self.stack:
@@ -279,18 +272,17 @@ class App:
         """Replace the whole stack with ``scene``."""
         while self.stack:
             self._release(self.stack.pop())
+        if getattr(scene, "board", None) is None:
+            memory.drop_pictures()
         self._collect()
         self.push(scene)
 
     def _collect(self) -> None:
         """Free what the screens just dropped now: pygame_gui's widgets and the board views
         live in reference cycles, and their surfaces (megabytes in a big window) would
-        otherwise wait for a rare full collection.  At most twice a second (it is slow)."""
-        now = time.perf_counter()
-        if now - self._collected_at >= 0.5:
-            self._collected_at = now
-            gc.collect()
-            _give_back()
+        otherwise wait for a rare full collection.  Cheap: the objects that live as long as
+        the program are kept out of collections (``memory.freeze_startup``)."""
+        memory.collect()
 
     def go_title(self) -> None:
         self.go(TitleScene(self))
@@ -439,18 +431,6 @@ class App:
                 stop()
         flush_autosave()
         return 0
-
-
-def _return_freed_memory() -> None:
-    """glibc: allocations from 256 kB up (surfaces) get their own mapping, handed back to the
-    system when freed; by default the threshold grows and freed surfaces stay in the heap."""
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-        ctypes.CDLL("libc.so.6").mallopt(-3, 256 * 1024)   # M_MMAP_THRESHOLD
-    except (OSError, AttributeError, ValueError):
-        pass
 
 
 def _set_window_icon() -> None:

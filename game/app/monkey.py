@@ -26,16 +26,35 @@ SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pa
            "stats")
 
 
-def rss_mb() -> float | None:
-    """The resident memory of this process now, in MB (Linux; None elsewhere)."""
+def _status_mb(field: str) -> float | None:
     try:
         with open("/proc/self/status", encoding="ascii") as fh:
             for line in fh:
-                if line.startswith("VmRSS:"):
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) / 1024
     except (OSError, ValueError):
         pass
     return None
+
+
+def rss_mb() -> float | None:
+    """The resident memory of this process now, in MB (Linux; None elsewhere)."""
+    return _status_mb("VmRSS")
+
+
+def high_water_mb() -> float | None:
+    """The most resident memory this process has had since ``reset_high_water()`` (or its
+    start), in MB: it sees the peak inside a frame that sampling after frames misses."""
+    return _status_mb("VmHWM")
+
+
+def reset_high_water() -> None:
+    """Start measuring the peak from now (Linux; nothing elsewhere)."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as fh:
+            fh.write("5")
+    except OSError:
+        pass
 
 
 def playable() -> list[str]:
@@ -51,7 +70,9 @@ class Monkey:
         self.frames = 0
         self.seen_screens: set[str] = set()
         self.seen_games: set[str] = set()
-        self.peak_mb = rss_mb() or 0.0
+        reset_high_water()
+        self.start_mb = rss_mb()
+        self.peak_mb = self.start_mb or 0.0
         self._games = playable()
 
     # ---- what can be clicked now -------------------------------------------------------------
@@ -208,10 +229,15 @@ class Monkey:
         return self.summary(time.perf_counter() - start)
 
     def summary(self, seconds: float) -> dict:
+        """``peak_mb``: the most memory the run took (also inside a frame), ``rss_mb``: what
+        it holds at the end, ``start_mb``: what it held when the monkey started."""
+        peak = max(self.peak_mb or 0.0, high_water_mb() or 0.0)
+        end = rss_mb()
         return {"events": self.events, "frames": self.frames, "seconds": round(seconds, 1),
                 "screens": sorted(self.seen_screens), "games": sorted(self.seen_games),
-                "peak_mb": round(self.peak_mb, 1) if self.peak_mb else None,
-                "rss_mb": rss_mb()}
+                "peak_mb": round(peak, 1) if peak else None,
+                "rss_mb": round(end, 1) if end is not None else None,
+                "start_mb": round(self.start_mb, 1) if self.start_mb is not None else None}
 
     def close(self) -> None:
         for scene in self.app.stack:

@@ -22,23 +22,39 @@ BUDGET = 24 * 1024 * 1024     # bytes of pixels kept for all board views togethe
 _MISSING = object()
 
 
-def _size_of(value: Any) -> int:
-    if value is None:
-        return 64
-    get_size = getattr(value, "get_size", None)
-    if get_size is not None:
-        w, h = get_size()
-        return max(64, w * h * max(1, value.get_bytesize()))
+def _surfaces(value: Any, out: list) -> list:
+    """The surfaces a cached value holds (a Surface, or lists and tuples of them)."""
     if isinstance(value, (list, tuple)):
-        return 64 + sum(_size_of(v[0] if isinstance(v, tuple) else v) for v in value)
-    return 64
+        for v in value:
+            _surfaces(v, out)
+    elif getattr(value, "get_size", None) is not None and getattr(value, "get_bytesize", None) is not None:
+        out.append(value)
+    return out
+
+
+def _root(surface):
+    """The surface that owns the pixels (a subsurface shares its parent's)."""
+    try:
+        return surface.get_abs_parent()
+    except (AttributeError, TypeError):
+        return surface
+
+
+def _pixels(surface) -> int:
+    w, h = surface.get_size()
+    return w * h * max(1, surface.get_bytesize())
 
 
 class SurfaceCache:
+    """``bytes`` is what the cache really keeps alive: every surface's pixels once, however
+    many entries share it (an atlas and its subsurfaces, one sprite under two keys), plus 64
+    bytes an entry."""
+
     def __init__(self, budget: int = BUDGET):
         self.budget = int(budget)
         self.bytes = 0
-        self._items: OrderedDict = OrderedDict()
+        self._items: OrderedDict = OrderedDict()     # key -> (value, roots)
+        self._roots: dict = {}                       # id(root surface) -> [root, entries using it]
 
     def __len__(self) -> int:
         return len(self._items)
@@ -53,16 +69,35 @@ class SurfaceCache:
         self._items.move_to_end(key)
         return item[0]
 
+    def _hold(self, value) -> tuple:
+        roots = tuple({id(r): r for r in map(_root, _surfaces(value, []))}.values())
+        self.bytes += 64
+        for r in roots:
+            held = self._roots.get(id(r))
+            if held is None:
+                self._roots[id(r)] = [r, 1]
+                self.bytes += _pixels(r)
+            else:
+                held[1] += 1
+        return roots
+
+    def _let_go(self, roots) -> None:
+        self.bytes -= 64
+        for r in roots:
+            held = self._roots[id(r)]
+            held[1] -= 1
+            if held[1] == 0:
+                del self._roots[id(r)]
+                self.bytes -= _pixels(r)
+
     def put(self, key, value):
         old = self._items.pop(key, None)
         if old is not None:
-            self.bytes -= old[1]
-        size = _size_of(value)
-        self._items[key] = (value, size)
-        self.bytes += size
+            self._let_go(old[1])
+        self._items[key] = (value, self._hold(value))
         while self.bytes > self.budget and len(self._items) > 1:
-            _, (_, s) = self._items.popitem(last=False)
-            self.bytes -= s
+            _, (_, roots) = self._items.popitem(last=False)
+            self._let_go(roots)
         return value
 
     def make(self, key, build: Callable[[], Any]):
@@ -75,10 +110,11 @@ class SurfaceCache:
     def drop(self, owner) -> None:
         """Forget every surface whose key starts with ``owner``."""
         for key in [k for k in self._items if isinstance(k, tuple) and k and k[0] == owner]:
-            self.bytes -= self._items.pop(key)[1]
+            self._let_go(self._items.pop(key)[1])
 
     def clear(self) -> None:
         self._items.clear()
+        self._roots.clear()
         self.bytes = 0
 
 

@@ -20,7 +20,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from ... import i18n
-from .. import ui
+from .. import memory, ui
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -37,6 +37,7 @@ class Scene:
         self._callbacks: dict = {}
         self._changes: dict = {}
         self._entries: dict = {}
+        self._kept_focus = (None, 0)
         self.built = False
         self._language = i18n.get_language()      # the language of the last build
 
@@ -54,7 +55,7 @@ class Scene:
 
     # ---- lifecycle (called by the app) ------------------------------------------------------------
     def show(self) -> None:
-        if self.built and self._language != i18n.get_language():
+        if self._language != i18n.get_language():
             self.on_language(i18n.get_language())   # changed while hidden (e.g. in Settings)
         else:
             self.rebuild()
@@ -63,14 +64,15 @@ class Scene:
     def rebuild(self) -> None:
         self.ui = self.app.manager_for(self)
         self._ui_key = (self.size, self.scale)
-        keep_key = self.focus.current.key if self.focus.current else None
-        keep_index = self.focus.index
+        keep_key = self.focus.current.key if self.focus.current else self._kept_focus[0]
+        keep_index = self.focus.index if self.focus.items else self._kept_focus[1]
         self._callbacks = {}
         self._changes = {}
         self._entries = {}
         self.focus.clear()
         self._language = i18n.get_language()
         self.build()
+        memory.settle_shapes(self.ui)
         self.built = True
         if keep_key and self.focus.focus_key(keep_key):
             pass
@@ -78,6 +80,16 @@ class Scene:
             self.focus.index = min(keep_index, len(self.focus.items) - 1)
             if not self.focus.current.enabled:
                 self.focus.move(1)
+
+    def drop_widgets(self) -> None:
+        """Forget the widgets (the app killed them: this screen is hidden or left); the focus
+        stays where it was for the next ``build``."""
+        cur = self.focus.current
+        self._kept_focus = (cur.key if cur else None, self.focus.index)
+        self._callbacks, self._changes, self._entries = {}, {}, {}
+        self.focus.clear()
+        self.ui = None
+        self.built = False
 
     def laid_out_for(self):
         """The window size of the last layout (``build``)."""
@@ -292,6 +304,7 @@ class Scene:
             self.ui.update(dt)
             if getattr(self, "_pointer_out", False):
                 self._drop_tooltips()    # the last pointer position must not grow a new one
+            memory.settle_shapes(self.ui)
 
     # ---- widget helpers -------------------------------------------------------------------------------
     def button(self, rect, text: str, callback: Callable, primary: bool = False, enabled: bool = True,
@@ -302,6 +315,7 @@ class Scene:
                        tool_tip_text=tooltip)
         if not enabled:
             btn.disable()
+        memory.settle_shapes(self.ui)
         self._callbacks[btn] = callback
         if focusable:
             self.focus.add(ui.FocusItem(lambda b=btn: b.rect, activate=callback, element=btn,
@@ -316,6 +330,7 @@ class Scene:
         dd = UIDropDownMenu(choices, current, pygame.Rect(rect), manager=self.ui)
         if not enabled:
             dd.disable()
+        memory.settle_shapes(self.ui)
         self._changes[dd] = on_change
 
         def step(d, choices=choices, current=current):
@@ -331,12 +346,17 @@ class Scene:
         te = UITextEntryLine(pygame.Rect(rect), manager=self.ui, initial_text=text,
                              placeholder_text=placeholder)
         te.set_text_length_limit(max_length)
+        memory.settle_shapes(self.ui)
         self._entries[te] = on_change
         self.focus.add(ui.FocusItem(lambda e=te: e.rect, element=te, entry=te, key=key))
         return te
 
     def label(self, rect, text: str, object_id: str | None = None):
-        return UILabel(pygame.Rect(rect), text, manager=self.ui, object_id=object_id)
+        el = UILabel(pygame.Rect(rect), text, manager=self.ui, object_id=object_id)
+        memory.settle_shapes(self.ui)
+        return el
 
     def textbox(self, rect, html: str, object_id: str | None = None):
-        return UITextBox(html, pygame.Rect(rect), manager=self.ui, object_id=object_id)
+        el = UITextBox(html, pygame.Rect(rect), manager=self.ui, object_id=object_id)
+        memory.settle_shapes(self.ui)
+        return el

@@ -65,16 +65,45 @@ def draw_panel(surface, rect, fill=None, edge=None, radius=12, width=2, shadow=T
     fill = fill or colour("panel")
     edge = edge or colour("panel_edge")
     if shadow:
-        key = (rect.size, radius)
-        sh = _shadow_cache.get(key)
-        if sh is None:
-            sh = new_surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(sh, (0, 0, 0, 70), sh.get_rect(), border_radius=radius)
-            _shadow_cache.put(key, sh)
-        surface.blit(sh, rect.move(3, 4))
+        _draw_shadow(surface, rect, radius)
     pygame.draw.rect(surface, fill, rect, border_radius=radius)
     if width:
         pygame.draw.rect(surface, edge, rect, width=width, border_radius=radius)
+
+
+SHADOW_ALPHA = 70
+
+
+def _draw_shadow(surface, rect, radius) -> None:
+    """The panel's shape moved by (3, 4), darkened as black at SHADOW_ALPHA would.  On an
+    opaque surface without a surface of the panel's size: the straight parts are darkened in
+    place (a multiply), the four corners come from one small cached circle."""
+    sh = rect.move(3, 4)
+    if surface.get_flags() & pygame.SRCALPHA:       # a transparent picture: the shadow is a layer
+        key = (rect.size, radius)
+        img = _shadow_cache.get(key)
+        if img is None:
+            img = new_surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(img, (0, 0, 0, SHADOW_ALPHA), img.get_rect(), border_radius=radius)
+            _shadow_cache.put(key, img)
+        surface.blit(img, sh)
+        return
+    r = max(0, min(int(radius), sh.w // 2, sh.h // 2))
+    keep = (255 - SHADOW_ALPHA,) * 3
+    surface.fill(keep, (sh.x, sh.y + r, sh.w, max(0, sh.h - 2 * r)), special_flags=pygame.BLEND_RGB_MULT)
+    if r:
+        for y in (sh.y, sh.bottom - r):
+            surface.fill(keep, (sh.x + r, y, max(0, sh.w - 2 * r), r), special_flags=pygame.BLEND_RGB_MULT)
+        key = ("corners", r)
+        corners = _shadow_cache.get(key)
+        if corners is None:
+            corners = new_surface((2 * r, 2 * r), pygame.SRCALPHA)
+            pygame.draw.rect(corners, (0, 0, 0, SHADOW_ALPHA), corners.get_rect(), border_radius=r)
+            _shadow_cache.put(key, corners)
+        surface.blit(corners, sh.topleft, (0, 0, r, r))
+        surface.blit(corners, (sh.right - r, sh.y), (r, 0, r, r))
+        surface.blit(corners, (sh.x, sh.bottom - r), (0, r, r, r))
+        surface.blit(corners, (sh.right - r, sh.bottom - r), (r, r, r, r))
 
 
 def draw_marking(surface, marking: str, centre, radius: int, fill, outline=None) -> None:
@@ -170,7 +199,15 @@ def draw_background(surface, strata: bool = True) -> None:
 
 
 def dim(surface, alpha: int = 150) -> None:
-    veil = new_surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((*mix(colour("background"), (0, 0, 0), 0.5), alpha))
-    surface.blit(veil, (0, 0))
+    """Darken the whole surface towards the background's shade as a veil of ``alpha`` would;
+    on an opaque surface in place (a multiply and an add), without a window-sized veil."""
+    shade = mix(colour("background"), (0, 0, 0), 0.5)
+    if surface.get_flags() & pygame.SRCALPHA:
+        veil = new_surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((*shade, alpha))
+        surface.blit(veil, (0, 0))
+        return
+    a = max(0, min(255, int(alpha)))
+    surface.fill((255 - a,) * 3, special_flags=pygame.BLEND_RGB_MULT)
+    surface.fill(tuple(int(c) * a // 255 for c in shade), special_flags=pygame.BLEND_RGB_ADD)
 

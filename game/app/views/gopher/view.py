@@ -422,6 +422,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             return
         cw, ch = self.card_size()
         x = hr.x + self._px(12)
+        picks = []
         if step == "collect":
             picks = [(c, False) for c in v.get("picks_add") or []] + [(c, True) for c in v.get("picks_sub") or []]
             if picks:
@@ -459,7 +460,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
                     img = draw.text(self.assets, ln, self._px(13), ui.colour("text_muted"), False)
                     surface.blit(img, (x, y))
                     y += lh
-        if not self.my_hand():
+        if not self.my_hand() and not picks:     # (the side panel tells the deck during a payment)
             t = draw.text(self.assets, texts.count("deck", v.get("deck_count", 0)), self._px(15), ui.colour("text_muted"))
             surface.blit(t, t.get_rect(midleft=(hr.x + self._px(16), hr.centery)))
 

@@ -1,0 +1,180 @@
+"""How the app keeps its memory small over a long session (see ``bench --long``).
+
+- ``freeze_startup()``: the tens of thousands of objects that live as long as the program
+  (modules, classes, functions) leave the garbage collector's view, so a full collection
+  costs about a millisecond and ``collect()`` can run at every screen change and relayout
+  (pygame_gui widgets and board views live in reference cycles).
+- ``make_manager(size, scale)``: every pygame_gui manager of a window scale shares one theme
+  (fonts, the cache of drawn widget backgrounds) instead of loading its own; a theme made for
+  another scale goes with the last manager that uses it.
+- ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
+  a widget's other looks (hovered, disabled, ...) are drawn when it first takes them.
+- ``drop_pictures()``: the board pictures and panel shadows go when nothing drawn for the
+  old window size or the game just left is of use.
+- ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
+"""
+from __future__ import annotations
+
+import gc
+import sys
+
+import pygame
+import pygame_gui
+from pygame_gui.core.surface_cache import SurfaceCache
+from pygame_gui.core.utility import get_default_manager, set_default_manager
+
+from .. import i18n
+from . import ui
+
+_frozen = False
+
+
+def freeze_startup() -> None:
+    """Once per process: collect, then hide what exists now from later collections."""
+    global _frozen
+    if _frozen:
+        return
+    _frozen = True
+    gc.collect()
+    gc.freeze()
+
+
+def drop_pictures() -> None:
+    """Forget the board pictures and panel shadows drawn so far (a screen without a board
+    comes: what the games drew for their window size is of no use to it)."""
+    from .board.cache import CACHE
+    CACHE.clear()
+    for part in (ui, getattr(ui, "surfaces", None)):      # the panel shadows, wherever ui keeps them
+        shadows = getattr(part, "_shadow_cache", None)
+        if shadows is not None:
+            shadows.clear()
+            break
+
+
+def collect() -> None:
+    """Free what dropped screens leave in reference cycles (widgets, board views), and hand
+    the freed pages back.  Babel's locale data (loaded again when a date is written) goes too."""
+    i18n.release_locale_data()
+    gc.collect()
+    give_back()
+
+
+# ---- glibc: freed pages go back -------------------------------------------------------------------
+
+def _libc():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+        return ctypes.CDLL("libc.so.6")
+    except (OSError, AttributeError):
+        return None
+
+
+_LIBC = _libc()
+
+
+def return_freed_memory() -> None:
+    """glibc: allocations from 256 kB up (surfaces) get their own mapping, handed back to the
+    system when freed; by default the threshold grows and freed surfaces stay in the heap."""
+    try:
+        if _LIBC is not None:
+            _LIBC.mallopt(-3, 256 * 1024)   # M_MMAP_THRESHOLD
+    except (AttributeError, ValueError):
+        pass
+
+
+def give_back() -> None:
+    """Hand the heap pages freed surfaces leave behind back to the system: without it glibc
+    keeps them, and a session that visits many screens and window sizes holds hundreds of MB
+    it no longer uses."""
+    try:
+        if _LIBC is not None:
+            _LIBC.malloc_trim(0)
+    except (AttributeError, ValueError):
+        pass
+
+
+# ---- pygame_gui managers that share their theme ----------------------------------------------------
+
+class _SmallShapeCache(SurfaceCache):
+    """pygame_gui's cache of drawn widget backgrounds on sheets of 1024x256 instead of
+    1024x1024 (up to three: 3 MB, not 12 MB).  It only keeps shapes under 40,000 pixels, so
+    a strip of 256 rows holds many of them."""
+
+    def __init__(self):
+        self.cache_surface_size = (1024, 256)
+        self.cache_surfaces = [{"surface": self._sheet(),
+                                "free_space_rectangles": [pygame.Rect((0, 0), self.cache_surface_size)]}]
+        self.cache_long_term_lookup = {}
+        self.cache_short_term_lookup = {}
+        self.consider_purging_list = []
+        self.low_on_space = False
+
+    def _sheet(self):
+        sheet = pygame.Surface(self.cache_surface_size, flags=pygame.SRCALPHA, depth=32)
+        sheet.fill((0, 0, 0, 0))
+        return sheet
+
+    def _expand_lt_cache(self):
+        if len(self.cache_surfaces) < 3:
+            self.cache_surfaces.append({"surface": self._sheet(), "free_space_rectangles":
+                                        [pygame.Rect((0, 0), self.cache_surface_size)]})
+        else:
+            self.low_on_space = True
+
+
+class _SharedThemeManager(pygame_gui.UIManager):
+    """A UIManager that uses an already loaded theme instead of loading its own."""
+
+    def __init__(self, size, theme, locale: str):
+        self._shared_theme = theme
+        super().__init__(size, None, enable_live_theme_updates=False, starting_language=locale)
+
+    def create_new_theme(self, theme_path=None):
+        return self._shared_theme
+
+
+_theme = {"scale": None, "theme": None}
+
+
+def make_manager(size, scale: float):
+    """A pygame_gui manager for a window of ``size`` at ``scale``, on the scale's shared theme."""
+    if _theme["scale"] == scale and _theme["theme"] is not None:
+        from .lang import gui_locale
+        locale = gui_locale(i18n.get_language())
+        mgr = _SharedThemeManager(size, _theme["theme"], locale)
+        if getattr(_theme["theme"], "_locale", locale) != locale:
+            mgr.set_locale(locale)          # the theme's fonts follow the language
+    else:
+        _theme["scale"], _theme["theme"] = None, None     # the old scale's theme may go now
+        mgr = ui.make_manager(size, scale)
+        theme = mgr.get_theme()
+        theme.shape_cache = _SmallShapeCache()
+        _theme["scale"], _theme["theme"] = scale, theme
+    if get_default_manager() is mgr:      # pygame_gui would keep the first manager for ever
+        set_default_manager(None)
+    return mgr
+
+
+def forget_theme() -> None:
+    """Drop the shared theme (the next manager loads a fresh one)."""
+    _theme["scale"], _theme["theme"] = None, None
+
+
+def settle_shapes(manager) -> None:
+    """Free the scratch surfaces of the widgets' rounded shapes now, and draw a widget's other
+    looks (hovered, pressed, disabled, ...) only when it takes them.  pygame_gui draws one look
+    a frame, at four times the size in each direction, and keeps that scratch (5 MB for one
+    big button) until every look is drawn: a screen of many widgets held tens of MB for
+    frames, and most looks were never shown.  Called after each widget is made and after
+    each frame's update (a look drawn on demand leaves its scratch too)."""
+    for element in manager.get_sprite_group().sprites():
+        shape = getattr(element, "drawable_shape", None)
+        if shape is None or getattr(shape, "states_to_redraw_queue", None) is None:
+            continue
+        shape.states_to_redraw_queue.clear()
+        if getattr(shape, "temp_additive_shape", None) is not None \
+                or getattr(shape, "temp_subtractive_shape", None) is not None:
+            shape.clean_up_temp_shapes()
+        shape.need_to_clean_up = False

@@ -1,0 +1,143 @@
+"""Memory over a long session (issue 11): one widget theme per window scale, hidden screens
+without widgets, no scratch surfaces left by new widgets, board pictures that go when no
+board needs them, a surface cache that counts what it really keeps, cheap collections."""
+from __future__ import annotations
+
+import gc
+
+import pygame
+import pytest
+
+from game.app import launch, memory, saves
+from game.app.app import App
+from game.app.board.cache import SurfaceCache
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    yield tmp_path
+    saves.flush_autosave()
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1280, 720), fullscreen=False, headless=True)
+    a.settings.speed = "off"
+    yield a
+    for scene in a.stack:
+        stop = getattr(scene, "stop", None)
+        if stop:
+            stop()
+    saves.flush_autosave()
+    pygame.display.quit()
+
+
+def pump(app, frames=3):
+    for _ in range(frames):
+        app.step(1 / 60, pygame.event.get())
+
+
+def _scratch(manager) -> list:
+    """Widgets that still hold the scratch surfaces of a rounded shape."""
+    out = []
+    for el in manager.get_sprite_group().sprites():
+        shape = getattr(el, "drawable_shape", None)
+        if shape is not None and (getattr(shape, "temp_additive_shape", None) is not None
+                                  or getattr(shape, "temp_subtractive_shape", None) is not None):
+            out.append(el)
+    return out
+
+
+def test_surface_cache_counts_a_surface_once_however_many_entries_share_it():
+    pygame.init()
+    cache = SurfaceCache(budget=10 ** 9)
+    atlas = pygame.Surface((100, 50), pygame.SRCALPHA)          # 20,000 bytes of pixels
+    cache.put("atlas", atlas)
+    assert cache.bytes == 20_000 + 64
+    cache.put("pieces", [(atlas.subsurface((0, 0, 10, 10)), (0, 0)),
+                         (atlas.subsurface((10, 0, 10, 10)), (10, 0))])
+    assert cache.bytes == 20_000 + 2 * 64               # the pieces keep no pixels of their own
+    cache.put("again", atlas)
+    assert cache.bytes == 20_000 + 3 * 64
+    for key in ("atlas", "again"):
+        cache.put(key, None)
+    assert cache.bytes == 20_000 + 3 * 64               # the pieces still hold the atlas
+    cache.put("pieces", None)
+    assert cache.bytes == 3 * 64
+    cache.clear()
+    assert cache.bytes == 0 and len(cache) == 0
+
+
+def test_surface_cache_lets_the_least_recently_used_go_past_its_budget():
+    pygame.init()
+    cache = SurfaceCache(budget=3 * (40_000 + 64))
+    for i in range(3):
+        cache.put(("t", i), pygame.Surface((100, 100), pygame.SRCALPHA))
+    cache.get(("t", 0))                                   # 0 used last: 1 is the oldest now
+    cache.put(("t", 3), pygame.Surface((100, 100), pygame.SRCALPHA))
+    assert ("t", 1) not in cache and ("t", 0) in cache and ("t", 3) in cache
+    assert cache.bytes == 3 * (40_000 + 64)
+
+
+def test_managers_of_one_window_scale_share_one_theme(app):
+    a = memory.make_manager((1280, 720), 1.0)
+    b = memory.make_manager((1280, 720), 1.0)
+    assert a.get_theme() is b.get_theme()
+    c = memory.make_manager((1920, 1080), 1.5)
+    assert c.get_theme() is not a.get_theme()
+    from pygame_gui.core.utility import get_default_manager
+    assert get_default_manager() is None          # pygame_gui keeps no manager for ever
+
+
+def test_a_hidden_screen_keeps_no_widgets_and_gets_them_back(app):
+    app.go_title()
+    pump(app)
+    title = app.top
+    title.focus.focus_key("Settings")
+    app.open("settings")
+    pump(app)
+    assert not title.built and title.ui is None and not title._callbacks
+    app.pop()
+    pump(app)
+    assert app.top is title and title.built and title._callbacks
+    assert title.focus.current.key == "Settings"        # the focus came back where it was
+
+
+def test_the_screen_under_the_pause_menu_keeps_its_widgets(app):
+    seats = [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
+             {"name": "B", "colour": 1, "kind": "human", "level": "good"}]
+    assert app.launch(launch.new("moles", seats, seed=3))
+    pump(app)
+    play = app.top
+    play.open_menu()
+    pump(app)
+    assert play.built and play._callbacks            # drawn under the menu
+
+
+def test_new_widgets_leave_no_scratch_surfaces(app):
+    app.settings.window = (1920, 1080)
+    app.apply_window()
+    app.go_title()
+    assert not _scratch(app.top.ui)
+    app.open("seats", "moles")
+    assert not _scratch(app.top.ui)
+    buttons = list(app.top._callbacks)
+    buttons[0].on_hovered()                # a look drawn on demand ...
+    pump(app, 1)
+    assert not _scratch(app.top.ui)        # ... frees its scratch by the end of the frame
+
+
+def test_board_pictures_go_when_a_screen_without_a_board_comes(app):
+    from game.app.board.cache import CACHE
+    seats = [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
+             {"name": "B", "colour": 1, "kind": "human", "level": "good"}]
+    assert app.launch(launch.new("moles", seats, seed=3))
+    pump(app)
+    assert CACHE.bytes > 0
+    app.go_title()
+    assert CACHE.bytes == 0 and len(CACHE) == 0
+
+
+def test_collections_skip_what_lives_as_long_as_the_program(app):
+    assert gc.get_freeze_count() > 0
