@@ -288,3 +288,62 @@ def test_the_bar_buttons_fit_at_the_smallest_window(display, lang):
                         assert v.bar_rect.contains(t.rect), (lang, t.key, t.rect, v.bar_rect)
     finally:
         i18n.set_language("en")
+
+
+def test_an_animation_starts_from_the_synced_view_even_without_a_frame_between(display):
+    """Actions applied at speed "off" with no frame in between, then one animated: the
+    animation starts from the forest as it stands, never from an older picture."""
+    state = new_game("forest", 2, seed=0, variant="race")
+    v = fresh_view(state)
+    rng = random.Random(0)
+    for _ in range(40):
+        events = state.apply(rng.choice(state.legal_actions()))
+        v.play(events, "off")
+        v.sync(state.view(state.current_player), None, state.current_player)
+    before = state.view(state.current_player)
+    events = state.apply(rng.choice(state.legal_actions()))
+    v.play(events, "normal")
+    shown = v.shown_view()
+    opened = sum(c is not None for c in shown["cells"])
+    assert opened >= sum(c is not None for c in before["cells"])
+    assert shown["camps"] == before["camps"]
+
+
+def test_a_caption_never_hides_the_tile_it_tells_about(display):
+    """The captions stand at the top of the forest, or at its foot when the tile that acts
+    lies in the upper half."""
+    state = new_game("forest", 2, seed=0, variant="race")
+    v = fresh_view(state, (1024, 600))
+    surf = pygame.Surface((1024, 600))
+    n, s = v.view["size"], v.cell
+    for row, top_half in ((0, True), (n - 1, False)):
+        v._toasts_box.clear()
+        v._toast_row = row
+        v._toast("The bear chases the fox two tiles back")
+        drawn = []
+        real = v._toasts_box.draw
+        v._toasts_box.draw = lambda surface, anchor, gap: drawn.append(anchor)
+        try:
+            v._draw_toasts(surf)
+        finally:
+            v._toasts_box.draw = real
+        y = drawn[0][1]
+        row_top, row_bottom = v.origin[1] + row * s, v.origin[1] + (row + 1) * s
+        h = v._toasts_box.items[0]["surf"].get_height()
+        assert y + h <= row_top or y >= row_bottom, (row, y, h)
+        assert (y > v.origin[1] + n * s / 2) == top_half
+
+
+def test_with_alliances_the_panel_shows_both_teams(display):
+    """The side panel keeps room for three status lines: with alliances they are the goal
+    and each team's gold, so a new player sees who plays with whom."""
+    from game.app.scenes.play import STATUS_LINES
+    state = new_game("forest", 4, seed=4, variant="race", options={"alliances": True})
+    v = fresh_view(state)
+    shown = v.status_lines()[:STATUS_LINES]
+    team = [line for line in shown if " & " in line]
+    assert len(team) == 2
+    for s in range(4):
+        assert sum(v._name(s) in line for line in team) == 1
+    plain = fresh_view(new_game("forest", 4, seed=4, variant="race"))
+    assert not any(" & " in line for line in plain.status_lines())

@@ -284,3 +284,87 @@ def test_hand_and_pile_counts_change_when_the_cards_land(display):
             assert v.shown_seats() == st.view(st.current_player)["seats"]
             return
     raise AssertionError("no collection in the games tried")
+
+
+def test_an_animation_starts_from_the_synced_page_even_without_a_frame_between(display):
+    """Actions applied at speed "off" with no frame in between, then one animated: the book
+    shows the page and the tokens as they stand, never an older picture."""
+    st = new_game("gopher", 2, seed=0, variant="standard")
+    v = view_of(st)
+    rng = random.Random(0)
+    for _ in range(40):
+        events = st.apply(rng.choice(st.legal_actions()))
+        v.play(events, "off")
+        v.sync(st.view(st.current_player), None, st.current_player)
+    before = st.view(st.current_player)
+    events = st.apply(rng.choice(st.legal_actions()))
+    v.play(events, "normal")
+    assert v._disp_page == before["page"]
+    assert v._disp_tokens == [s.get("token") for s in before["seats"]]
+
+
+def test_a_seat_card_says_where_each_basket_is(display):
+    """With baskets each seat card says whose burrow its basket is in: at home, with another
+    player, or (at home) how many baskets of others it holds."""
+    from game import i18n
+    st = new_game("gopher", 3, seed=0, variant="baskets")
+    rng = random.Random(0)
+    while not st.is_over() and all(s.get("basket_holder", i) == i
+                                   for i, s in enumerate(st.view(0)["seats"])):
+        st.apply(rng.choice(st.legal_actions()))
+    v = view_of(st)
+    seats_ = v.view["seats"]
+    lines = [v._basket_line(s, info) for s, info in enumerate(seats_)]
+    for s, info in enumerate(seats_):
+        holder = info["basket_holder"]
+        held = sum(1 for o, other in enumerate(seats_) if o != s and other["basket_holder"] == s)
+        if holder != s:
+            assert lines[s] == i18n.tr("gopher.seat.basket", name=v._name(holder))
+        elif held:
+            assert lines[s] == i18n.tr("gopher.seat.baskets_held", count=held)
+        else:
+            assert lines[s] == i18n.tr("gopher.seat.basket_home")
+    assert any(i18n.tr("gopher.seat.baskets_held", count=1)[:4] in line for line in lines)
+
+
+def test_captions_fade_once_a_person_chooses_cards(display):
+    """The captions stand over the hand strip while things move; once a person is to act
+    they fade out within half a second, so no card of the hand stays hidden."""
+    st, _ = play_to(2, 12, "standard")
+    v = view_of(st)
+    assert v.legal
+    v._toast("Computer 2 collects 3 acorns.")
+    for _ in range(18):
+        v.update(1 / 30)
+    assert not v._toasts_box.items
+    w = make_board_view("gopher", seats(st.players), Assets())
+    w.set_rect(kit.board_rect(1280, 720))
+    w.sync(st.view(st.current_player), None, st.current_player)
+    w._toast("Computer 2 collects 3 acorns.")
+    for _ in range(18):
+        w.update(1 / 30)
+    assert w._toasts_box.items
+
+
+def test_the_results_screen_shows_plus_minus_and_trophies(display, monkeypatch):
+    """The results screen's picture (``draw_results``) lists each player's plus, minus and
+    trophy points; the beginner game, scored by lunches alone, has none."""
+    st = new_game("gopher", 3, seed=1, variant="standard")
+    rng = random.Random(1)
+    while not st.is_over():
+        st.apply(rng.choice(st.legal_actions()))
+    v = view_of(st)
+    assert callable(v.draw_results)
+    said = []
+    from game.app.board import draw as kit_draw
+    real = kit_draw.text
+    monkeypatch.setattr("game.app.views.gopher.view.draw.text",
+                        lambda assets, s, *a, **k: (said.append(s), real(assets, s, *a, **k))[1])
+    surf = pygame.Surface((700, 200))
+    v.draw_results(surf, pygame.Rect(10, 10, 660, 150), st)
+    for s in range(3):
+        info = v.view["seats"][s]
+        row = [t for t in said if t.startswith(v._name(s))]
+        assert row and f"+{info['plus']}" in row[0] and f"= {info['score']}" in row[0]
+    b, _ = play_to(1, 2000, "beginner")
+    assert b.is_over() and view_of(b).draw_results is None

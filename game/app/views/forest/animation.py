@@ -71,6 +71,9 @@ class ForestAnimation:
         if self._disp is None:
             self._reconcile()
         ev = st.ev
+        spot = ev.get("at") or ev.get("to") or ev.get("cell")
+        if spot is not None:
+            self._toast_row = xy(spot)[1]
         self._toast(texts.caption(ev, self.ctx()))
         if st.kind in MOVING:
             self._moving[ev.get("piece")] = (xy(ev["frm"]), xy(ev["to"]), 0.0, st.kind == "step")

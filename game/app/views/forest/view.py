@@ -151,6 +151,30 @@ class ForestView(ForestAnimation, KitView):
         if self._disp is None:
             self._reconcile()
 
+    def play(self, events, speed="normal") -> None:
+        """Queue the animation of ``events``; it starts from the last synced view, also when
+        earlier actions were applied without a frame in between (nothing was reconciled yet)."""
+        if self.view is not None and self._dirty and not self.animating:
+            self._reconcile()
+        super().play(events, speed)
+
+    def _draw_toasts(self, surface) -> None:
+        """The captions stand at the top of the forest, or at its foot when the tile that acts
+        lies in the upper half, so a caption never hides what it tells about."""
+        items = self._toasts_box.items
+        if not items or self.view is None or not self.cell:
+            return
+        cx, top, _w = self._toast_anchor()
+        gap = self._px(6)
+        n, s = self.view["size"], self.cell
+        row = self._toast_row
+        if row is not None and row < n / 2:
+            total = sum(t["surf"].get_height() for t in items) + gap * (len(items) - 1)
+            top = self.origin[1] + n * s - self._px(8) - total
+        self._toasts_box.draw(surface, (cx, top, _w), gap)
+
+    _toast_row = None
+
     def shown_view(self) -> dict | None:
         """The view as it is drawn now (tests: after the animation it is the synced view)."""
         return self._disp
@@ -363,10 +387,14 @@ class ForestView(ForestAnimation, KitView):
                  texts.status_face_down(v.get("face_down", 0))]
         teams = v.get("teams") or []
         if len(set(teams)) < len(teams):
+            # the panel keeps room for three lines: with alliances the goal and the two
+            # teams' gold come first (who plays with whom is what a new player needs most)
+            team_lines = []
             for team in sorted(set(teams)):
                 seats = [s for s in range(v["players"]) if teams[s] == team]
-                lines.append(texts.status_team([self._name(s) for s in seats],
-                                               sum(len(v["stored"][s]) for s in seats)))
+                team_lines.append(texts.status_team([self._name(s) for s in seats],
+                                                    sum(len(v["stored"][s]) for s in seats)))
+            lines = [lines[1]] + team_lines + [lines[0], lines[2]]
         return lines
 
     def score_texts(self):

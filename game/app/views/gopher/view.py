@@ -382,9 +382,19 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             out.append((None, None, False))           # the three piles, drawn
             out.append((texts.seat_hand(info.get("hand_count", 0)), ui.colour("text_muted"), False))
         if v.get("variant") == "baskets":
-            out.append((texts.seat_line("basket", name=self._name(info.get("basket_holder", s))),
-                        ui.colour("text_muted"), False))
+            out.append((self._basket_line(s, info), ui.colour("text_muted"), False))
         return out
+
+    def _basket_line(self, s: int, info: dict) -> str:
+        """Where this seat's basket is, or (at home) how many baskets of others it holds."""
+        holder = info.get("basket_holder", s)
+        if holder != s:
+            return texts.seat_line("basket", name=self._name(holder))
+        held = sum(1 for o, other in enumerate(self.shown_seats())
+                   if o != s and other.get("basket_holder", o) == s)
+        if held:
+            return texts.seat_line("baskets_held", count=held)
+        return texts.seat_line("basket_home")
 
     def _draw_strip(self, surface, targets) -> None:
         v = self.view
@@ -493,6 +503,22 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             surface.blit(t, t.get_rect(midtop=(x + sw // 2, hr.y + self._px(10) + sh)))
             x += step
 
+    @property
+    def draw_results(self):
+        """The results screen's picture: each player's plus, minus and trophy points (not in
+        the beginner game: its score is the lunches alone)."""
+        v = self.view or {}
+        return None if v.get("variant") == "beginner" or not v.get("seats") else self._results_rows
+
+    def _results_rows(self, surface, rect, state) -> None:
+        v, rect = self.view, pygame.Rect(rect)
+        lines = [(texts.result_title(), ui.colour("accent"))] + [
+            (texts.result_row(self._name(s), v["seats"][s], False), ui.colour("text")) for s in range(v["players"])]
+        lh = max(1, rect.h // len(lines))
+        for i, (text, col) in enumerate(lines):
+            img = draw.text(self.assets, text, max(8, min(self._px(17), int(lh * 0.6))), col, i == 0, rect.w)
+            surface.blit(img, img.get_rect(midleft=(rect.x + self._px(12), rect.y + i * lh + lh // 2)))
+
     def _draw_results(self, surface) -> None:
         v = self.view
         m = self.map_rect.inflate(-self._px(30), -self._px(30))
@@ -538,6 +564,12 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         r.clamp_ip(self.map_rect)
         surface.blit(img, r)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.legal and not self.animating:   # a person chooses: captions over the hand fade out
+            for t in self._toasts_box.items:
+                t["life"] = min(t["life"], max(t["t"], 0.15) + 0.4)
+
     def _toast_anchor(self):
         """Captions stand over the hand strip (it cannot be used while things move), so the
         page of holes stays in sight."""
@@ -555,6 +587,10 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return lines
 
     def play(self, events, speed="normal") -> None:
+        # the animation starts from the last synced view, also when earlier actions were
+        # applied without a frame in between (nothing was reconciled yet)
+        if self.view is not None and self._dirty and not self.animating:
+            self._reconcile()
         self._keep_shown_seats(events)
         for ev in events or []:
             if isinstance(ev, dict) and ev.get("type") == "game_over":
