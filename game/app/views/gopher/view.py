@@ -355,7 +355,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         """Face-up (+), face-down (−) and trophy piles: a small card each and its points."""
         cw, ch = self._px(16), self._px(23)
         piles = [(info.get("face_up") or [], False, "+{}".format(info.get("plus", 0))),
-                 (info.get("face_down") or [], True, "−{}".format(info.get("minus", 0))),
+                 (info.get("face_down") or [], True, "−{}".format(info["minus"]) if info.get("minus") else "0"),
                  (info.get("trophies") or [], False, "{}".format(info.get("trophy_points", 0)))]
         step = max(cw + self._px(30), w // 3)
         for i, (cards, down, label) in enumerate(piles):
