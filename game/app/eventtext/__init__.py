@@ -13,6 +13,9 @@ One module per game, ``game/app/eventtext/<game>.py``, registered in ``MODULES``
     refusal(code: str, params: dict, ctx: Ctx) -> str   why a click was refused (optional)
     results(state, ctx) -> dict | None          the results screen's sentences (optional):
                                                 {"head": ..., "summary": ...}
+    hint(action, view, ctx) -> str | None      why the Hint button suggests this action
+                                                (optional; ``ctx.extra["events"]``: the events
+                                                a clone of the seat's own view gives for it)
 
 A module that lacks a function gives no text.  ``line`` returns "" for an event that has no log
 line by design, and None for an event it does not know: that one falls back to the event's own
@@ -169,3 +172,36 @@ def results(state: Any, ctx: Ctx, solo: tuple | None = None) -> dict:
         extra = tr("events.solo_new_best") if new else tr("events.solo_best_kept", count=best)
         out["summary"] = f"{out['summary']} {extra}".strip()
     return out
+
+
+def hint_events(game: str, action: Any, view: dict, seed: int = 1) -> list:
+    """The events ``action`` gives on a clone of the seat's own view (hidden parts dealt at
+    random by ``from_view``, never the real hidden state); [] when the clone cannot tell."""
+    from ...rules import state_from_view
+    try:
+        clone = state_from_view(game, view, seed)
+        return [dict(e) for e in clone.apply(action) if isinstance(e, dict)]
+    except Exception:  # noqa: BLE001 - a hint still has its general sentence
+        return []
+
+
+def hint(action: Any, view: dict, ctx: Ctx, seed: int = 1) -> str:
+    """One sentence why the good player chooses ``action`` from ``view``: the game's own
+    ``hint`` when it has one, else what the action does (its first log sentence)."""
+    from ...i18n import tr
+    events = hint_events(ctx.game, action, view, seed)
+    ctx.extra.setdefault("events", events)
+    try:
+        text = _call(ctx.game, "hint", action, view, ctx)
+    except Exception:  # noqa: BLE001
+        text = None
+    if text:
+        return text
+    for ev in events:
+        try:
+            what = line(ev, ctx)
+        except Exception:  # noqa: BLE001
+            what = ""
+        if what:
+            return tr("hint.does", what=what)
+    return tr("hint.general")

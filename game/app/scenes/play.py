@@ -14,11 +14,12 @@ from .. import ui
 from ..views import make_board_view
 from ..names import colour_marked, game_title, level_name
 from .base import Scene
+from .hint_button import HintButtonMixin
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 
 
-class PlayScene(Scene):
+class PlayScene(HintButtonMixin, Scene):
     name = "play"
 
     def __init__(self, app, controller, auto_results: bool = True):
@@ -66,6 +67,10 @@ class PlayScene(Scene):
                     tooltip=tr("play.menu_tip"))
         # no person left in play: the rest can be played at once
         self.finish_offered = self.ctl.no_human_in_play()
+        self.hint_button = None
+        if self.hint_offered() and not self.finish_offered:    # a person plays: Hint (key H)
+            by -= pad + bh
+            self.build_hint_button((p.x + pad, by, p.w - 2 * pad, bh))
         if self.finish_offered:
             by -= pad + bh
             self.button((p.x + pad, by, p.w - 2 * pad, bh), tr("polish.finish"), self.finish_game,
@@ -289,6 +294,10 @@ class PlayScene(Scene):
                     and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 self.finish_game()
                 return True
+            if event.key == pygame.K_h and self.hint_button is not None \
+                    and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.ask_hint()
+                return True
             cur = self.focus.current
             if cur is not None and cur.key == "log":
                 step = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}.get(event.key)
@@ -334,7 +343,7 @@ class PlayScene(Scene):
     def wants_frame(self) -> bool:
         ctl = self.ctl
         return (not self.board_idle() or self.results_pending or self.message_time > 0
-                or (ctl.computers_enabled and ctl.computer_to_act()))
+                or (ctl.computers_enabled and ctl.computer_to_act()) or self.hint_busy())
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
@@ -345,6 +354,8 @@ class PlayScene(Scene):
                 self.results_pending = False
                 self.app.open("results", self)
             return
+        self.poll_hint()
+        self.update_hint_button()
         if self.confirm_undo:             # the computers wait while Undo asks
             return
         if self.built and self.ctl.no_human_in_play() != getattr(self, "finish_offered", False) \
@@ -361,6 +372,7 @@ class PlayScene(Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
         self.board.draw(surface)
+        self.draw_hint(surface)
         if self.confirm_undo:
             self._draw_confirm(surface)
         elif self.ctl.curtain_seat is not None:

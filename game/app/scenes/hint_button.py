@@ -1,0 +1,106 @@
+"""The play screen's Hint button (and key H): the good computer player's choice for the human
+to act, lit on the board through the view's ``clicks_for`` / targets, with one sentence why.
+
+The play scene mixes this in; the thinking happens off the UI thread (``game/app/hint.py``) from
+the seat's own view only.  The hint never plays the move; it is forgotten as soon as anything
+is played or taken back (the controller's ``generation`` moves on).
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...i18n import tr
+from .. import ui
+from ..hint import Hint, HintAsker
+
+HINT_SECONDS = 12.0     # how long the sentence stays
+
+
+class HintButtonMixin:
+    hint_button = None
+    hint: Hint | None = None
+    _hint_asker: HintAsker | None = None
+
+    # ---- state -------------------------------------------------------------------------------
+    @property
+    def hint_asker(self) -> HintAsker:
+        if self._hint_asker is None:
+            self._hint_asker = HintAsker()
+        return self._hint_asker
+
+    def hint_offered(self) -> bool:
+        """The button exists when a person plays at this table (computers never get one)."""
+        return bool(self.ctl.humans) and not self.ctl.is_over()
+
+    def hint_available(self) -> bool:
+        return self.hint_asker.available(self.ctl) and not self.confirm_undo
+
+    def current_hint(self) -> Hint | None:
+        """The hint on show for this very position, or None."""
+        h = self.hint
+        if h is None or h.generation != self.ctl.generation or not self.hint_available():
+            return None
+        return h
+
+    # ---- the button --------------------------------------------------------------------------
+    def build_hint_button(self, rect) -> None:
+        self.hint_button = self.button(rect, tr("hint.button"), self.ask_hint, key="hint",
+                                       enabled=self.hint_available(), tooltip=tr("hint.tip"))
+
+    def update_hint_button(self) -> None:
+        btn = self.hint_button
+        if btn is None:
+            return
+        want = self.hint_available()
+        if want != btn.is_enabled:
+            btn.enable() if want else btn.disable()
+
+    def ask_hint(self) -> None:
+        if not self.hint_available():
+            return
+        if self.current_hint() is not None:            # asked again: show it again
+            self.show_message(self.hint.text, HINT_SECONDS)
+            return
+        if self.hint_asker.ask(self.ctl):
+            self.show_message(tr("hint.thinking"), HINT_SECONDS)
+
+    def poll_hint(self) -> None:
+        got = self.hint_asker.poll(self.ctl)
+        if got is not None:
+            self.hint = got
+            self.show_message(got.text, HINT_SECONDS)
+
+    def hint_busy(self) -> bool:
+        """Frames are needed: a hint is being thought of, or one is lit (it pulses)."""
+        return self.hint_asker.thinking or (self.current_hint() is not None and self.message_time > 0)
+
+    # ---- the lit targets -----------------------------------------------------------------------
+    def hint_targets(self) -> list:
+        """The board's targets the hinted action is chosen with (the ones shown now)."""
+        h = self.current_hint()
+        if h is None or self.message_time <= 0:
+            return []
+        try:
+            keys = [str(k) for k in (self.board.clicks_for(h.action) or [])]
+            targets = self.board.get_targets()
+        except Exception:  # noqa: BLE001 - a view without the hooks lights nothing
+            return []
+        return [t for t in targets if str(t.key) in keys and t.enabled]
+
+    def draw_hint(self, surface) -> None:
+        targets = self.hint_targets()
+        if not targets:
+            return
+        t = pygame.time.get_ticks() / 1000.0
+        grow = int(self.px(4) * (0.5 + 0.5 * math.sin(t * 5.0)))
+        colour = ui.colour("accent")
+        width = max(3, self.px(4))
+        for tg in targets:
+            if tg.rect is not None:
+                r = pygame.Rect(tg.rect).inflate(self.px(8) + 2 * grow, self.px(8) + 2 * grow)
+                pygame.draw.rect(surface, colour, r, width=width, border_radius=self.px(10))
+            elif tg.pos is not None:
+                rad = int(max(float(tg.radius or 0), self.px(14))) + self.px(5) + grow
+                pygame.draw.circle(surface, colour, (int(tg.pos[0]), int(tg.pos[1])), rad, width)

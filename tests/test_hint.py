@@ -1,0 +1,154 @@
+"""The Hint button (issue 17): the good player's choice for the human to act, lit on the board,
+with one sentence why, from the seat's own view only; it never plays the move."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.app import saves
+from game.app.app import App
+from game.app.controller import PlayController, default_seats
+from game.app.hint import HintAsker, make_hint
+from game.app.scenes.play import PlayScene
+from game.i18n import LANGUAGES, set_language, tr
+from game.rules import new_game, state_from_view
+from game.rules.base import action_key
+
+GAMES = ["moles", "ants", "hamster", "forest", "gopher"]
+NAMES = ["Anna", "Ben", "Cleo", "Dan"]
+
+
+def play_to(game, seed, moves):
+    state = new_game(game, 2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_is_a_legal_action(game):
+    for moves in (0, 3, 7, 12):
+        state = play_to(game, 4, moves)
+        if state.is_over():
+            continue
+        seat = state.current_player
+        legal = state.legal_actions()
+        hint = make_hint(game, state.view(seat), legal, seat, NAMES)
+        assert action_key(hint.action) in {a.key() for a in legal}
+        assert hint.text
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_hint_uses_only_the_seats_view(game):
+    """Same view, different hidden deal: the same hint and the same sentence."""
+    for moves in (0, 5, 11):
+        state = play_to(game, 9, moves)
+        if state.is_over():
+            continue
+        seat = state.current_player
+        view = state.view(seat)
+        got = set()
+        for deal in (1, 2, 3):
+            other = state_from_view(game, view, deal)    # another hidden deal behind this view
+            assert other.view(seat) == view
+            h = make_hint(game, other.view(seat), other.legal_actions(), seat, NAMES)
+            got.add((action_key(h.action), h.text))
+        real = make_hint(game, view, state.legal_actions(), seat, NAMES)
+        got.add((action_key(real.action), real.text))
+        assert len(got) == 1, got
+
+
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_hint_text_in_four_languages(lang):
+    set_language(lang)
+    try:
+        for key in ("hint.button", "hint.tip", "hint.thinking", "hint.general"):
+            assert tr(key) and tr(key) != key
+        for game in GAMES:
+            for moves in (0, 4):
+                state = play_to(game, 2, moves)
+                seat = state.current_player
+                h = make_hint(game, state.view(seat), state.legal_actions(), seat, NAMES)
+                assert h.text and "hint." not in h.text and "{" not in h.text
+    finally:
+        set_language("en")
+
+
+# ---- the play screen ---------------------------------------------------------------------------
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    yield tmp_path
+    saves.flush_autosave()
+
+
+@pytest.fixture
+def app():
+    a = App(size=(1024, 600), fullscreen=False)
+    a.settings.speed = "off"
+    yield a
+    for scene in a.stack:
+        stop = getattr(scene, "stop", None)
+        if stop:
+            stop()
+    saves.flush_autosave()
+    pygame.display.quit()
+
+
+def pump(app, frames=3):
+    for _ in range(frames):
+        app.step(1 / 60, pygame.event.get())
+
+
+def open_play(app, game, humans):
+    state = new_game(game, 2, seed=3)
+    seats = default_seats(2, humans=humans)
+    if humans == 1 and state.current_player == 1:         # the person is the one to act
+        seats[0]["kind"], seats[1]["kind"] = "computer", "human"
+    ctl = PlayController(game, seats, state, autosave=False, computers=False)
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    pump(app)
+    return scene
+
+
+def test_no_hint_button_for_computers(app):
+    scene = open_play(app, "moles", humans=0)
+    assert scene.hint_button is None
+    assert tr("hint.button") not in [b.text for b in scene.buttons()]
+
+
+def test_hint_button_waits_while_a_computer_acts(app):
+    scene = open_play(app, "moles", humans=1)
+    ctl = scene.ctl
+    assert scene.hint_button is not None and scene.hint_button.is_enabled
+    scene.apply_action(ctl.state.legal_actions()[0], animate=False)   # now the computer's turn
+    pump(app)
+    assert ctl.computer_to_act()
+    assert not scene.hint_button.is_enabled
+    assert not HintAsker.available(ctl)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_key_h_lights_the_hint_and_never_plays_it(app, game):
+    scene = open_play(app, game, humans=1)
+    ctl = scene.ctl
+    before = (ctl.state.to_dict(), ctl.generation, len(ctl.log))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
+                                         scancode=0))
+    pump(app, 2)
+    scene.hint_asker.wait()
+    pump(app, 3)
+    hint = scene.current_hint()
+    assert hint is not None and scene.message == hint.text
+    assert action_key(hint.action) in {a.key() for a in ctl.state.legal_actions()}
+    assert scene.hint_targets(), "the hinted action's first click is lit on the board"
+    assert (ctl.state.to_dict(), ctl.generation, len(ctl.log)) == before
+    # playing anything forgets the hint
+    scene.apply_action(ctl.state.legal_actions()[-1], animate=False)
+    assert scene.current_hint() is None
