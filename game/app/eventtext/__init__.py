@@ -191,13 +191,18 @@ def hint(action: Any, view: dict, ctx: Ctx, seed: int = 1) -> str:
     from ...i18n import tr
     events = hint_events(ctx.game, action, view, seed)
     ctx.extra.setdefault("events", events)
-    try:
-        text = _call(ctx.game, "hint", action, view, ctx)
-    except Exception:  # noqa: BLE001
-        text = None
-    if text:
-        return text
+    from . import hints
+    for ask in (lambda: _call(ctx.game, "hint", action, view, ctx),
+                lambda: hints.hint(action, view, ctx)):
+        try:
+            text = ask()
+        except Exception:  # noqa: BLE001
+            text = None
+        if text:
+            return str(text)
     for ev in events:
+        if ev.get("chance") or ev.get("reveal"):     # the clone's deal is made up: never told
+            continue
         try:
             what = line(ev, ctx)
         except Exception:  # noqa: BLE001

@@ -1,0 +1,129 @@
+"""Why the Hint button suggests an action: one sentence per game, built from the action and
+the events a clone of the seat's own view gives for it (``ctx.extra["events"]``, see
+``eventtext.hint``).  A game module's own ``hint(action, view, ctx)`` comes first; these are the
+sentences of the five games.  Nothing a clone drew from chance (a die, a disc, a face-down
+tile) is ever told: the clone's deal is made up, only the sure part of the action counts.
+Catalog: ``data/i18n/<lang>/hint.yaml``.
+"""
+from __future__ import annotations
+
+from ...i18n import tr
+
+
+def _int(x, default: int = 0) -> int:
+    return x if isinstance(x, int) and not isinstance(x, bool) else default
+
+
+def _events(ctx) -> list:
+    return [e for e in ctx.extra.get("events") or [] if isinstance(e, dict)]
+
+
+def _first(events, kind):
+    return next((e for e in events if e.get("type") == kind), None)
+
+
+def moles(action, view, ctx) -> str | None:
+    from .moles import area
+    k = action.get("type")
+    evs = _events(ctx)
+    if k == "place":
+        return tr("hint.moles.place", area=area(action.get("at"))) if action.get("at") is not None \
+            else tr("hint.moles.place_plain")
+    if k == "turn":
+        return tr("hint.moles.turn")
+    if k == "move":
+        if _first(evs, "win"):
+            return tr("hint.moles.win")
+        mv = _first(evs, "move") or {}
+        if mv.get("hole"):
+            return tr("hint.moles.hole")
+        return tr("hint.moles.move")
+    return None
+
+
+def hamster(action, view, ctx) -> str | None:
+    from .hamster import chamber
+    k = action.get("type")
+    evs = _events(ctx)
+    if k == "roll":
+        return tr("hint.hamster.roll")
+    if k == "pass":
+        return tr("hint.hamster.pass")
+    if k == "cross":
+        full = _first(evs, "chamber_full")
+        cross = _first(evs, "cross") or {}
+        room = chamber((full or cross).get("chamber"))
+        if full:
+            return tr("hint.hamster.fill", chamber=room, count=_int(full.get("points")))
+        return tr("hint.hamster.cross", chamber=room,
+                  count=len(cross.get("cells") or action.get("cells") or []))
+    return None
+
+
+def ants(action, view, ctx) -> str | None:
+    k = action.get("type")
+    if k == "place":
+        return tr("hint.ants.place")
+    if k == "choose":
+        return tr("hint.ants.choose")
+    if k == "guess":
+        return tr("hint.ants.guess")
+    return None
+
+
+def forest(action, view, ctx) -> str | None:
+    k = action.get("type")
+    evs = _events(ctx)
+    if k == "camp":
+        return tr("hint.forest.camp")
+    if k in ("move", "choose", "wade"):
+        if _first(evs, "win"):
+            return tr("hint.forest.win")
+        store = _first(evs, "store")
+        if store:
+            return tr("hint.forest.store")
+        if _first(evs, "rob"):
+            return tr("hint.forest.rob")
+        if any(e.get("type") == "reveal" for e in evs):
+            return tr("hint.forest.explore")
+        return tr("hint.forest.move")
+    if k == "move_camp":
+        return tr("hint.forest.move_camp")
+    if k == "pass":
+        return tr("hint.forest.pass")
+    return None
+
+
+def gopher(action, view, ctx) -> str | None:
+    k = action.get("type")
+    evs = _events(ctx)
+    if k == "place":
+        return tr("hint.gopher.place", hole=action.get("hole", "?"))
+    if k == "roll":
+        return tr("hint.gopher.roll")
+    if k == "move":
+        mv = _first(evs, "move") or {}
+        if mv.get("jumped"):
+            return tr("hint.gopher.leap", hole=mv.get("to", "?"))
+        return tr("hint.gopher.move", hole=mv.get("to", action.get("to", "?")))
+    if k == "collect":
+        return tr("hint.gopher.collect")
+    if k in ("add", "subtract"):
+        return tr("hint.gopher.pick")
+    if k == "dig":
+        return tr("hint.gopher.dig")
+    if k == "keep":
+        return tr("hint.gopher.keep")
+    if k == "pass":
+        return tr("hint.gopher.pass")
+    return None
+
+
+HINTS = {"moles": moles, "hamster": hamster, "ants": ants, "forest": forest, "gopher": gopher}
+
+
+def hint(action, view, ctx) -> str | None:
+    fn = HINTS.get(ctx.game)
+    if fn is None or not isinstance(action, dict):
+        return None
+    return fn(action, view, ctx)
