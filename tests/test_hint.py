@@ -152,3 +152,26 @@ def test_key_h_lights_the_hint_and_never_plays_it(app, game):
     # playing anything forgets the hint
     scene.apply_action(ctl.state.legal_actions()[-1], animate=False)
     assert scene.current_hint() is None
+
+
+def test_hint_sentence_tells_what_the_action_does():
+    """Built from the clone's events: a filled chamber is named with its points; a die or disc
+    the clone would draw is never told."""
+    from game.app.eventtext import Ctx, hints
+    ctx = Ctx("hamster", NAMES, extra={"events": [
+        {"type": "cross", "seat": 0, "chamber": "x", "cells": [[1, 1]]},
+        {"type": "chamber_full", "seat": 0, "chamber": "x", "points": 7}]})
+    assert "7" in hints.hint({"type": "cross", "cells": [[1, 1]]}, {}, ctx)
+    for game in GAMES:
+        state = play_to(game, 6, 0)
+        while not state.is_over() and not any(
+                a.get("type") == "roll" or a.get("type") == "turn" for a in state.legal_actions()):
+            state.apply(state.legal_actions()[0])
+            if state.turn_number > 40:
+                break
+        rolls = [a for a in state.legal_actions() if a.get("type") in ("roll", "turn")]
+        if not rolls:
+            continue
+        seat = state.current_player
+        h = make_hint(game, state.view(seat), rolls, seat, NAMES)
+        assert not any(ch.isdigit() for ch in h.text), h.text

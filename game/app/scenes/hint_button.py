@@ -89,6 +89,22 @@ class HintButtonMixin:
             return []
         return [t for t in targets if str(t.key) in keys and t.enabled]
 
+    def place_clear_of_hint(self, box: pygame.Rect) -> pygame.Rect:
+        """The message box moved off the lit targets: to the bottom of the board (above the
+        view's action bar) when it would cover one at the top."""
+        lit = [pygame.Rect(t.rect) if t.rect is not None else
+               pygame.Rect(int(t.pos[0]) - self.px(20), int(t.pos[1]) - self.px(20),
+                           self.px(40), self.px(40)) for t in self.hint_targets()]
+        if not any(box.colliderect(r) for r in lit):
+            return box
+        bar = getattr(self.board, "bar_rect", None)
+        bottom = self.board_rect.bottom - self.px(14)
+        if isinstance(bar, pygame.Rect) and bar.h > 0 and bar.top > self.board_rect.centery:
+            bottom = min(bottom, bar.top - self.px(8))
+        low = box.copy()
+        low.bottom = bottom
+        return box if any(low.colliderect(r) for r in lit) else low
+
     def draw_hint(self, surface) -> None:
         targets = self.hint_targets()
         if not targets:

@@ -527,6 +527,7 @@ class PlayScene(HintButtonMixin, Scene):
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
         box.midtop = (r.centerx, self.toast_top())
+        box = self.place_clear_of_hint(box)
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
