@@ -175,3 +175,18 @@ def test_hint_sentence_tells_what_the_action_does():
         seat = state.current_player
         h = make_hint(game, state.view(seat), rolls, seat, NAMES)
         assert not any(ch.isdigit() for ch in h.text), h.text
+
+
+def test_hint_sentence_follows_a_language_switch(app):
+    scene = open_play(app, "hamster", humans=1)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    english = scene.message
+    assert scene.current_hint() is not None and english == scene.hint.text
+    set_language("de")
+    try:
+        pump(app, 2)
+        assert scene.message == scene.hint.text != english
+    finally:
+        set_language("en")

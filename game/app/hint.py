@@ -29,6 +29,20 @@ class Hint:
     text: str
     seat: int
     generation: int
+    game: str = ""
+    view: dict | None = None
+    names: list | None = None
+    language: str = ""
+
+    def relabel(self) -> bool:
+        """Say the sentence again in the current language; True if it changed."""
+        from ..i18n import get_language
+        lang = get_language()
+        if lang == self.language or self.view is None:
+            return False
+        self.text = sentence(self.game, self.action, self.view, self.seat, self.names or [])
+        self.language = lang
+        return True
 
 
 def hint_seed(view: dict) -> int:
@@ -69,9 +83,11 @@ def sentence(game: str, action, view: dict, seat: int, names: list[str]) -> str:
 def make_hint(game: str, view: dict, legal: list, seat: int, names: list[str],
               generation: int = 0) -> Hint:
     """The whole hint at once (tests, and the background thread)."""
+    from ..i18n import get_language
     act = choose(game, view, legal)
     action = dict(act) if isinstance(act, dict) else act
-    return Hint(action, sentence(game, action, view, seat, names), seat, generation)
+    return Hint(action, sentence(game, action, view, seat, names), seat, generation,
+                game, view, list(names), get_language())
 
 
 class HintAsker:

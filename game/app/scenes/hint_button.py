@@ -71,6 +71,10 @@ class HintButtonMixin:
         if got is not None:
             self.hint = got
             self.show_message(got.text, HINT_SECONDS)
+            return
+        h = self.current_hint()            # the language changed while it shows: say it again
+        if h is not None and self.message == h.text and h.relabel():
+            self.message = h.text
 
     def hint_busy(self) -> bool:
         """Frames are needed: a hint is being thought of, or one is lit (it pulses)."""
