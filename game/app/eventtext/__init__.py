@@ -16,6 +16,7 @@ One module per game, ``game/app/eventtext/<game>.py``, registered in ``MODULES``
     hint(action, view, ctx) -> str | None      why the Hint button suggests this action
                                                 (optional; ``ctx.extra["events"]``: the events
                                                 a clone of the seat's own view gives for it)
+                                                ``hints.py`` has the five games' hints.
 
 A module that lacks a function gives no text.  ``line`` returns "" for an event that has no log
 line by design, and None for an event it does not know: that one falls back to the event's own
