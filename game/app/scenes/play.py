@@ -14,7 +14,7 @@ from .. import ui
 from ..views import make_board_view
 from ..names import colour_marked, game_title, level_name
 from .base import Scene
-from .hint_button import HintButtonMixin
+from ..hint_button import HintButtonMixin
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 

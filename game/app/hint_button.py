@@ -11,9 +11,9 @@ import math
 
 import pygame
 
-from ...i18n import tr
-from .. import ui
-from ..hint import Hint, HintAsker
+from ..i18n import tr
+from . import ui
+from .hint import Hint, HintAsker
 
 HINT_SECONDS = 12.0     # how long the sentence stays
 
