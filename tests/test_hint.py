@@ -190,3 +190,27 @@ def test_hint_sentence_follows_a_language_switch(app):
         assert scene.message == scene.hint.text != english
     finally:
         set_language("en")
+
+
+def test_hint_is_thought_out_off_the_ui_thread(app, monkeypatch):
+    import threading
+    import time
+
+    from game.app import hint as hint_mod
+    gate = threading.Event()
+    real = hint_mod.choose
+
+    def slow(*args):
+        gate.wait(5)
+        return real(*args)
+    monkeypatch.setattr(hint_mod, "choose", slow)
+    scene = open_play(app, "moles", humans=1)
+    t0 = time.monotonic()
+    scene.ask_hint()
+    pump(app, 2)
+    assert time.monotonic() - t0 < 2.0 and scene.hint_asker.thinking
+    assert scene.current_hint() is None and scene.message == tr("hint.thinking")
+    gate.set()
+    scene.hint_asker.wait()
+    pump(app, 2)
+    assert scene.current_hint() is not None

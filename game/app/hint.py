@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import copy
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 HINT_LEVEL = "good"
@@ -30,7 +30,7 @@ class Hint:
     seat: int
     generation: int
     game: str = ""
-    view: dict | None = None
+    view: dict | None = field(default=None, repr=False)
     names: list | None = None
     language: str = ""
 

@@ -117,10 +117,15 @@ class HintButtonMixin:
         grow = int(self.px(4) * (0.5 + 0.5 * math.sin(t * 5.0)))
         colour = ui.colour("accent")
         width = max(3, self.px(4))
+        dark = ui.colour("background")        # a dark edge, so the ring shows on any ground
         for tg in targets:
             if tg.rect is not None:
                 r = pygame.Rect(tg.rect).inflate(self.px(8) + 2 * grow, self.px(8) + 2 * grow)
+                pygame.draw.rect(surface, dark, r.inflate(4, 4), width=width + 4,
+                                 border_radius=self.px(12))
                 pygame.draw.rect(surface, colour, r, width=width, border_radius=self.px(10))
             elif tg.pos is not None:
                 rad = int(max(float(tg.radius or 0), self.px(14))) + self.px(5) + grow
-                pygame.draw.circle(surface, colour, (int(tg.pos[0]), int(tg.pos[1])), rad, width)
+                centre = (int(tg.pos[0]), int(tg.pos[1]))
+                pygame.draw.circle(surface, dark, centre, rad + 2, width + 4)
+                pygame.draw.circle(surface, colour, centre, rad, width)
