@@ -34,10 +34,13 @@ def moles(action, view, ctx) -> str | None:
     if k == "move":
         if _first(evs, "win"):
             return tr("hint.moles.win")
+        from .moles import direction
         mv = _first(evs, "move") or {}
-        if mv.get("hole"):
-            return tr("hint.moles.hole")
-        return tr("hint.moles.move")
+        path = mv.get("path") if isinstance(mv.get("path"), list) else []
+        count = max(1, len(path) - 1)
+        where = direction(mv.get("frm") or [0, 0], mv.get("to") or [0, 0]) or tr("events.moles.dir.straight")
+        return tr("hint.moles.hole" if mv.get("hole") else "hint.moles.move",
+                  count=count, direction=where)
     return None
 
 
