@@ -142,10 +142,21 @@ class PlayScene(Scene):
         (a change of language renders the whole log again)."""
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
-            self.log.set_lines(self.ctl.render(self.ctl.log[-self.log.MAX_LINES:]))
+            self.log.set_lines(*self._lines_of(self.ctl.log[-self.log.MAX_LINES:]))
             self._log_lang = lang
         else:
-            self.log.append(self.ctl.last_lines)
+            self.log.append(*self._lines_of(self.ctl.last_entries))
+
+    def _lines_of(self, entries) -> tuple[list, list]:
+        """The sentences of log entries and, beside each, the entry it tells (for log clicks)."""
+        pairs = [(line, e) for e in entries for line in self.ctl.render([e])]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+
+    def show_log_entry(self, pos) -> bool:
+        """A click on a log line: the board shows that move's places again for a moment."""
+        entry = self.log.entry_at(pos)
+        show = getattr(self.board, "show_entry", None)
+        return bool(isinstance(entry, dict) and callable(show) and show(entry))
 
     # ---- state changes ----------------------------------------------------------------------
     def sync_board(self) -> None:
@@ -196,6 +207,9 @@ class PlayScene(Scene):
             self.show_message(result)
             return
         if isinstance(result, dict) and self.ctl.human_to_act() and self.ctl.curtain_seat is None:
+            clear = getattr(self.board, "clear_marks", None)
+            if callable(clear):          # a person acts: the moves marked so far are seen
+                clear()
             try:
                 self.apply_action(result)
             except IllegalAction:      # the rules' reason is English: the screen says it its way
@@ -223,6 +237,8 @@ class PlayScene(Scene):
                 self.show_message(self.ctl.message)
             return
         self.results_pending = False
+        if callable(getattr(self.board, "clear_marks", None)):
+            self.board.clear_marks()
         self.sync_board()
         self.refresh_log(full=True)
         self._update_undo()
@@ -301,6 +317,9 @@ class PlayScene(Scene):
                     self.human_choice(res)
                 return True
         if event.type == pygame.MOUSEWHEEL and self.log.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
+                and self.log.rect.collidepoint(event.pos) and self.show_log_entry(event.pos):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             pos = getattr(event, "pos", None)
