@@ -92,6 +92,7 @@ def test_replaying_events_ends_in_the_final_picture(display, variant):
     assert v.token_positions() == fresh.token_positions()
     assert v._disp_page == st.view(seat)["page"]
     v._amb = fresh._amb = 0.0            # the same moment of the highlights' pulse
+    v.clear_marks()                      # the last moves' marks: the one thing a fresh view lacks
     surf_a.fill((0, 0, 0))
     surf_b.fill((0, 0, 0))
     v.draw(surf_a)

@@ -30,7 +30,7 @@ class LastMoves:
 
     _marks: dict
     _flash: tuple | None = None
-    MARKS_RESET: tuple = ()      # event types after which no earlier move stays marked (a new round)
+    MARKS_RESET: tuple = ()      # event types after which only this batch's moves stay (a new round)
 
     def move_places(self, ev: dict) -> list:
         """[(role, place, rect)] the event touched (views override; default: none)."""
@@ -52,8 +52,8 @@ class LastMoves:
         for ev in events or []:
             if not isinstance(ev, dict):
                 continue
-            if ev.get("type") in self.MARKS_RESET:
-                self._marks, fresh, seat = {}, set(), None
+            if ev.get("type") in self.MARKS_RESET:     # moves before this batch go
+                self._marks = {s: m for s, m in self._marks.items() if s in fresh}
                 self._changed = True
                 continue
             seat = _seat_of(ev) if _seat_of(ev) is not None else seat
