@@ -48,7 +48,9 @@ def test_after_a_computer_move_the_marks_name_its_places(display, game):
     ev = next(e for e in events if e.get("type") == kind and not e.get("out"))
     assert places(ev) <= set(v.last_marks()[seat])
     surf = pygame.Surface((1280, 720))
-    v.draw_marks(surf)                  # nothing while the move still plays
+    if v.animating:
+        v.draw_marks(surf)              # nothing while the move still plays
+        assert not any(pygame.image.tobytes(surf, "RGB"))
     v.finish()
     v.update(0.01)
     v.draw(surf)                        # then drawn with the board
@@ -108,7 +110,8 @@ def test_a_human_action_clears_the_computer_marks_and_a_log_click_shows_a_move(a
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.step(1 / 60, pygame.event.get())
     assert play.board.flash_places()
+    assert play.log.picked == play.log.line_at(pos)    # the line clicked is lit too
     assert not play.board.is_idle()                     # the highlight fades by itself
     for _ in range(5):
         app.step(0.5, [])
-    assert play.board.flash_places() == []
+    assert play.board.flash_places() == [] and play.log.picked is None

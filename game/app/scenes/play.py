@@ -156,7 +156,10 @@ class PlayScene(Scene):
         """A click on a log line: the board shows that move's places again for a moment."""
         entry = self.log.entry_at(pos)
         show = getattr(self.board, "show_entry", None)
-        return bool(isinstance(entry, dict) and callable(show) and show(entry))
+        if not (isinstance(entry, dict) and callable(show) and show(entry)):
+            return False
+        self.log.picked = self.log.line_at(pos)     # the line stays lit while the board shows it
+        return True
 
     # ---- state changes ----------------------------------------------------------------------
     def sync_board(self) -> None:
@@ -357,6 +360,8 @@ class PlayScene(Scene):
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
+        if self.log.picked is not None and not self.board.flash_places():
+            self.log.picked = None
         if self.message_time > 0:
             self.message_time -= dt
         if self.results_pending:

@@ -116,6 +116,7 @@ class LogView:
         self.scale = 1.0
         self.lines: list[str] = []
         self.entries: list = []                 # beside each line, what it tells (or None)
+        self.picked: int | None = None          # a clicked line, shown with a backdrop
         self.rows: list[pygame.Surface] = []   # wrapped, rendered rows
         self._counts: list[int] = []            # rows per line
         self._wrapped = 0                       # how many lines are in self.rows
@@ -135,7 +136,7 @@ class LogView:
     def set_lines(self, lines: list[str], entries: list | None = None) -> None:
         """Replace everything (after an undo, or when the scene is built); ``entries`` may give,
         beside each line, the log entry it tells (``entry_at``)."""
-        self.lines, self.entries = [], []
+        self.lines, self.entries, self.picked = [], [], None
         self.rows, self._counts, self._wrapped = [], [], 0
         self.offset = 0
         lines = list(lines)
@@ -158,6 +159,7 @@ class LogView:
             drop = len(self.lines) - self.MAX_LINES // 2
             del self.lines[:drop]
             del self.entries[:drop]
+            self.picked = None
             rows = sum(self._counts[:drop])
             del self._counts[:drop]
             del self.rows[:rows]
@@ -252,12 +254,21 @@ class LogView:
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         y = inner.bottom + self.offset
+        picked = range(0)
+        if self.picked is not None and 0 <= self.picked < len(self._counts):
+            first = sum(self._counts[:self.picked])
+            picked = range(first, first + self._counts[self.picked])
+        row = len(self.rows)
         for img in reversed(self.rows):
+            row -= 1
             y -= img.get_height()
             if y > inner.bottom:
                 continue
             if y + img.get_height() < inner.top:
                 break
+            if row in picked:
+                pygame.draw.rect(surface, mix(colour("panel"), colour("accent"), 0.35),
+                                 (inner.x - 2, y, inner.w + 4, img.get_height()))
             surface.blit(img, (inner.x, y))
         if not self.rows:
             img = self._font().render(tr("ui.log.empty"), True, colour("text_muted"))
