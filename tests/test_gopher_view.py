@@ -90,8 +90,9 @@ def test_replaying_events_ends_in_the_final_picture(display, variant):
     v.update(0)
     fresh = view_of(st)
     assert v.token_positions() == fresh.token_positions()
-    assert v._disp_page == st.view(seat)["page"]
-    v._amb = fresh._amb = 0.0            # the same moment of the highlights' pulse
+    assert v.shown_page == st.view(seat)["page"]
+    v.reset_ambient_clock()              # the same moment of the highlights' pulse
+    fresh.reset_ambient_clock()
     v.clear_marks()                      # the last moves' marks: the one thing a fresh view lacks
     surf_a.fill((0, 0, 0))
     surf_b.fill((0, 0, 0))
@@ -300,7 +301,7 @@ def test_an_animation_starts_from_the_synced_page_even_without_a_frame_between(d
     before = st.view(st.current_player)
     events = st.apply(rng.choice(st.legal_actions()))
     v.play(events, "normal")
-    assert v._disp_page == before["page"]
+    assert v.shown_page == before["page"]
     assert v._disp_tokens == [s.get("token") for s in before["seats"]]
 
 
@@ -320,7 +321,7 @@ def test_a_seat_card_says_where_each_basket_is(display):
         holder = info["basket_holder"]
         held = sum(1 for o, other in enumerate(seats_) if o != s and other["basket_holder"] == s)
         if holder != s:
-            assert lines[s] == i18n.tr("gopher.seat.basket", name=v._name(holder))
+            assert lines[s] == i18n.tr("gopher.seat.basket", name=v.seat_name(holder))
         elif held:
             assert lines[s] == i18n.tr("gopher.seat.baskets_held", count=held)
         else:
@@ -365,7 +366,7 @@ def test_the_results_screen_shows_plus_minus_and_trophies(display, monkeypatch):
     v.draw_results(surf, pygame.Rect(10, 10, 660, 150), st)
     for s in range(3):
         info = v.view["seats"][s]
-        row = [t for t in said if t.startswith(v._name(s))]
+        row = [t for t in said if t.startswith(v.seat_name(s))]
         assert row and f"+{info['plus']}" in row[0] and f"= {info['score']}" in row[0]
     b, _ = play_to(1, 2000, "beginner")
     assert b.is_over() and view_of(b).draw_results is None

@@ -86,6 +86,11 @@ class AnimatedBoardView(BoardView):
             return False
         return not (self._ambient() and self._calm < AMBIENT_SECONDS)
 
+    def reset_ambient_clock(self) -> None:
+        """Public hook (tests, screenshots): put the ambient effects (pulsing highlights) at
+        their first moment, so two views draw the same pixels."""
+        self._amb = 0.0
+
     def _ambient_time(self) -> float:
         """The clock of looping effects: it stops ``AMBIENT_SECONDS`` after the last change."""
         return self._amb

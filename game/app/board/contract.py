@@ -96,6 +96,10 @@ class BoardView:
         return None
 
     # ---- seats --------------------------------------------------------------------------
+    def seat_name(self, seat) -> str:
+        """Public hook: the name a seat is shown by."""
+        return self._name(seat)
+
     def _name(self, seat) -> str:
         """The seat's name: from the setup, else from the view, else "Player N"."""
         if seat is None:

@@ -46,6 +46,11 @@ class ForestAnimation:
         self._burst = None
         self._dirty = False
 
+    def show_step(self, piece, frm, to, t: float = 0.5, hop: bool = True) -> None:
+        """Public hook (tests, bench): draw ``piece`` a fraction ``t`` of its way from the tile
+        ``frm`` to ``to`` (grid coordinates), as its step animation does."""
+        self._moving[piece] = (frm, to, t, hop)
+
     def _disp_piece(self, pid):
         for p in (self._disp or {}).get("pieces", []):
             if p["id"] == pid:

@@ -159,6 +159,11 @@ class GopherAnimation:
         self._dirty = False
 
     # ---- where things are drawn now -------------------------------------------------------------------
+    @property
+    def shown_page(self):
+        """The page of the book drawn right now (the old one until a page turn ends)."""
+        return self._disp_page
+
     def token_positions(self) -> dict:
         """{seat: (x, y) pixels} of every token on the board right now."""
         out = {}
