@@ -196,14 +196,6 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         return self.token(int(seat), max(6, size // 2 - 3))
 
     # ---- drawing ----------------------------------------------------------------------------------
-    def move_places(self, ev: dict) -> list:
-        """The holes a rules event touched, for the kit's last-move marks."""
-        half = max(6, int(self.unit() * 4.0))
-        box = lambda h: pygame.Rect(0, 0, 2 * half, 2 * half).move(  # noqa: E731
-            self.hole_px(h)[0] - half, self.hole_px(h)[1] - half)
-        holes = {"move": [("from", ev.get("start")), ("to", ev.get("to"))], "place": [("to", ev.get("hole"))]}
-        return [(r, h, box(h)) for r, h in holes.get(ev.get("type"), []) if isinstance(h, int)]
-
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None or not self.map_rect.w:
             return
