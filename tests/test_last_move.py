@@ -115,3 +115,11 @@ def test_a_human_action_clears_the_computer_marks_and_a_log_click_shows_a_move(a
     for _ in range(5):
         app.step(0.5, [])
     assert play.board.flash_places() == [] and play.log.picked is None
+    # Enter on the focused log shows the newest move, then the one before it
+    play.focus.focus_key("log")
+    for _ in range(2):
+        was = play.log.picked
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+        app.step(1 / 60, pygame.event.get())
+        assert play.board.flash_places() and play.log.picked is not None
+        assert was is None or play.log.picked < was

@@ -161,6 +161,17 @@ class PlayScene(Scene):
         self.log.picked = self.log.line_at(pos)     # the line stays lit while the board shows it
         return True
 
+    def show_older_log_move(self) -> bool:
+        """Enter on the log: the newest move with places (the next older one while one shows)."""
+        show = getattr(self.board, "show_entry", None)
+        start = self.log.picked if self.log.picked is not None else len(self.log.entries)
+        for i in range(min(start, len(self.log.entries)) - 1, -1, -1):
+            e = self.log.entries[i]
+            if isinstance(e, dict) and callable(show) and show(e):
+                self.log.picked = i
+                return True
+        return False
+
     # ---- state changes ----------------------------------------------------------------------
     def sync_board(self) -> None:
         ctl = self.ctl
@@ -309,6 +320,9 @@ class PlayScene(Scene):
                 self.finish_game()
                 return True
             cur = self.focus.current
+            if cur is not None and cur.key == "log" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.show_older_log_move()
+                return True
             if cur is not None and cur.key == "log":
                 step = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}.get(event.key)
                 if step is not None:
