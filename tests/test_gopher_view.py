@@ -93,6 +93,7 @@ def test_replaying_events_ends_in_the_final_picture(display, variant):
     assert v.shown_page == st.view(seat)["page"]
     v.reset_ambient_clock()              # the same moment of the highlights' pulse
     fresh.reset_ambient_clock()
+    v.clear_marks()                      # the last moves' marks: the one thing a fresh view lacks
     surf_a.fill((0, 0, 0))
     surf_b.fill((0, 0, 0))
     v.draw(surf_a)

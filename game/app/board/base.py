@@ -15,6 +15,7 @@ import pygame
 from .. import ui
 from . import anim, bar, draw, keys
 from .anim import Animator, Step
+from .marks import LastMoves
 from .contract import BoardView
 from .targets import Focus, Target
 from .widgets import TOAST_PX, Dialog, Toasts, Tooltip, toast_life
@@ -217,7 +218,7 @@ class AnimatedBoardView(BoardView):
         pass
 
 
-class KitView(AnimatedBoardView):
+class KitView(LastMoves, AnimatedBoardView):
     """A board with targets, one action bar and one mode per rules step.
 
     A subclass gives:
@@ -239,6 +240,7 @@ class KitView(AnimatedBoardView):
         self.selected = None             # a half-made choice (e.g. the mole to move)
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self._targets: list | None = None
+        self._marks: dict = {}           # each seat's last move (``marks.LastMoves``)
 
     # ---- the step's mode -------------------------------------------------------------------------
     def mode(self):
@@ -459,13 +461,14 @@ class KitView(AnimatedBoardView):
 
     # ---- idle ----------------------------------------------------------------------------------------
     def is_idle(self) -> bool:
-        return super().is_idle() and not self.tooltip.pending
+        return super().is_idle() and not self.tooltip.pending and self._flash is None
 
     def update(self, dt: float) -> None:
         was = self.tooltip.pending
         self.tooltip.update(dt)
         if was and not self.tooltip.pending:
             self._changed = True
+        self._update_flash(dt)
         before = self.animating
         super().update(dt)
         if before and not self.animating:
@@ -482,6 +485,7 @@ class KitView(AnimatedBoardView):
         """Queue a step per event (``DURATIONS`` x the speed factor); "off" jumps to the end."""
         if self.view is None:
             return
+        self.note_events(events)
         f = self._set_speed(speed)
         if f <= 0:
             self.invalidate()

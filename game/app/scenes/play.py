@@ -147,10 +147,35 @@ class PlayScene(HintButtonMixin, Scene):
         (a change of language renders the whole log again)."""
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
-            self.log.set_lines(self.ctl.render(self.ctl.log[-self.log.MAX_LINES:]))
+            self.log.set_lines(*self._lines_of(self.ctl.log[-self.log.MAX_LINES:]))
             self._log_lang = lang
         else:
-            self.log.append(self.ctl.last_lines)
+            self.log.append(*self._lines_of(self.ctl.last_entries))
+
+    def _lines_of(self, entries) -> tuple[list, list]:
+        """The sentences of log entries and, beside each, the entry it tells (for log clicks)."""
+        pairs = [(line, e) for e in entries for line in self.ctl.render([e])]
+        return [p[0] for p in pairs], [p[1] for p in pairs]
+
+    def show_log_entry(self, pos) -> bool:
+        """A click on a log line: the board shows that move's places again for a moment."""
+        entry = self.log.entry_at(pos)
+        show = getattr(self.board, "show_entry", None)
+        if not (isinstance(entry, dict) and callable(show) and show(entry)):
+            return False
+        self.log.picked = self.log.line_at(pos)     # the line stays lit while the board shows it
+        return True
+
+    def show_older_log_move(self) -> bool:
+        """Enter on the log: the newest move with places (the next older one while one shows)."""
+        show = getattr(self.board, "show_entry", None)
+        start = self.log.picked if self.log.picked is not None else len(self.log.entries)
+        for i in range(min(start, len(self.log.entries)) - 1, -1, -1):
+            e = self.log.entries[i]
+            if isinstance(e, dict) and callable(show) and show(e):
+                self.log.picked = i
+                return True
+        return False
 
     # ---- state changes ----------------------------------------------------------------------
     def sync_board(self) -> None:
@@ -201,6 +226,9 @@ class PlayScene(HintButtonMixin, Scene):
             self.show_message(result)
             return
         if isinstance(result, dict) and self.ctl.human_to_act() and self.ctl.curtain_seat is None:
+            clear = getattr(self.board, "clear_marks", None)
+            if callable(clear):          # a person acts: the moves marked so far are seen
+                clear()
             try:
                 self.apply_action(result)
             except IllegalAction:      # the rules' reason is English: the screen says it its way
@@ -228,6 +256,8 @@ class PlayScene(HintButtonMixin, Scene):
                 self.show_message(self.ctl.message)
             return
         self.results_pending = False
+        if callable(getattr(self.board, "clear_marks", None)):
+            self.board.clear_marks()
         self.sync_board()
         self.refresh_log(full=True)
         self._update_undo()
@@ -299,6 +329,9 @@ class PlayScene(HintButtonMixin, Scene):
                 self.ask_hint()
                 return True
             cur = self.focus.current
+            if cur is not None and cur.key == "log" and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.show_older_log_move()
+                return True
             if cur is not None and cur.key == "log":
                 step = {pygame.K_UP: 1, pygame.K_DOWN: -1, pygame.K_PAGEUP: 8, pygame.K_PAGEDOWN: -8}.get(event.key)
                 if step is not None:
@@ -310,6 +343,9 @@ class PlayScene(HintButtonMixin, Scene):
                     self.human_choice(res)
                 return True
         if event.type == pygame.MOUSEWHEEL and self.log.handle_event(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
+                and self.log.rect.collidepoint(event.pos) and self.show_log_entry(event.pos):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             pos = getattr(event, "pos", None)
@@ -347,6 +383,8 @@ class PlayScene(HintButtonMixin, Scene):
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
+        if self.log.picked is not None and not self.board.flash_places():
+            self.log.picked = None
         if self.message_time > 0:
             self.message_time -= dt
         if self.results_pending:

@@ -115,6 +115,8 @@ class LogView:
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.scale = 1.0
         self.lines: list[str] = []
+        self.entries: list = []                 # beside each line, what it tells (or None)
+        self.picked: int | None = None          # a clicked line, shown with a backdrop
         self.rows: list[pygame.Surface] = []   # wrapped, rendered rows
         self._counts: list[int] = []            # rows per line
         self._wrapped = 0                       # how many lines are in self.rows
@@ -131,24 +133,33 @@ class LogView:
             self.rows, self._counts, self._wrapped = [], [], 0
             self._wrap_new()
 
-    def set_lines(self, lines: list[str]) -> None:
-        """Replace everything (after an undo, or when the scene is built)."""
-        self.lines = []
+    def set_lines(self, lines: list[str], entries: list | None = None) -> None:
+        """Replace everything (after an undo, or when the scene is built); ``entries`` may give,
+        beside each line, the log entry it tells (``entry_at``)."""
+        self.lines, self.entries, self.picked = [], [], None
         self.rows, self._counts, self._wrapped = [], [], 0
         self.offset = 0
-        self.append(list(lines)[-self.MAX_LINES:])
+        lines = list(lines)
+        entries = list(entries) if entries is not None else [None] * len(lines)
+        self.append(lines[-self.MAX_LINES:], entries[-self.MAX_LINES:] if lines else [])
 
     @property
     def rows_per_line(self) -> list[int]:
         """How many wrapped rows each kept line takes."""
         return list(self._counts)
 
-    def append(self, lines: list[str]) -> None:
+    def append(self, lines: list[str], entries: list | None = None) -> None:
+        lines = list(lines)
+        entries = list(entries) if entries is not None and len(entries) == len(lines) else [None] * len(lines)
+        self.entries = self.entries[:len(self.lines)] + [None] * (len(self.lines) - len(self.entries))
         self.lines.extend(str(x) for x in lines)
+        self.entries.extend(entries)
         self._wrap_new()
         if len(self.lines) > self.MAX_LINES:
             drop = len(self.lines) - self.MAX_LINES // 2
             del self.lines[:drop]
+            del self.entries[:drop]
+            self.picked = None
             rows = sum(self._counts[:drop])
             del self._counts[:drop]
             del self.rows[:rows]
@@ -199,6 +210,33 @@ class LogView:
         self.offset += int(pixels)
         self._clamp()
 
+    def line_at(self, pos) -> int | None:
+        """The index of the line drawn at ``pos`` (the rows are laid out bottom-up), or None."""
+        pad = self._pad()
+        inner = self.rect.inflate(-2 * pad, -2 * pad)
+        if not inner.collidepoint(pos) or not self.rows:
+            return None
+        y = inner.bottom + self.offset
+        row = len(self.rows)
+        for img in reversed(self.rows):
+            row -= 1
+            y -= img.get_height()
+            if y <= pos[1] < y + img.get_height():
+                break
+        else:
+            return None
+        seen = 0
+        for i, n in enumerate(self._counts):
+            seen += n
+            if row < seen:
+                return i
+        return None
+
+    def entry_at(self, pos):
+        """The log entry of the line at ``pos`` (None if the line carries none)."""
+        i = self.line_at(pos)
+        return self.entries[i] if i is not None and i < len(self.entries) else None
+
     def handle_event(self, event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             if self.rect.collidepoint(pygame.mouse.get_pos()):
@@ -216,12 +254,21 @@ class LogView:
         clip = surface.get_clip()
         surface.set_clip(inner.clip(clip) if clip else inner)
         y = inner.bottom + self.offset
+        picked = range(0)
+        if self.picked is not None and 0 <= self.picked < len(self._counts):
+            first = sum(self._counts[:self.picked])
+            picked = range(first, first + self._counts[self.picked])
+        row = len(self.rows)
         for img in reversed(self.rows):
+            row -= 1
             y -= img.get_height()
             if y > inner.bottom:
                 continue
             if y + img.get_height() < inner.top:
                 break
+            if row in picked:
+                pygame.draw.rect(surface, mix(colour("panel"), colour("accent"), 0.35),
+                                 (inner.x - 2, y, inner.w + 4, img.get_height()))
             surface.blit(img, (inner.x, y))
         if not self.rows:
             img = self._font().render(tr("ui.log.empty"), True, colour("text_muted"))

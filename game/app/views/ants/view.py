@@ -34,6 +34,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
     """
     MIN_SCALE = 0.6
     MODES = MODES
+    MARKS_RESET = ("round",)     # a new round lays a new trail: the old marks go
 
     def is_idle(self) -> bool:
         h = self._hover
@@ -161,6 +162,13 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
                 return int(y * 4 + x)
         return None
 
+    def move_places(self, ev: dict) -> list:
+        """The grid cards a rules event touched (cell = [column, row]), for the last-move marks."""
+        if ev.get("type") in ("place", "guess") and ev.get("cell") is not None:
+            x, y = ev["cell"]
+            return [("to", (x, y), self._cell_rect(x + 4 * y))]
+        return []
+
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None:
             return
@@ -168,6 +176,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         self._draw_header(surface, sh)
         self._draw_grid(surface, sh)
         self._draw_right(surface, sh)
+        self.draw_marks(surface)
         self.draw_bar(surface)
         cur = self.focus.current(self.get_targets()) if self.focus.keyboard else None
         if cur is not None and cur.kind in ("supply", "ability"):

@@ -199,6 +199,18 @@ class ForestView(ForestAnimation, KitView):
         return bar[0] if len(bar) == 1 and len(targets) == 1 else None
 
     # ---- drawing ----------------------------------------------------------------------------------------
+    def move_places(self, ev: dict) -> list:
+        """The tiles a rules event touched, for the kit's last-move marks."""
+        kind = ev.get("type")
+        if kind in ("step", "move_camp") and ev.get("frm") is not None:
+            a, b = tuple(ev["frm"]), tuple(ev["to"])
+            return [("from", a, self.cell_rect(a)), ("to", b, self.cell_rect(b))]
+        if kind == "camp":
+            return [("to", tuple(ev["cell"]), self.cell_rect(tuple(ev["cell"])))]
+        if kind in ("reveal", "pick_up", "drop") and ev.get("at") is not None:
+            return [("at", tuple(ev["at"]), self.cell_rect(tuple(ev["at"])))]
+        return []
+
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None or not self._box.w:
             return
@@ -229,6 +241,7 @@ class ForestView(ForestAnimation, KitView):
         self._draw_burst(surface)
         self._draw_focus(surface, targets)
         self._draw_hover(surface, d)
+        self.draw_marks(surface)
         self.draw_bar(surface)
         self._draw_toasts(surface)
         surface.set_clip(clip)

@@ -36,6 +36,14 @@ class GopherArt:
         pad = r.w * 0.06
         return (int(r.x + pad + x / 100.0 * (r.w - 2 * pad)), int(r.y + pad + y / 100.0 * (r.h - 2 * pad)))
 
+    def move_places(self, ev: dict) -> list:
+        """The holes a rules event touched, for the kit's last-move marks."""
+        half = max(6, int(self.unit() * 4.0))
+        box = lambda h: pygame.Rect(0, 0, 2 * half, 2 * half).move(  # noqa: E731
+            self.hole_px(h)[0] - half, self.hole_px(h)[1] - half)
+        holes = {"move": [("from", ev.get("start")), ("to", ev.get("to"))], "place": [("to", ev.get("hole"))]}
+        return [(r, h, box(h)) for r, h in holes.get(ev.get("type"), []) if isinstance(h, int)]
+
     def unit(self) -> float:
         """Pixels per page unit."""
         return self.map_rect.w * 0.88 / 100.0

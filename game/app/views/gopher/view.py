@@ -215,6 +215,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             self._draw_fly(surface)
         if (self.view.get("step") == "over") and not self.animating:
             self._draw_results(surface)
+        self.draw_marks(surface)
         self.draw_bar(surface)
         self._draw_tooltip(surface)
         self._draw_toasts(surface)

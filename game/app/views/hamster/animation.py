@@ -86,6 +86,7 @@ class HamsterAnimation:
     def play(self, events: list, speed: str = "normal") -> None:
         if self.view is None:
             return
+        self.note_events(events)
         f = self._set_speed(speed)
         if f <= 0:
             return

@@ -140,6 +140,12 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
     def _ambient(self) -> bool:
         return bool(self.legal)            # the lit cells pulse
 
+    def move_places(self, ev: dict) -> list:
+        """The cells a cross filled on the sheet shown, for the kit's last-move marks."""
+        if ev.get("type") != "cross" or ev.get("seat") != self._shown_seat():
+            return []
+        return [("to", tuple(c), self._cell_rect(tuple(c))) for c in ev.get("cells") or []]
+
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None or not self.bar_rect.w:
             return
@@ -150,6 +156,7 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._draw_main(surface)
         self._draw_thumbs(surface)
         self._draw_room_tip(surface)
+        self.draw_marks(surface)
         self.draw_bar(surface)
         if self._cur is not None and self._cur.kind == "roll":
             self._draw_roll_anim(surface, self._cur)

@@ -184,6 +184,17 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         return items
 
     # ---- drawing ----------------------------------------------------------------------------------
+    def move_places(self, ev: dict) -> list:
+        """The points a rules event touched, for the kit's last-move marks."""
+        half = int(self.spacing * 0.42)
+        box = lambda p: pygame.Rect(0, 0, 2 * half, 2 * half).move(  # noqa: E731
+            self.pixel_of(p)[0] - half, self.pixel_of(p)[1] - half)
+        if ev.get("type") == "move" and not ev.get("out"):
+            return [("from", tuple(ev["frm"]), box(ev["frm"])), ("to", tuple(ev["to"]), box(ev["to"]))]
+        if ev.get("type") == "place":
+            return [("to", tuple(ev["at"]), box(ev["at"]))]
+        return []
+
     def draw(self, surface) -> None:
         if self.rect is None or self.view is None or not self._box.w:
             return
@@ -223,6 +234,7 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         self._draw_targets_over(surface, targets)
         if self._won or self._win_anim is not None:
             self._draw_shine(surface, "over")
+        self.draw_marks(surface)
         self.draw_bar(surface)
         if self._disc_anim is not None:
             self._draw_disc_anim(surface)
