@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from game.rules.base import action_key as key  # the identity of an action
 
-__all__ = ["key", "play"]
+__all__ = ["key", "play", "running_app", "pump"]
 
 
 def play(state, agents, check=None, limit=20_000):
@@ -20,3 +20,28 @@ def play(state, agents, check=None, limit=20_000):
         steps += 1
         assert steps < limit
     return state
+
+
+def running_app(size=(1280, 720), headless: bool = False):
+    """The app for a scene test (animations off), for a fixture to ``yield from``; afterwards
+    every screen's computer player is stopped, the autosave flushed and the display closed."""
+    import pygame
+
+    from game.app import saves
+    from game.app.app import App
+    a = App(size=size, fullscreen=False, headless=headless)
+    a.settings.speed = "off"
+    yield a
+    for scene in a.stack:
+        stop = getattr(scene, "stop", None)
+        if stop:
+            stop()
+    saves.flush_autosave()
+    pygame.display.quit()
+
+
+def pump(app, frames=3):
+    """Run ``frames`` frames of the app with the events posted so far."""
+    import pygame
+    for _ in range(frames):
+        app.step(1 / 60, pygame.event.get())

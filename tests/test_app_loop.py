@@ -6,9 +6,9 @@ import pygame
 import pytest
 
 from game.app import saves
-from game.app.app import App
 from game.app.controller import PlayController
 from tests.moles_helpers import position
+from tests.helpers import pump, running_app
 
 
 @pytest.fixture(autouse=True)
@@ -20,20 +20,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = App(size=(1280, 720), fullscreen=False, headless=True)
-    a.settings.speed = "off"
-    yield a
-    for scene in a.stack:
-        stop = getattr(scene, "stop", None)
-        if stop:
-            stop()
-    saves.flush_autosave()
-    pygame.display.quit()
-
-
-def pump(app, frames=3):
-    for _ in range(frames):
-        app.step(1 / 60, pygame.event.get())
+    yield from running_app((1280, 720), headless=True)
 
 
 def humans(n):

@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game.app import saves
-from game.app.app import App
 from game.app.views.placeholder import PlaceholderView
+from tests.helpers import pump, running_app
 
 
 @pytest.fixture(autouse=True)
@@ -19,20 +19,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = App(size=(1280, 720), fullscreen=False)
-    a.settings.speed = "off"
-    yield a
-    for scene in a.stack:
-        stop = getattr(scene, "stop", None)
-        if stop:
-            stop()
-    saves.flush_autosave()
-    pygame.display.quit()
-
-
-def pump(app, frames=3):
-    for _ in range(frames):
-        app.step(1 / 60, pygame.event.get())
+    yield from running_app((1280, 720))
 
 
 def click(app, pos, frames=3):

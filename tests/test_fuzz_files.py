@@ -142,8 +142,16 @@ def _set(d, path, value):
 def test_fuzz_saves_wrong_types_in_every_field_of_the_state(game, players, variant):
     """Every field of a game's state, replaced by values of other types and ranges: either
     refused with a LoadError sentence, or the loaded state works (legal actions, views)."""
-    rng = random.Random(11)
     base = _payload(game, players, actions=12, variant=variant)["state"]
+    tried, refused = fuzz_state_fields(base)
+    assert tried > 100 and refused > tried // 2
+
+
+def fuzz_state_fields(base: dict, seed: int = 11) -> tuple[int, int]:
+    """Every field of the saved state ``base`` replaced by six values of other types and
+    ranges, each loaded: a refusal must be a LoadError sentence, an accepted state must play
+    on.  Returns (tried, refused)."""
+    rng = random.Random(seed)
     paths = [p for p, _ in _paths(base) if p[0] != "rng" or len(p) < 3]
     tried = refused = 0
     for path in paths:
@@ -162,7 +170,7 @@ def test_fuzz_saves_wrong_types_in_every_field_of_the_state(game, players, varia
                 if st.is_over():
                     break
                 st.apply(st.legal_actions()[0])
-    assert tried > 100 and refused > tried // 2
+    return tried, refused
 
 
 def test_fuzz_saves_every_payload_key_mutated_is_refused_cleanly(home):

@@ -316,7 +316,7 @@ def test_a_seat_card_says_where_each_basket_is(display):
         st.apply(rng.choice(st.legal_actions()))
     v = view_of(st)
     seats_ = v.view["seats"]
-    lines = [v._basket_line(s, info) for s, info in enumerate(seats_)]
+    lines = [v.basket_line(s, info) for s, info in enumerate(seats_)]
     for s, info in enumerate(seats_):
         holder = info["basket_holder"]
         held = sum(1 for o, other in enumerate(seats_) if o != s and other["basket_holder"] == s)

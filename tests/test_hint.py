@@ -8,13 +8,13 @@ import pygame
 import pytest
 
 from game.app import saves
-from game.app.app import App
 from game.app.controller import PlayController, default_seats
 from game.app.hint import HintAsker, make_hint
 from game.app.scenes.play import PlayScene
 from game.i18n import LANGUAGES, set_language, tr
 from game.rules import new_game, state_from_view
 from game.rules.base import action_key
+from tests.helpers import pump, running_app
 
 GAMES = ["moles", "ants", "hamster", "forest", "gopher"]
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
@@ -89,20 +89,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = App(size=(1024, 600), fullscreen=False)
-    a.settings.speed = "off"
-    yield a
-    for scene in a.stack:
-        stop = getattr(scene, "stop", None)
-        if stop:
-            stop()
-    saves.flush_autosave()
-    pygame.display.quit()
-
-
-def pump(app, frames=3):
-    for _ in range(frames):
-        app.step(1 / 60, pygame.event.get())
+    yield from running_app((1024, 600))
 
 
 def open_play(app, game, humans):

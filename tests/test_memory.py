@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.app import launch, memory, saves
-from game.app.app import App
 from game.app.board.cache import SurfaceCache
+from tests.helpers import pump, running_app
 
 
 @pytest.fixture(autouse=True)
@@ -22,20 +22,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = App(size=(1280, 720), fullscreen=False, headless=True)
-    a.settings.speed = "off"
-    yield a
-    for scene in a.stack:
-        stop = getattr(scene, "stop", None)
-        if stop:
-            stop()
-    saves.flush_autosave()
-    pygame.display.quit()
-
-
-def pump(app, frames=3):
-    for _ in range(frames):
-        app.step(1 / 60, pygame.event.get())
+    yield from running_app((1280, 720), headless=True)
 
 
 def _scratch(manager) -> list:

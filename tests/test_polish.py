@@ -22,6 +22,7 @@ from game.app.scenes.play import PlayScene
 from game.app.sound import Sounds
 from game.paths import resource_path
 from game.rules import new_game
+from tests.helpers import pump, running_app
 
 
 @pytest.fixture(autouse=True)
@@ -33,20 +34,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = App(size=(1024, 600), fullscreen=False)
-    a.settings.speed = "off"
-    yield a
-    for scene in a.stack:
-        stop = getattr(scene, "stop", None)
-        if stop:
-            stop()
-    saves.flush_autosave()
-    pygame.display.quit()
-
-
-def pump(app, frames=3):
-    for _ in range(frames):
-        app.step(1 / 60, pygame.event.get())
+    yield from running_app((1024, 600))
 
 
 def key(app, k, mod=0, frames=2):

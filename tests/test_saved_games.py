@@ -13,6 +13,7 @@ from game.app import saves, settings
 from game.app.app import App
 from game.app.controller import PlayController, default_seats
 from game.rules import LoadError, load_state, new_game
+from tests.helpers import pump, running_app
 
 
 @pytest.fixture(autouse=True)
@@ -26,20 +27,7 @@ def home(tmp_path, monkeypatch):
 
 @pytest.fixture
 def app():
-    a = App(size=(1280, 720), fullscreen=False)
-    a.settings.speed = "off"
-    yield a
-    for scene in a.stack:
-        stop = getattr(scene, "stop", None)
-        if stop:
-            stop()
-    saves.flush_autosave()
-    pygame.display.quit()
-
-
-def pump(app, frames=3):
-    for _ in range(frames):
-        app.step(1 / 60, pygame.event.get())
+    yield from running_app((1280, 720))
 
 
 def buttons(scene) -> dict:

@@ -92,3 +92,13 @@ def store_name() -> str:
 
 def seat_hand(n: int) -> str:
     return tr("gopher.count.hand", count=int(n))
+
+
+def basket_line(seat: int, holder: int, held: int, name_of) -> str:
+    """Where ``seat``'s basket is (with ``holder``), or at home how many baskets of others it
+    holds (``held``)."""
+    if holder != seat:
+        return seat_line("basket", name=name_of(holder))
+    if held:
+        return seat_line("baskets_held", count=held)
+    return seat_line("basket_home")

@@ -383,19 +383,14 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             out.append((None, None, False))           # the three piles, drawn
             out.append((texts.seat_hand(info.get("hand_count", 0)), ui.colour("text_muted"), False))
         if v.get("variant") == "baskets":
-            out.append((self._basket_line(s, info), ui.colour("text_muted"), False))
+            out.append((self.basket_line(s, info), ui.colour("text_muted"), False))
         return out
 
-    def _basket_line(self, s: int, info: dict) -> str:
+    def basket_line(self, s: int, info: dict) -> str:
         """Where this seat's basket is, or (at home) how many baskets of others it holds."""
-        holder = info.get("basket_holder", s)
-        if holder != s:
-            return texts.seat_line("basket", name=self._name(holder))
         held = sum(1 for o, other in enumerate(self.shown_seats())
                    if o != s and other.get("basket_holder", o) == s)
-        if held:
-            return texts.seat_line("baskets_held", count=held)
-        return texts.seat_line("basket_home")
+        return texts.basket_line(s, info.get("basket_holder", s), held, self._name)
 
     def _draw_strip(self, surface, targets) -> None:
         v = self.view
