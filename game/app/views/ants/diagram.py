@@ -1,0 +1,42 @@
+"""Ants & Grasshopper pictures for the rules page (``game/app/diagrams.py``), drawn by the real
+table."""
+from __future__ import annotations
+
+from ....rules.ants import AntsState
+from ... import diagrams as dg, ui
+from .view import AntsView
+
+TRAIL = [(1, 1), (2, 1), (2, 2)]       # columns, rows of the first three ants
+
+
+def _trail(cells) -> AntsState:
+    s = AntsState(2, seed=3, variant="autumn")
+    for cell in cells:
+        s.apply(next(a for a in s.legal_actions() if a["type"] == "place" and tuple(a["cell"]) == cell
+                     and a.get("end") != "head"))
+    return s
+
+
+def draw_ends(size, assets):
+    s = _trail(TRAIL)
+    lit = sorted({tuple(a["cell"]) for a in s.legal_actions()})
+    ends = (TRAIL[0], TRAIL[-1])
+
+    def focus(v):
+        return v._cell_rect(0).union(v._cell_rect(15))
+
+    def overlay(v, surf):
+        w = max(3, v._cell // 22)
+        for cell in lit:       # from the end it touches to the lit card
+            end = next(e for e in ends if abs(e[0] - cell[0]) + abs(e[1] - cell[1]) == 1)
+            a, b = v._cell_rect(end[0] + 4 * end[1]).center, v._cell_rect(cell[0] + 4 * cell[1]).center
+            a = (a[0] + (b[0] - a[0]) * 0.3, a[1] + (b[1] - a[1]) * 0.3)
+            b = (a[0] + (b[0] - a[0]) * 0.75, a[1] + (b[1] - a[1]) * 0.75)
+            dg.arrow(surf, a, b, ui.colour("highlight"), w, outline=(40, 28, 20))
+        mid = TRAIL[1]
+        dg.cross(surf, v._cell_rect(mid[0] + 4 * (mid[1] - 1)).center, v._cell // 7, ui.colour("warning"), w)
+    return dg.board_picture(AntsView("ants", dg.seats(2), assets), s.view(0), size, focus, overlay,
+                            legal=s.legal_actions(), seat=0, board=(1100, 640))
+
+
+DIAGRAMS = {"ants_ends": (1.0, draw_ends)}

@@ -1,0 +1,68 @@
+"""Gopher's Pantry pictures for the rules page (``game/app/diagrams.py``), drawn by the real
+book page."""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ....rules.gopher import GopherState
+from ... import diagrams as dg, ui
+from .common import data
+from .view import GopherView
+
+
+def _leap_position(roll: int) -> tuple:
+    """A page where the first seat's gopher has a row of two gophers right ahead in a tunnel:
+    (state after its roll of ``roll``, [its hole, the two it leaps, where it lands])."""
+    s = GopherState(3, seed=1)
+    for h in (1, 2, 3):
+        s.apply(next(a for a in s.legal_actions() if a["type"] == "place" and a["hole"] == h))
+    s.apply(next(a for a in s.legal_actions() if a["type"] == "roll"))
+    adj, at = s.page_obj().adj, data().holes
+    rows = [(a, b, c, d) for a in sorted(adj) for b in adj[a] for c in adj[b] for d in adj[c]
+            if len({a, b, c, d}) == 4 and d not in adj[a]]
+    if rows:
+        row = max(rows, key=lambda r: _straightness([at[h] for h in r]))
+        s.tokens[:3] = list(row[:3])
+        s.roll = roll
+        s._moves = s._legal = None
+        return s, list(row)
+    raise ValueError("no row of holes on this page")
+
+
+def _straightness(pts) -> float:
+    """How nearly the legs of a row of points go one way (3.0: a straight line)."""
+    legs = [(q[0] - p[0], q[1] - p[1]) for p, q in zip(pts, pts[1:])]
+    unit = [(x / max(1e-9, math.hypot(x, y)), y / max(1e-9, math.hypot(x, y))) for x, y in legs]
+    return sum(a[0] * b[0] + a[1] * b[1] for a in unit for b in unit) / len(unit)
+
+
+def _arc(a, b, lift: float, n: int = 16) -> list:
+    """Points of a hop from ``a`` to ``b``, bowed ``lift`` pixels upwards."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - lift
+    return [((1 - t) ** 2 * a[0] + 2 * (1 - t) * t * mx + t * t * b[0],
+             (1 - t) ** 2 * a[1] + 2 * (1 - t) * t * my + t * t * b[1])
+            for t in (i / n for i in range(n + 1))]
+
+
+def draw_leap(size, assets):
+    """A roll of 1: the gopher leaps the row of two gophers ahead in one step."""
+    s, (a, b, c, d) = _leap_position(1)
+
+    def focus(v):
+        pts = [v.hole_px(h) for h in (a, b, c, d)]
+        r = pygame.Rect(pts[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in pts])
+        u = v.unit()
+        return r.inflate(int(u * 16), int(u * 12)).move(0, -int(u * 3))
+
+    def overlay(v, surf):
+        u = v.unit()
+        p, q = v.hole_px(a), v.hole_px(d)
+        pts = _arc((p[0], p[1] - u * 4), (q[0], q[1] - u * 2.5), u * 15)
+        dg.path_arrow(surf, pts, ui.colour("highlight"), max(3, int(u * 0.9)), outline=(40, 28, 20))
+    return dg.board_picture(GopherView("gopher", dg.seats(3), assets), s.view(0), size, focus, overlay,
+                            legal=s.legal_actions(), seat=0)
+
+
+DIAGRAMS = {"gopher_leap": (1.6, draw_leap)}
