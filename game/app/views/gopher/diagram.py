@@ -59,7 +59,8 @@ def draw_leap(size, assets):
     def overlay(v, surf):
         u = v.unit()
         p, q = v.hole_px(a), v.hole_px(d)
-        pts = _arc((p[0], p[1] - u * 4), (q[0], q[1] - u * 2.5), u * 15)
+        lift = max(u * 15, 0.3 * math.hypot(q[0] - p[0], q[1] - p[1]))
+        pts = _arc((p[0], p[1] - u * 4), (q[0], q[1] - u * 2.5), lift)
         dg.path_arrow(surf, pts, ui.colour("highlight"), max(3, int(u * 0.9)), outline=(40, 28, 20))
     return dg.board_picture(GopherView("gopher", dg.seats(3), assets), s.view(0), size, focus, overlay,
                             legal=s.legal_actions(), seat=0)
