@@ -105,9 +105,9 @@ def render(name: str, size, assets=None):
 
 # ---- drawing helpers for the games' diagram code -----------------------------------------------
 
-def seats(n: int) -> list[dict]:
+def seats(n: int, kind: str = "computer") -> list[dict]:
     """Seats for a picture: colours 0..n-1, names from the catalog."""
-    return [{"name": tr("diagram.seat", n=i + 1), "colour": i, "kind": "computer", "level": "good"}
+    return [{"name": tr("diagram.seat", n=i + 1), "colour": i, "kind": kind, "level": "good"}
             for i in range(n)]
 
 

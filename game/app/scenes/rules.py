@@ -151,7 +151,7 @@ def inline_runs(text: str) -> list[tuple[str, str]]:
     return out
 
 
-FIGURE_WIDTH = 520        # a picture's width at scale 1 (less on a narrow page)
+FIGURE_WIDTH = 600        # a picture's width at scale 1 (less on a narrow page)
 
 
 class RulesPage:

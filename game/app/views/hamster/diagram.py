@@ -7,10 +7,10 @@ from ... import diagrams as dg, ui
 from .view import HamsterView
 
 
-def _sheet(crossed: dict, roll: int) -> HamsterState:
+def _sheet(crossed: dict, roll: int, players: int = 2) -> HamsterState:
     """Side A with ``crossed`` = {chamber id: [cells]} for the first seat, waiting for its
     choice of a ``roll``."""
-    s = HamsterState(2, seed=1)
+    s = HamsterState(players, seed=1)
     chambers = {c.id: c for c in s.sheet.chambers}
     for cid, cells in crossed.items():
         c = chambers[cid]
@@ -48,4 +48,33 @@ def draw_tunnel(size, assets):
                             legal=s.legal_actions(), seat=0)
 
 
-DIAGRAMS = {"hamster_tunnel": (1.4, draw_tunnel)}
+def draw_score(size, assets):
+    """A full room scores its badge; crossed mushrooms and nuts score in any room."""
+    granary = [(7, 0), (6, 0), (5, 0), (4, 0), (3, 0)]
+    s = _sheet({"den": [(x, y) for x in (5, 6, 7) for y in (5, 6)],
+                "cubby": [(6, 3), (7, 3), (7, 2)], "granary": granary}, 2, players=1)
+    sheet = s.view(0)["sheet"]
+    prizes = [(tuple(p), "+1") for p in sheet["mushrooms"]] + [(tuple(p), "+2") for p in sheet["nuts"]]
+    crossed = {(x, y) for x in (5, 6, 7) for y in (5, 6)} | set(granary)
+
+    def focus(v):
+        top = v._main.y
+        bottom = v._cell_rect((0, 6)).bottom
+        return v._main.clip((v._main.x, top, v._main.w, bottom - top))
+
+    def overlay(v, surf):
+        px = int(v._c * 0.3)
+        den = v._cell_rect((7, 5)).union(v._cell_rect((7, 6)))
+        dg.label(surf, v.assets, "+5", (den.right + v._c * 0.55, den.centery), px)
+        for cell, text in prizes:
+            if cell in crossed:
+                r = v._cell_rect(cell)
+                dg.label(surf, v.assets, text, (r.centerx, r.bottom - v._c * 0.1), px)
+        for cell in ((5, 3), (2, 0)):        # rooms begun but not full: no badge points
+            r = v._cell_rect(cell)
+            dg.label(surf, v.assets, "0", r.center, px, ui.colour("warning"))
+    return dg.board_picture(HamsterView("hamster", dg.seats(1, "human"), assets), s.view(0), size, focus, overlay,
+                            seat=0)
+
+
+DIAGRAMS = {"hamster_tunnel": (1.4, draw_tunnel), "hamster_score": (1.6, draw_score)}

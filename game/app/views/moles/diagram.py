@@ -81,7 +81,29 @@ def draw_move(size, assets):
                  outline=(40, 28, 20))
         dg.cross(surf, v.pixel_of(bad), int(sp * 0.22), ui.colour("warning"), w)
     return dg.board_picture(MolesView("moles", dg.seats(2), assets), s.view(0), size, focus, overlay,
-                            legal=s.legal_actions(), seat=0)
+                            legal=s.legal_actions(), seat=0, board=(1400, 640))
 
 
-DIAGRAMS = {"moles_move": (1.5, draw_move)}
+def draw_rock(size, assets):
+    """The Blue rock with two players: a dotted line leads only right into the centre hole."""
+    s = _state()
+    s.layer = 3
+    start, mid = (-2, 2), (-1, 1)
+    _put(s, {0: [start], 1: [(1, 0)]})
+    s.pending = [2]
+
+    def focus(v):
+        pts = [v.pixel_of(p) for p in hg_points(2)]
+        r = pygame.Rect(pts[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in pts])
+        return r.inflate(int(v.spacing * 0.9), int(v.spacing * 1.3))
+
+    def overlay(v, surf):
+        sp = v.spacing
+        w = max(3, int(sp * 0.07))
+        dg.path_arrow(surf, [v.pixel_of(p) for p in (start, mid, (0, 0))], ui.colour("highlight"), w,
+                      outline=(40, 28, 20))
+    return dg.board_picture(MolesView("moles", dg.seats(2), assets), s.view(0), size, focus, overlay,
+                            legal=s.legal_actions(), seat=0, board=(1400, 640))
+
+
+DIAGRAMS = {"moles_move": (1.5, draw_move), "moles_rock": (1.1, draw_rock)}
