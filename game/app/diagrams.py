@@ -93,7 +93,7 @@ def render(name: str, size, assets=None):
     def build():
         try:
             img = entry[1](size, assets)
-        except (pygame.error, ValueError, KeyError, IndexError, TypeError):
+        except Exception:  # noqa: BLE001 - a picture that cannot be drawn is left out, never a crash
             return None
         if img is None:
             return None
@@ -120,17 +120,13 @@ def _forget(view) -> None:
                 CACHE._let_go(CACHE._items.pop(key)[1])
 
 
-def _draw_view(view, vd, legal, seat, board: tuple[int, int], prepare=None):
+def _lay_out(view, vd, legal, seat, board: tuple[int, int], prepare=None) -> None:
     view.set_rect(pygame.Rect(0, 0, *board))
     view.sync(vd, legal, seat)
     if prepare is not None:
         prepare(view)
     for _ in range(3):
         view.update(0.0)
-    surf = pygame.Surface(board)
-    surf.fill(ui.colour("background"))
-    view.draw(surf)
-    return surf
 
 
 def _fit(focus: pygame.Rect, aspect: float, bounds: pygame.Rect) -> pygame.Rect:
@@ -155,13 +151,16 @@ def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=No
     aspect = size[0] / size[1]
     bw, bh = board
     try:
-        for _ in range(2):
-            surf = _draw_view(view, vd, legal, seat, (bw, bh), prepare)
-            cut = _fit(pygame.Rect(focus(view)), aspect, surf.get_rect())
+        for _ in range(2):        # lay out, see how big the cut comes out, lay out again to fit
+            _lay_out(view, vd, legal, seat, (bw, bh), prepare)
+            cut = _fit(pygame.Rect(focus(view)), aspect, pygame.Rect(0, 0, bw, bh))
             f = size[0] / max(1, cut.w)
             if 0.85 < f < 1.2 or max(bw, bh) * f > 3200 or min(bw, bh) * f < 200:
                 break
             bw, bh = int(bw * f), int(bh * f)
+        surf = pygame.Surface((bw, bh))
+        surf.fill(ui.colour("background"))
+        view.draw(surf)
         if overlay is not None:
             overlay(view, surf)
         img = surf.subsurface(cut).copy()
