@@ -34,7 +34,7 @@ def draw_ends(size, assets):
             b = (a[0] + (b[0] - a[0]) * 0.75, a[1] + (b[1] - a[1]) * 0.75)
             dg.arrow(surf, a, b, ui.colour("highlight"), w, outline=(40, 28, 20))
         for end in ends:
-            dg.ring(surf, v._cell_rect(end[0] + 4 * end[1]).center, int(v._cell * 0.47), ui.colour("accent"), w)
+            dg.ring(surf, v._cell_rect(end[0] + 4 * end[1]).center, int(v._cell * 0.4), ui.colour("accent"), w)
         mid = TRAIL[1]
         dg.cross(surf, v._cell_rect(mid[0] + 4 * (mid[1] - 1)).center, v._cell // 7, ui.colour("warning"), w)
     return dg.board_picture(AntsView("ants", dg.seats(2), assets), s.view(0), size, focus, overlay,
