@@ -136,7 +136,12 @@ def _fit(focus: pygame.Rect, aspect: float, bounds: pygame.Rect) -> pygame.Rect:
         r.inflate_ip(int(r.h * aspect) - r.w, 0)
     else:
         r.inflate_ip(0, int(r.w / aspect) - r.h)
-    r.w, r.h = min(r.w, bounds.w), min(r.h, bounds.h)
+    if r.w > bounds.w:             # too wide for the board: as wide as it, the height to match
+        r.inflate_ip(0, int(bounds.w / aspect) - r.h)
+        r.w = bounds.w
+    if r.h > bounds.h:
+        r.inflate_ip(int(bounds.h * aspect) - r.w, 0)
+        r.h = bounds.h
     return r.clamp(bounds)
 
 
@@ -169,6 +174,17 @@ def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=No
     if img.get_size() != size:
         img = pygame.transform.smoothscale(img, size)
     return img
+
+
+def column(images, size, gap: int):
+    """Pictures of the same width one under the other, ``gap`` pixels apart, on one surface."""
+    out = pygame.Surface(size)
+    out.fill(ui.colour("background"))
+    y = 0
+    for img in images:
+        out.blit(img, ((size[0] - img.get_width()) // 2, y))
+        y += img.get_height() + gap
+    return out
 
 
 def arrow(surface, a, b, colour, width: int, head: float | None = None, outline=None) -> None:
@@ -227,4 +243,4 @@ def label(surface, assets, text: str, pos, px: int, colour=None) -> None:
 
 
 __all__ = ["MARKER", "marker", "find", "names", "caption", "size_for", "render", "board_picture",
-           "seats", "arrow", "path_arrow", "ring", "cross", "label"]
+           "seats", "column", "arrow", "path_arrow", "ring", "cross", "label"]

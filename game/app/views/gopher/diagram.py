@@ -66,4 +66,46 @@ def draw_leap(size, assets):
                             legal=s.legal_actions(), seat=0)
 
 
-DIAGRAMS = {"gopher_leap": (1.6, draw_leap)}
+def _paying() -> tuple:
+    """The first seat collecting at a kind sign it can reach, a card added and a smaller one
+    taken away so that they make the amount: (state, the hole)."""
+    s = GopherState(2, seed=1)
+    for h in (1, 2):
+        s.apply(next(a for a in s.legal_actions() if a["type"] == "place" and a["hole"] == h))
+    s.apply(next(a for a in s.legal_actions() if a["type"] == "roll"))
+    page = s.page_obj()
+    moves = [a for a in s.legal_actions() if a["type"] == "move"
+             and page.signs[a["to"]][0] in ("acorn", "berry", "spikelet") and 2 <= page.signs[a["to"]][1] <= 8]
+    move = max(moves, key=lambda a: page.signs[a["to"]][1])
+    kind, amount = page.signs[move["to"]]
+    big, small = f"{kind}:{amount + 2}", f"{kind}:2"
+    other = "berry" if kind != "berry" else "acorn"
+    s.hands[0] = sorted([big, small, f"{other}:9", "digger", f"{other}:1"])
+    s.apply(move)
+    s.apply(next(a for a in s.legal_actions() if a["type"] == "add" and a["card"] == big))
+    s.apply(next(a for a in s.legal_actions() if a["type"] == "subtract" and a["card"] == small))
+    return s, move["to"]
+
+
+def draw_pay(size, assets):
+    """The payment laid for the sign (one card added, a smaller one taken away, the total),
+    and under it the bar: the sign and Collect."""
+    s, _hole = _paying()
+    vd, legal = s.view(0), s.legal_actions()
+    w, h = size
+    gap = max(2, h // 60)
+    top = int((h - gap) * 6.0 / 7.9)        # the two cuts: 1.9:1 (the cards) over 6:1 (the bar)
+
+    def picks(v):
+        r = v.hand_rect         # the laid cards and their total, and the first card kept
+        return pygame.Rect(r.x, r.y, v.hand_slots()[0][1].right + v._px(10) - r.x, r.h)
+
+    def bar(v):
+        rects = [it["rect"] for it in v.bar_items() if it.get("rect") is not None]
+        return rects[0].unionall(rects).inflate(v._px(16), v._px(10))
+    return dg.column([dg.board_picture(GopherView("gopher", dg.seats(2, "human"), assets), vd, (w, n), cut,
+                                       legal=legal, seat=0, board=(600, 520))
+                      for n, cut in ((top, picks), (h - gap - top, bar))], size, gap)
+
+
+DIAGRAMS = {"gopher_leap": (1.6, draw_leap), "gopher_pay": (1.5, draw_pay)}
