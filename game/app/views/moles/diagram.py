@@ -106,4 +106,29 @@ def draw_rock(size, assets):
                             legal=s.legal_actions(), seat=0, board=(1400, 640))
 
 
-DIAGRAMS = {"moles_move": (1.5, draw_move), "moles_rock": (1.1, draw_rock)}
+def draw_lift(size, assets):
+    """Every hole of the Meadow filled: the moles in holes go down, the others are out."""
+    s = _state()
+    holes = [tuple(h) for h in s.view(0)["layers"][0]["holes"]]
+    outside = [(0, 0), (3, -3), (-2, -1)]
+    _put(s, {0: holes[0::2] + outside[:2], 1: holes[1::2] + outside[2:]})
+    s.step, s.pending = "turn", []
+
+    def focus(v):
+        pts = [v.pixel_of(p) for p in hg_points(4)]
+        r = pygame.Rect(pts[0], (1, 1)).unionall([pygame.Rect(p, (1, 1)) for p in pts])
+        return r.inflate(int(v.spacing * 0.8), int(v.spacing * 1.2))
+
+    def overlay(v, surf):
+        sp = v.spacing
+        for p in outside:
+            dg.cross(surf, v.pixel_of(p), int(sp * 0.3), ui.colour("warning"), max(3, int(sp * 0.08)))
+        for p in holes:
+            x, y = v.pixel_of(p)
+            dg.arrow(surf, (x + sp * 0.42, y - sp * 0.3), (x + sp * 0.42, y + sp * 0.25), ui.colour("highlight"),
+                     max(2, int(sp * 0.06)), outline=(40, 28, 20))
+    return dg.board_picture(MolesView("moles", dg.seats(2), assets), s.view(0), size, focus, overlay,
+                            seat=0, board=(1400, 640))
+
+
+DIAGRAMS = {"moles_move": (1.5, draw_move), "moles_lift": (1.15, draw_lift), "moles_rock": (1.1, draw_rock)}
