@@ -133,3 +133,18 @@ def test_the_pictures_follow_the_window_size(display):
         page = RulesPage(rules_text("gopher", "en"), scale, page_w, page_h)
         sizes[scale] = page.figures[0][0].size
     assert sizes[0.8][0] < sizes[1.0][0] < sizes[1.5][0]
+
+
+def test_a_pictures_throw_away_board_leaves_nothing_in_the_cache(display):
+    from game.app.board.cache import CacheSpace
+    space = CacheSpace("moles", "static", 12345)
+    space["plate"] = pygame.Surface((40, 40))
+    other = CacheSpace("moles", "static", 54321)
+    other["plate"] = pygame.Surface((40, 40))
+    space.forget()
+    assert "plate" not in space and "plate" in other
+    before = {k for k in CACHE._items if k[0] == "moles" and k[1] in ("static", "plates")}
+    diagrams.render("moles_lift", (333, 290))
+    after = {k for k in CACHE._items if k[0] == "moles" and k[1] in ("static", "plates")}
+    assert after <= before                  # the view's plates went with it; the picture stays
+    assert any(k[:2] == ("diagram", "moles_lift") for k in CACHE._items)

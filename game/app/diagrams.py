@@ -115,9 +115,7 @@ def _forget(view) -> None:
     """Drop what a picture's throw-away view put in the surface cache."""
     for value in vars(view).values():
         if isinstance(value, CacheSpace):
-            n = len(value.prefix)
-            for key in [k for k in CACHE._items if isinstance(k, tuple) and k[:n] == value.prefix]:
-                CACHE._let_go(CACHE._items.pop(key)[1])
+            value.forget()
 
 
 def _lay_out(view, vd, legal, seat, board: tuple[int, int], prepare=None) -> None:

@@ -206,7 +206,7 @@ class RulesPage:
         self.figures.append((pygame.Rect((self.width - size[0]) // 2, y, *size), name))
         y += size[1] + self._px(6)
         start = len(self.lines)
-        y = self._words([("", diagrams.caption(name))], y, 0, self._px(15), False, ui.colour("text_muted"))
+        y = self._words([("", diagrams.caption(name))], y, 0, self._px(16), False, ui.colour("text_muted"))
         for line_y, lh, words in self.lines[start:]:            # centred under the picture
             right = max(x + _width(fnt, word, style) for x, word, fnt, style, _c in words)
             dx = max(0, (self.width - right) // 2)
