@@ -41,4 +41,28 @@ def draw_chain(size, assets):
                             seat=0)
 
 
-DIAGRAMS = {"forest_chain": (1.3, draw_chain)}
+def draw_home(size, assets):
+    """A canine carrying a nugget steps onto its own campfire, where the pack's gold is kept."""
+    at = (5, 7)
+    s = _forest({at: "empty", (5, 6): "bees"})
+    for x, y in (at, (5, 6)):
+        s.opened[y * s.n + x] = True
+    piece = next(p for p in s.pieces if p["id"] == "0-c1")
+    piece["at"], piece["carry"] = at[1] * s.n + at[0], True
+    s.stored[0] = [2, 3]
+    s._legal = None
+
+    def focus(v):
+        r = v.cell_rect((3, 6)).union(v.cell_rect((6, 8))).inflate(v.cell // 2, 0)
+        return r.move(0, -v.cell // 6).inflate(0, v.cell // 3)
+
+    def overlay(v, surf):
+        a, b = v.cell_centre(at), v.cell_centre(CAMP)
+        a2 = (a[0] + (b[0] - a[0]) * 0.3, a[1] + (b[1] - a[1]) * 0.3)
+        b2 = (a[0] + (b[0] - a[0]) * 0.72, a[1] + (b[1] - a[1]) * 0.72)
+        dg.arrow(surf, a2, b2, ui.colour("highlight"), max(3, v.cell // 14), outline=(40, 28, 20))
+    return dg.board_picture(ForestView("forest", dg.seats(2), assets), s.view(0), size, focus, overlay,
+                            seat=0)
+
+
+DIAGRAMS = {"forest_chain": (1.3, draw_chain), "forest_home": (1.4, draw_home)}
