@@ -67,6 +67,16 @@ def test_every_diagram_renders_at_two_sizes_and_is_not_blank(display, name):
     assert CACHE.bytes <= BUDGET
 
 
+@pytest.mark.parametrize("name", sorted(diagrams.names()))
+def test_every_diagram_draws_at_odd_sizes_without_an_error(display, name):
+    """The game's own code is called directly here (``render`` would leave a failure out)."""
+    from game.app.assets import Assets
+    assets = Assets()
+    for width, most_h in ((150, 150), (260, 400), (333, 700), (777, 300), (1250, 700)):
+        size = diagrams.size_for(name, width, most_h)
+        assert diagrams.find(name)[1](size, assets).get_size() == size
+
+
 def _points(rect):
     return [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)]
 

@@ -154,11 +154,11 @@ def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=No
     aspect = size[0] / size[1]
     bw, bh = board
     try:
-        for _ in range(2):        # lay out, see how big the cut comes out, lay out again to fit
+        for again in (True, False):    # lay out, see how big the cut comes out, again to fit
             _lay_out(view, vd, legal, seat, (bw, bh), prepare)
             cut = _fit(pygame.Rect(focus(view)), aspect, pygame.Rect(0, 0, bw, bh))
             f = size[0] / max(1, cut.w)
-            if 0.85 < f < 1.2 or max(bw, bh) * f > 3200 or min(bw, bh) * f < 200:
+            if not again or 0.85 < f < 1.2 or max(bw, bh) * f > 3200 or min(bw, bh) * f < 200:
                 break
             bw, bh = int(bw * f), int(bh * f)
         surf = pygame.Surface((bw, bh))
