@@ -41,4 +41,13 @@ def draw_ends(size, assets):
                             legal=s.legal_actions(), seat=0, board=(1100, 640))
 
 
-DIAGRAMS = {"ants_ends": (1.0, draw_ends)}
+def draw_pantry(size, assets):
+    """The Autumn scoring example: cubes on 10, 3 and 1, two bees and a ladybug."""
+    s = AntsState(4, seed=3, variant="autumn")
+    s.shelves[0] = [3, 1, 0, -1]          # tablecloth top, tiles second, stone first, no wood
+    s.insects[0] = [2, 27, 1]             # cards with a bee, a bee and a ladybug
+    return dg.board_picture(AntsView("ants", dg.seats(4, "human"), assets), s.view(0), size,
+                            lambda v: v._tableaux[0].inflate(v._px(8), v._px(8)), seat=0, board=(1100, 640))
+
+
+DIAGRAMS = {"ants_ends": (1.0, draw_ends), "ants_pantry": (4.3, draw_pantry)}
