@@ -198,7 +198,9 @@ class RulesPage:
 
     def _figure(self, name: str, y: int) -> int:
         """A picture, centred, with its caption under it; nothing for an unknown name."""
-        size = diagrams.size_for(name, min(self.width, self._px(FIGURE_WIDTH)),
+        entry = diagrams.find(name)
+        wide = 1.35 if entry is not None and entry[0] > 2.5 else 1.0     # a flat picture: wider
+        size = diagrams.size_for(name, min(self.width, self._px(FIGURE_WIDTH * wide)),
                                  max(self._px(120), int(self.most_h * 0.72)))
         if size is None:
             return y
