@@ -51,7 +51,7 @@ FINISH_THINK = 0.03       # seconds a searching computer may think a move while 
 FINISH_LIMIT = 20000      # actions at most while finishing (every game ends long before)
 #: a searching computer stops this much before its think time (Settings), so that the move,
 #: handing over included, is there within the think time
-MOVE_RESERVE = 0.05
+MOVE_RESERVE = 0.1
 
 
 def default_seats(players: int, humans: int = 1, level: str | None = None) -> list[dict]:

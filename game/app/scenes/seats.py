@@ -226,7 +226,8 @@ class SeatsScene(Scene):
                               key=f"opt_{oid}")
             oy += rh + self.px(40)
         # one line per computer level on how it plays, then a note about saved players and set-ups
-        self.legend = self.legend_layout(self.rows_bottom + self.px(8), h - self.px(116))
+        room_end = h - self.px(116) - (self.px(44) if self.table_note else 0)
+        self.legend = self.legend_layout(self.rows_bottom + self.px(8), room_end)
         below = self.legend[-1][1] + self.px(LEGEND_STEP) if self.legend else self.rows_bottom
         self.legend_width = ox - self.px(16) - 2 * m
         self.note_rect = pygame.Rect(m, below + self.px(12), left_w, 0)
