@@ -127,6 +127,9 @@ class PlayController:
         self._agents: dict = {}
         self._token: object | None = None       # the thinking whose answer is still wanted
         self.think_time: float | None = None    # an expert's seconds a move (Settings); None: its own
+        #: an expert seat also searches in helper processes where the machine has more cores
+        #: (game/ai/parallel.py; BURROWBOX_SEARCH_WORKERS=0 keeps it to one process)
+        self.search_helpers = True
         self._pause_left = 0.0
         self.on_autosave: Callable | None = None
         if hasattr(state, "set_names") and not self.history and state.turn_number == 0:
@@ -375,10 +378,16 @@ class PlayController:
             from ..ai import make_agent
             seed = (int(self.state.seed) * 7919 + seat * 104729) % (2 ** 31) \
                 if isinstance(self.state.seed, int) else seat
+            level = self.seats[seat].get("level") or "good"
             try:
-                agent = make_agent(self.game_id, self.seats[seat].get("level") or "good", seed)
+                agent = make_agent(self.game_id, level, seed)
             except ValueError:
                 agent = make_agent(self.game_id, "random", seed)
+            if level == "expert" and self.search_helpers and hasattr(agent, "cancel"):
+                from ..ai import parallel      # more cores: helper processes search beside it
+                pool = parallel.shared_pool()
+                if pool is not None:
+                    agent = parallel.ParallelExpert(self.game_id, seed, pool=pool, inner=agent)
             self._agents[seat] = agent
         return agent
 
