@@ -38,8 +38,10 @@ MIN_THINK = 0.2          # seconds: shorter searches (finishing a game) stay in 
 MAX_WORKERS = 3          # helper processes at most (beside the deciding thread)
 POLL = 0.01              # seconds between a helper's looks at the cancel number
 START_TIMEOUT = 20.0     # seconds a helper may take to start (a cold disk, a frozen exe)
-HELPER_EARLY = 0.03      # seconds a helper stops before the deciding thread
-ANSWER_SLACK = 0.15      # seconds the deciding thread waits for the helpers after its own search
+HELPER_EARLY = 0.05      # seconds a helper stops before the deciding thread
+ANSWER_SLACK = 0.05      # seconds past its think time the deciding thread waits for the helpers
+#                          (late answers are dropped: a move stays within the think time and
+#                          the controller's MOVE_RESERVE)
 
 
 def cpu_count() -> int:
@@ -357,6 +359,7 @@ class ParallelExpert(Agent):
         pool = self.pool
         tid = None
         think = float(getattr(inner, "think", 0) or 0)
+        started = time.monotonic()
         if pool is not None and len(legal) > 1 and think >= MIN_THINK:
             # the helpers stop a little before the deciding thread, so their answers are there
             tid = pool.submit(self.game, view, legal, self.rng.getrandbits(61),
@@ -370,7 +373,7 @@ class ParallelExpert(Agent):
             root = getattr(inner, "last_root", None)
             if tid is None or flag.is_set() or root is None:   # alone, cancelled, no search
                 return action
-            answers = pool.collect(tid, ANSWER_SLACK)
+            answers = pool.collect(tid, max(0.0, started + think + ANSWER_SLACK - time.monotonic()))
             tid = None
             if flag.is_set() or not answers:
                 return action
