@@ -169,3 +169,14 @@ def test_the_program_supports_frozen_helpers():
     multiprocessing before anything else."""
     text = (ROOT / "main.py").read_text(encoding="utf-8")
     assert text.index("multiprocessing.freeze_support()") < text.index("from game.cli import main")
+
+
+def test_quitting_while_the_helpers_start_leaves_none(monkeypatch):
+    monkeypatch.setenv("BURROWBOX_SEARCH_WORKERS", "2")
+    pool = parallel.shared_pool()          # starts in the background
+    assert pool is not None and not pool.ready
+    start = time.perf_counter()
+    parallel.shutdown()
+    assert time.perf_counter() - start < 3.0
+    assert not pool.alive() and not pool.ready
+    assert parallel._shared is None

@@ -166,6 +166,8 @@ class SearchPool:
             ctx = multiprocessing.get_context("spawn")
             self._cancelled = ctx.RawValue("q", 0)
             for i in range(self.size):
+                if self._state == "closed":
+                    break
                 parent, child = ctx.Pipe()
                 proc = ctx.Process(target=_worker_main, args=(child, self._cancelled),
                                    name=f"burrowbox-search-{i + 1}", daemon=True)
@@ -174,9 +176,13 @@ class SearchPool:
                 self._procs.append(proc)
                 self._conns.append(parent)
             deadline = time.monotonic() + START_TIMEOUT
-            for conn in self._conns:
-                if not conn.poll(max(0.0, deadline - time.monotonic())):
-                    return self._fail("a helper did not start in time")
+            for conn in list(self._conns):
+                while not conn.poll(0.05):
+                    if self._state == "closed":
+                        self._stop_procs()
+                        return False
+                    if time.monotonic() > deadline:
+                        return self._fail("a helper did not start in time")
                 msg = conn.recv()
                 if not (isinstance(msg, tuple) and msg and msg[0] == "ready"):
                     return self._fail("a helper answered oddly")
@@ -314,8 +320,8 @@ def shutdown() -> None:
     if pool is not None:
         starter = pool._starter
         pool.close()
-        if starter is not None and starter.is_alive():
-            starter.join(START_TIMEOUT)
+        if starter is not None and starter.is_alive():   # still starting: it stops soon
+            starter.join(2.0)
             pool._stop_procs()
 
 
