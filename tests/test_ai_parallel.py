@@ -180,3 +180,19 @@ def test_quitting_while_the_helpers_start_leaves_none(monkeypatch):
     assert time.perf_counter() - start < 3.0
     assert not pool.alive() and not pool.ready
     assert parallel._shared is None
+
+
+def test_warmed_helpers_help_from_the_first_move():
+    p = SearchPool(workers=1)
+    p.warm("gopher")                       # asked before the helpers are up
+    try:
+        assert p.start(), p.problem
+        time.sleep(0.5)                    # the helper builds its player meanwhile
+        view, legal = position()
+        agent = ParallelExpert("gopher", 6, pool=p)
+        agent.think = 0.3
+        agent.decide(view, legal)
+        assert agent.last_helpers == 1
+    finally:
+        p.close()
+    assert not p.alive()

@@ -79,6 +79,9 @@ def _worker_main(conn, cancelled) -> None:  # pragma: no cover - runs in the hel
                 return
             if task is None:
                 return
+            if task[0] == "warm":          # build a game's player before its first search
+                _warm(agents, task[1])
+                continue
             tid, game, view, legal, seed, think, iterations = task
             if cancelled.value >= tid:
                 conn.send((tid, None, 0))
@@ -113,6 +116,23 @@ def _worker_main(conn, cancelled) -> None:  # pragma: no cover - runs in the hel
         return
 
 
+def _warm(agents: dict, game: str) -> None:  # pragma: no cover - runs in the helper process
+    """Build ``game``'s expert and let it search a new game's first move briefly: the rules,
+    data and players it needs are loaded before the first real search."""
+    from . import make_agent
+    try:
+        from ..rules import GAMES, new_game
+        agent = agents.get(game)
+        if agent is None:
+            agent = agents[game] = make_agent(game, "expert", 0)
+        state = new_game(game, players=max(2, GAMES[game].min_players), seed=0)
+        if not state.is_over():
+            agent.think, agent.iterations = 0.05, 20
+            agent.decide(state.view(state.current_player), state.legal_actions())
+    except Exception:  # noqa: BLE001 - warming is only a head start
+        pass
+
+
 # ---- the pool -----------------------------------------------------------------------------------
 
 class SearchPool:
@@ -125,8 +145,10 @@ class SearchPool:
         self._cancelled = None        # shared number: every task id up to it is cancelled
         self._tid = 0
         self._lock = threading.Lock()   # one search at a time
+        self._io = threading.Lock()     # one thread at a time writes to the pipes
         self._state = "new"             # new, starting, ready, broken, closed
         self._starter: threading.Thread | None = None
+        self._warm: set = set()         # games whose players the helpers build ahead
         self.problem: str | None = None
 
     # state
@@ -188,11 +210,32 @@ class SearchPool:
                     return self._fail("a helper answered oddly")
         except Exception as exc:  # noqa: BLE001 - no helpers: the search runs alone
             return self._fail(f"{type(exc).__name__}: {exc}")
+        with self._io:
+            if self._state != "closed":
+                self._state = "ready"
+                for game in sorted(self._warm):
+                    self._send_warm(game)
         if self._state == "closed":        # shut down while starting
             self._stop_procs()
             return False
-        self._state = "ready"
         return True
+
+    def warm(self, game: str) -> None:
+        """Have the helpers build ``game``'s player now (or as soon as they are up), so that
+        they help from the first move on."""
+        with self._io:
+            if game in self._warm:
+                return
+            self._warm.add(game)
+            if self.ready:
+                self._send_warm(game)
+
+    def _send_warm(self, game: str) -> None:
+        for conn in self._conns:
+            try:
+                conn.send(("warm", game))
+            except Exception:  # noqa: BLE001 - a helper gone shows at the next search
+                pass
 
     def _fail(self, why: str) -> bool:
         self.problem = why
@@ -210,9 +253,10 @@ class SearchPool:
         try:
             self._tid += 1
             tid = self._tid
-            for i, conn in enumerate(self._conns):
-                conn.send((tid, game, view, legal, (seed * 1_000_003 + 7919 * (i + 1)) % (2 ** 61),
-                           think, iterations))
+            with self._io:
+                for i, conn in enumerate(self._conns):
+                    conn.send((tid, game, view, legal,
+                               (seed * 1_000_003 + 7919 * (i + 1)) % (2 ** 61), think, iterations))
         except Exception as exc:  # noqa: BLE001 - a helper gone: search alone from now on
             self._lock.release()
             self._fail(f"{type(exc).__name__}: {exc}")
@@ -267,11 +311,16 @@ class SearchPool:
         self._stop_procs(timeout)
 
     def _stop_procs(self, timeout: float = 1.0) -> None:
-        for conn in self._conns:
-            try:
-                conn.send(None)
-            except Exception:  # noqa: BLE001 - already gone
-                pass
+        locked = self._io.acquire(timeout=0.5)
+        try:
+            for conn in self._conns:
+                try:
+                    conn.send(None)
+                except Exception:  # noqa: BLE001 - already gone
+                    pass
+        finally:
+            if locked:
+                self._io.release()
         deadline = time.monotonic() + timeout
         for proc in self._procs:
             try:

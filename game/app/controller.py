@@ -387,6 +387,7 @@ class PlayController:
                 from ..ai import parallel      # more cores: helper processes search beside it
                 pool = parallel.shared_pool()
                 if pool is not None:
+                    pool.warm(self.game_id)
                     agent = parallel.ParallelExpert(self.game_id, seed, pool=pool, inner=agent)
             self._agents[seat] = agent
         return agent
