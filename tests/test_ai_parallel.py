@@ -196,3 +196,31 @@ def test_warmed_helpers_help_from_the_first_move():
     finally:
         p.close()
     assert not p.alive()
+
+
+def test_undo_stops_the_helpers_too(monkeypatch, tmp_path):
+    """A person against an expert with a helper: Undo during its think ends the search in the
+    deciding thread and in the helper at once, and no move of it is played."""
+    from tests.test_app_expert import human_against_expert
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    monkeypatch.setenv("BURROWBOX_SEARCH_WORKERS", "1")
+    try:
+        ctl, before = human_against_expert(think=30.0)
+        agent = ctl._agent(1)
+        assert isinstance(agent, ParallelExpert)
+        assert agent.pool.start(), agent.pool.problem    # waits for the background start
+        assert len(agent.pool._procs) == 1
+        ctl.tick(0.0, animating=True, speed="off")
+        time.sleep(0.3)
+        assert ctl.thinking and agent._tid is not None   # the helper searches too
+        start = time.perf_counter()
+        assert ctl.undo()
+        ctl.wait_for_computer(5.0)
+        assert not ctl.thinking and time.perf_counter() - start < 0.5
+        assert ctl.state.to_dict() == before
+        assert ctl.tick(0.1, animating=False, speed="off", computer_speed="instant") is None
+        assert agent.pool._cancelled.value >= agent.pool._tid      # the helper was told
+    finally:
+        pool = parallel._shared
+        parallel.shutdown()
+        assert pool is None or not pool.alive()

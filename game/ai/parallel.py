@@ -146,6 +146,7 @@ class SearchPool:
         self._tid = 0
         self._lock = threading.Lock()   # one search at a time
         self._io = threading.Lock()     # one thread at a time writes to the pipes
+        self._start_lock = threading.Lock()
         self._state = "new"             # new, starting, ready, broken, closed
         self._starter: threading.Thread | None = None
         self._warm: set = set()         # games whose players the helpers build ahead
@@ -177,9 +178,14 @@ class SearchPool:
 
     def start(self) -> bool:
         """Start the helpers and wait until each says it is ready; False (and the pool stays
-        unused) where they cannot start."""
-        if self._state not in ("new", "starting"):
-            return self.ready
+        unused) where they cannot start.  Called again (or while a background start runs), it
+        waits for that start."""
+        with self._start_lock:
+            if self._procs or self._state not in ("new", "starting"):
+                return self.ready
+            return self._start()
+
+    def _start(self) -> bool:
         self._state = "starting"
         if self.size <= 0:
             return self._fail("no helper wanted")
