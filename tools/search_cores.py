@@ -5,7 +5,10 @@ move times with helpers.
     python tools/search_cores.py [--think 0.9] [--workers N] [--positions 4] [--games moles,ants]
 
 The gain needs idle cores: on a machine busy with other work the helpers only share the same
-cores (the load average is printed with the figures).
+cores (the load average is printed with the figures).  On Linux the scheduler shares the cores
+between sessions first ("autogroups"), so on a busy machine a helper in the game's session takes
+its time from the game itself; ``--own-session`` starts each helper in a session of its own,
+which is what an idle core gives it.
 """
 from __future__ import annotations
 
@@ -35,6 +38,13 @@ def positions(game: str, count: int) -> list:
     return out
 
 
+def own_session_helper(conn, cancelled) -> None:
+    """A helper in a session of its own (``--own-session``)."""
+    os.setsid()
+    from game.ai.parallel import _worker_main
+    _worker_main(conn, cancelled)
+
+
 def main(argv=None) -> int:
     from game.ai.expert import ExpertAgent
     from game.ai.parallel import ParallelExpert, SearchPool, default_workers
@@ -45,11 +55,14 @@ def main(argv=None) -> int:
     ap.add_argument("--workers", type=int, default=None, help="helper processes (default: cores - 1)")
     ap.add_argument("--positions", type=int, default=4, help="positions a game (default 4)")
     ap.add_argument("--games", default=",".join(g for g, i in GAMES.items() if i.state_class))
+    ap.add_argument("--own-session", action="store_true",
+                    help="each helper in a session of its own (Linux: its own scheduler share)")
     args = ap.parse_args(argv)
     workers = default_workers() if args.workers is None else args.workers
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"cores {os.cpu_count()}, helpers {workers}, load average {load:.1f}, think {args.think} s")
-    pool = SearchPool(workers)
+    print(f"cores {os.cpu_count()}, helpers {workers}{' (own sessions)' if args.own_session else ''}, "
+          f"load average {load:.1f}, think {args.think} s")
+    pool = SearchPool(workers, target=own_session_helper if args.own_session else None)
     start = time.perf_counter()
     if not pool.start():
         print(f"helpers did not start: {pool.problem}")

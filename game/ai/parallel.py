@@ -138,8 +138,9 @@ def _warm(agents: dict, game: str) -> None:  # pragma: no cover - runs in the he
 class SearchPool:
     """Helper processes for root-parallel searches; one search at a time."""
 
-    def __init__(self, workers: int | None = None):
+    def __init__(self, workers: int | None = None, target=None):
         self.size = default_workers() if workers is None else max(0, int(workers))
+        self._target = target or _worker_main     # a helper's main (tools may wrap it)
         self._procs: list = []
         self._conns: list = []
         self._cancelled = None        # shared number: every task id up to it is cancelled
@@ -197,7 +198,7 @@ class SearchPool:
                 if self._state == "closed":
                     break
                 parent, child = ctx.Pipe()
-                proc = ctx.Process(target=_worker_main, args=(child, self._cancelled),
+                proc = ctx.Process(target=self._target, args=(child, self._cancelled),
                                    name=f"burrowbox-search-{i + 1}", daemon=True)
                 proc.start()
                 child.close()
