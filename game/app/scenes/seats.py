@@ -121,6 +121,7 @@ class SeatsScene(Scene):
         p = table.next_profile(self.profiles, self.seats[:self.count], i)
         if p is None:
             self.table_note = tr("table.profiles_in_use" if self.profiles else "table.no_profiles")
+            self.rebuild()                   # the level lines make room for the note
             return
         self.seats[i]["name"] = p["name"]
         self.seats[i]["kind"] = "human"      # a saved player is a person at the table
