@@ -224,3 +224,31 @@ def test_undo_stops_the_helpers_too(monkeypatch, tmp_path):
         pool = parallel._shared
         parallel.shutdown()
         assert pool is None or not pool.alive()
+
+
+def test_closing_the_window_ends_the_helpers(monkeypatch, tmp_path):
+    """The window closes while the expert thinks with a helper: the app's loop ends at once and
+    leaves no helper process behind."""
+    import pygame
+
+    from game.app.scenes.play import PlayScene
+    from tests.helpers import pump, running_app
+    from tests.test_app_expert import human_against_expert
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    monkeypatch.setenv("BURROWBOX_SEARCH_WORKERS", "1")
+    for app in running_app((1024, 600)):
+        app.settings.expert_think = 5.0
+        ctl, _ = human_against_expert()
+        agent = ctl._agent(1)
+        assert agent.pool.start(), agent.pool.problem
+        procs = list(agent.pool._procs)
+        app.go(PlayScene(app, ctl, auto_results=False))
+        pump(app, 2)
+        time.sleep(0.2)
+        assert ctl.thinking and agent._tid is not None
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        start = time.perf_counter()
+        assert app.run() == 0
+        ctl.wait_for_computer(5.0)
+        assert time.perf_counter() - start < 3.0 and not ctl.thinking
+        assert not any(p.is_alive() for p in procs) and parallel._shared is None
