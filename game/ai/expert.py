@@ -143,6 +143,8 @@ class ExpertAgent(Agent):
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
         self.last_nodes = 0
+        self.last_root = None      # the last search's root and good's pick (parallel.py)
+        self.last_hint = None
 
     def cancel(self) -> None:
         """Stop the search under way at once (it answers with its best action so far)."""
@@ -178,6 +180,7 @@ class ExpertAgent(Agent):
 
     # ---- search ----------------------------------------------------------------------------
     def choose(self, view: dict, legal: list):
+        self.last_root = self.last_hint = None  # hook: the root-parallel search (parallel.py)
         if len(legal) == 1:
             return legal[0]
         flag = self._cancel = threading.Event()   # a fresh flag per search (see cancel)
@@ -261,6 +264,7 @@ class ExpertAgent(Agent):
                 child.w2 += r * r
         self.last_iterations = it
         self.last_nodes = nodes
+        self.last_root, self.last_hint = root, hint   # hook: parallel.py merges these
         best_i, best_n = 0, -1
         for i, k in enumerate(keys):
             child = root.children.get(k)

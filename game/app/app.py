@@ -6,6 +6,7 @@ and ``window`` (the window on the desktop); ``memory`` keeps a long session smal
 """
 from __future__ import annotations
 
+import sys
 import warnings
 
 import pygame
@@ -424,6 +425,9 @@ class App:
             if stop:
                 stop()
         flush_autosave()
+        search = sys.modules.get("game.ai.parallel")
+        if search is not None:          # the expert's helper processes end with the window
+            search.shutdown()
         return 0
 
 

@@ -49,6 +49,9 @@ PAUSES = {"normal": 0.55, "fast": 0.12, "off": 0.0}
 COMPUTER_PAUSES = {"slow": 1.4, "normal": 0.55, "fast": 0.15, "instant": 0.0}
 FINISH_THINK = 0.03       # seconds a searching computer may think a move while finishing a game
 FINISH_LIMIT = 20000      # actions at most while finishing (every game ends long before)
+#: a searching computer stops this much before its think time (Settings), so that the move,
+#: handing over included, is there within the think time
+MOVE_RESERVE = 0.1
 
 
 def default_seats(players: int, humans: int = 1, level: str | None = None) -> list[dict]:
@@ -122,6 +125,11 @@ class PlayController:
         self._thread: threading.Thread | None = None
         self._result: tuple | None = None
         self._agents: dict = {}
+        self._token: object | None = None       # the thinking whose answer is still wanted
+        self.think_time: float | None = None    # an expert's seconds a move (Settings); None: its own
+        #: an expert seat also searches in helper processes where the machine has more cores
+        #: (game/ai/parallel.py; BURROWBOX_SEARCH_WORKERS=0 keeps it to one process)
+        self.search_helpers = True
         self._pause_left = 0.0
         self.on_autosave: Callable | None = None
         if hasattr(state, "set_names") and not self.history and state.turn_number == 0:
@@ -370,18 +378,38 @@ class PlayController:
             from ..ai import make_agent
             seed = (int(self.state.seed) * 7919 + seat * 104729) % (2 ** 31) \
                 if isinstance(self.state.seed, int) else seat
+            level = self.seats[seat].get("level") or "good"
             try:
-                agent = make_agent(self.game_id, self.seats[seat].get("level") or "good", seed)
+                agent = make_agent(self.game_id, level, seed)
             except ValueError:
                 agent = make_agent(self.game_id, "random", seed)
+            if level == "expert" and self.search_helpers and hasattr(agent, "cancel"):
+                from ..ai import parallel      # more cores: helper processes search beside it
+                pool = parallel.shared_pool()
+                if pool is not None:
+                    pool.warm(self.game_id)
+                    agent = parallel.ParallelExpert(self.game_id, seed, pool=pool, inner=agent)
             self._agents[seat] = agent
         return agent
 
     def _cancel_thinking(self) -> None:
-        """A searching computer stops at once (its answer is ignored anyway)."""
+        """A searching computer stops at once and its answer is dropped."""
+        self._token = None
         agent = getattr(self, "_thinker", None)
         if agent is not None and self.thinking and hasattr(agent, "cancel"):
             agent.cancel()
+
+    def pause_thinking(self) -> None:
+        """The play screen is covered (Menu, rules, settings): a searching computer stops at
+        once and forgets its answer; it thinks the move afresh once the screen shows again."""
+        self._cancel_thinking()
+        with self._lock:
+            self._result = None
+
+    def _think_seconds(self) -> float | None:
+        if self.think_time is None:
+            return None
+        return max(0.05, float(self.think_time) - MOVE_RESERVE)
 
     @property
     def thinking(self) -> bool:
@@ -394,7 +422,11 @@ class PlayController:
         view = copy.deepcopy(self.state.view(seat))
         legal = copy.deepcopy(self.state.legal_actions())
         agent = self._agent(seat)
+        think = self._think_seconds()
+        if think is not None and isinstance(getattr(agent, "think", None), (int, float)):
+            agent.think = think
         self._thinker = agent
+        token = self._token = object()
 
         def work():
             try:
@@ -402,7 +434,7 @@ class PlayController:
             except Exception:  # noqa: BLE001 - a failing agent falls back to a legal move
                 act = None
             with self._lock:
-                if gen == self.generation:
+                if gen == self.generation and token is self._token:
                     self._result = (gen, act)
 
         self._thread = threading.Thread(target=work, name=f"computer-{seat}", daemon=True)
@@ -413,10 +445,14 @@ class PlayController:
             return COMPUTER_PAUSES[computer_speed]
         return PAUSES.get(speed, 0.5)
 
-    def tick(self, dt: float, animating: bool, speed: str = "normal", computer_speed: str | None = None):
+    def tick(self, dt: float, animating: bool, speed: str = "normal", computer_speed: str | None = None,
+             think: float | None = None):
         """Call once a frame.  Returns a computer's action to apply now, or None.  The pause
         before a computer acts follows ``computer_speed`` (slow, normal, fast, instant) when
-        given, else the animation ``speed``."""
+        given, else the animation ``speed``; ``think`` (Settings) is the longest a searching
+        computer takes for a move from then on."""
+        if think is not None:
+            self.think_time = think
         if not self.computers_enabled or not self.computer_to_act():
             self._pause_left = self._pause(speed, computer_speed)
             return None

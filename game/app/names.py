@@ -77,8 +77,22 @@ def level_name(level: str) -> str:
     return _or(f"level.{level}", level.replace("_", " ").capitalize())
 
 
-def level_about(level: str) -> str:
-    return _or(f"level.{level}.about", "")
+def level_about(level: str, think: float | None = None) -> str:
+    """One line on how a computer level plays; the expert's names its think time (Settings)."""
+    from .settings import THINK_DEFAULT
+    return _or(f"level.{level}.about", "", seconds=think_seconds(THINK_DEFAULT if think is None else think))
+
+
+def think_seconds(seconds: float) -> str:
+    """A think time as the language writes it: "1", "0.5" ("0,5" in German)."""
+    from ..i18n import number
+    whole = float(seconds).is_integer()
+    return number(seconds, decimals=0 if whole else 1)
+
+
+def think_label(seconds: float) -> str:
+    """A choice of the expert's think time on the settings screen."""
+    return tr("think.choice", seconds=think_seconds(seconds))
 
 
 def colour_name(entry: dict) -> str:

@@ -1,4 +1,5 @@
-"""User settings: window size, fullscreen, animation speed, computer speed, sound volume.  JSON in user_data_dir().
+"""User settings: window size, fullscreen, animation speed, computer speed, sound volume, the
+expert's think time.  JSON in user_data_dir().
 
 A missing file gives the defaults; a broken one gives the defaults and a message (shown on the
 title screen), never a crash.
@@ -20,14 +21,19 @@ SPEEDS = ["normal", "fast", "off"]
 COMPUTER_SPEEDS = ["slow", "normal", "fast", "instant"]
 VOLUME_DEFAULT = 80      # effects volume in percent, 0 = sound off
 
+#: the longest an expert computer seat takes for a move, in seconds (its search stops a little
+#: before, see ``controller.MOVE_RESERVE``); the default keeps every move within a second
+THINK_TIMES = [0.5, 1.0, 2.0, 5.0]
+THINK_DEFAULT = 1.0
+
 DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True,
-            "computer_speed": "normal", "volume": VOLUME_DEFAULT}
+            "computer_speed": "normal", "volume": VOLUME_DEFAULT, "expert_think": THINK_DEFAULT}
 # "language": one of i18n.LANGUAGES; without it (the first start) the system's language
 
 
 class Settings:
     def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True,
-                 language=None, computer_speed="normal", volume=None):
+                 language=None, computer_speed="normal", volume=None, expert_think=THINK_DEFAULT):
         self.window = (int(window[0]), int(window[1]))
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
@@ -36,6 +42,7 @@ class Settings:
         if volume is None:
             volume = VOLUME_DEFAULT if sound else 0
         self.volume = max(0, min(100, int(volume)))
+        self.expert_think = float(expert_think) if is_think_time(expert_think) else THINK_DEFAULT
 
     @property
     def sound(self) -> bool:
@@ -50,13 +57,20 @@ class Settings:
     def to_dict(self) -> dict:
         return {"window": list(self.window), "fullscreen": self.fullscreen,
                 "speed": self.speed, "sound": self.sound, "language": self.language,
-                "computer_speed": self.computer_speed, "volume": self.volume}
+                "computer_speed": self.computer_speed, "volume": self.volume,
+                "expert_think": self.expert_think}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"Settings({self.to_dict()})"
+
+
+def is_think_time(value) -> bool:
+    """One of ``THINK_TIMES`` (a number, never a bool or a text)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and any(value == t for t in THINK_TIMES)
 
 
 #: room a screen keeps for its task bar / menu bar and the window's title bar
@@ -122,10 +136,15 @@ def load() -> tuple[Settings, str | None]:
                                    and 0 <= volume <= 100):
         problems.append(tr("settings.problem.volume"))
         volume = None
+    expert_think = raw.get("expert_think", THINK_DEFAULT)
+    if not is_think_time(expert_think):
+        problems.append(tr("think.problem"))
+        expert_think = THINK_DEFAULT
     msg = None
     if problems:
         msg = tr("settings.some_reset", which=", ".join(problems))
-    return Settings(window, fullscreen, speed, sound, language, computer_speed, volume), msg
+    return Settings(window, fullscreen, speed, sound, language, computer_speed, volume,
+                    expert_think), msg
 
 
 def load_and_apply_language() -> tuple[Settings, str | None]:

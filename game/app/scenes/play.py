@@ -124,6 +124,11 @@ class PlayScene(HintButtonMixin, Scene):
         if self.ctl.curtain_seat is not None:
             self.focus.focus_key("curtain")
 
+    def on_hide(self) -> None:
+        """Covered by the menu, rules or settings: a thinking computer stops at once (it thinks
+        the move afresh when this screen shows again)."""
+        self.ctl.pause_thinking()
+
     def _panel_content_bottom(self) -> int:
         """Where the log starts: under the title, the players and the status lines."""
         pad = self.px(14)
@@ -400,7 +405,8 @@ class PlayScene(HintButtonMixin, Scene):
                 and self.app.top is self:
             self.rebuild()                # the last person just went out: offer to finish
         action = self.ctl.tick(dt, self.animating, self.app.settings.speed,
-                               getattr(self.app.settings, "computer_speed", None))
+                               getattr(self.app.settings, "computer_speed", None),
+                               getattr(self.app.settings, "expert_think", None))
         if action is not None:
             try:
                 self.apply_action(action)

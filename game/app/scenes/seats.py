@@ -14,6 +14,7 @@ from ..names import (choice_label, colour_name, game_title, level_about, level_n
 from .base import Scene
 
 KINDS = ("human", "computer")
+LEGEND_STEP = 20          # pixels (at scale 1) from one level's line to the next
 
 
 def kind_label(kind: str) -> str:
@@ -120,6 +121,7 @@ class SeatsScene(Scene):
         p = table.next_profile(self.profiles, self.seats[:self.count], i)
         if p is None:
             self.table_note = tr("table.profiles_in_use" if self.profiles else "table.no_profiles")
+            self.rebuild()                   # the level lines make room for the note
             return
         self.seats[i]["name"] = p["name"]
         self.seats[i]["kind"] = "human"      # a saved player is a person at the table
@@ -224,8 +226,12 @@ class SeatsScene(Scene):
                               lambda t, oid=oid, cl=clabels, ci=cids: self.set_option(oid, ci[cl.index(t)]),
                               key=f"opt_{oid}")
             oy += rh + self.px(40)
-        # a note about saved players and set-ups: under the seats and their level line
-        self.note_rect = pygame.Rect(m, self.rows_bottom + self.px(30), left_w, 0)
+        # one line per computer level on how it plays, then a note about saved players and set-ups
+        room_end = h - self.px(116) - (self.px(44) if self.table_note else 0)
+        self.legend = self.legend_layout(self.rows_bottom + self.px(8), room_end)
+        below = self.legend[-1][1] + self.px(LEGEND_STEP) if self.legend else self.rows_bottom
+        self.legend_width = ox - self.px(16) - 2 * m
+        self.note_rect = pygame.Rect(m, below + self.px(12), left_w, 0)
         self.options_bottom = oy - self.px(40) + self.px(26) + self.px(16) if self.option_labels else 0
         # bottom buttons
         bw, bh = self.px(200), self.px(52)
@@ -238,6 +244,22 @@ class SeatsScene(Scene):
 
     def on_show(self) -> None:
         self.focus.focus_key("start")
+
+    def legend_layout(self, top: int, bottom: int) -> list[tuple[str, int]]:
+        """(level, y) of the one-line descriptions under the seats: every level where there is
+        room, else the levels the computer seats play (and the one chosen last), else none."""
+        if not any(s["kind"] == "computer" for s in self.seats[:self.count]):
+            return []
+        step = self.px(LEGEND_STEP)
+        room = max(0, (bottom - top) // step)
+        levels = list(self.levels)
+        if len(levels) > room:
+            used = {s["level"] for s in self.seats[:self.count] if s["kind"] == "computer"}
+            used.add(self.about_level)
+            levels = [lv for lv in self.levels if lv in used]
+        if len(levels) > room:
+            levels = [self.about_level] if room else []
+        return [(lv, top + i * step) for i, lv in enumerate(levels)]
 
     # ---- start ----------------------------------------------------------------------------------------
     def collect_options(self) -> dict:
@@ -308,11 +330,12 @@ class SeatsScene(Scene):
         if self.table_note:
             ui.draw_wrapped(surface, self.table_note, ui.font(self.px(15)), ui.colour("warning"),
                             self.note_rect)
-        if any(s["kind"] == "computer" for s in self.seats[:self.count]):
-            about = level_about(self.about_level)
-            if about and self.rows_bottom < h - self.px(124):
-                ui.draw_text(surface, about, ui.font(self.px(14)), ui.colour("text_muted"),
-                             (m, self.rows_bottom + self.px(4)), max_width=self.options_x - 3 * m)
+        think = getattr(self.app.settings, "expert_think", None)
+        for level, y in self.legend:        # the level chosen last stands out
+            lit = level == self.about_level
+            ui.draw_text(surface, level_about(level, think), ui.font(self.px(14), lit),
+                         ui.colour("text" if lit else "text_muted"), (m, y),
+                         max_width=self.legend_width)
         ui.draw_text(surface, tr("setup.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
                      (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
         if self.message:

@@ -1,5 +1,5 @@
-"""Settings: language, window size, fullscreen, animation speed, computer speed, sound volume.
-Saved at once.
+"""Settings: language, window size, fullscreen, animation speed, computer speed, the expert's
+think time, sound volume.  Saved at once.
 
 The language applies at once through ``lang.choose_language`` (every screen relabels, the choice
 is kept in the settings file as ``language``).
@@ -15,6 +15,7 @@ from ...i18n import tr
 from .. import lang as lang_mod
 from .. import settings as smod
 from .. import ui
+from ..names import think_label
 from .base import Scene
 
 VOLUME_STEP = 10          # percent a key press or a click beside the knob moves the volume
@@ -67,6 +68,14 @@ class SettingsScene(Scene):
                       lambda t: self.set_computer_speed(smod.COMPUTER_SPEEDS[cs_labels.index(t)]),
                       key="computer_speed")
         y += rh + gap
+        self.rows.append((tr("think.label"), y))
+        think_labels = [think_label(t) for t in smod.THINK_TIMES]
+        cur = smod.THINK_TIMES.index(st.expert_think) if st.expert_think in smod.THINK_TIMES \
+            else smod.THINK_TIMES.index(smod.THINK_DEFAULT)
+        self.dropdown((cx, y, cw, rh), think_labels, think_labels[cur],
+                      lambda t: self.set_think(smod.THINK_TIMES[think_labels.index(t)]),
+                      key="expert_think")
+        y += rh + gap
         self.rows.append((tr("polish.volume"), y))
         self.volume_value_w = self.px(84)
         sw = cw - self.volume_value_w
@@ -112,6 +121,12 @@ class SettingsScene(Scene):
 
     def set_computer_speed(self, speed: str) -> None:
         self.app.settings.computer_speed = speed
+        self.app.apply_settings()
+        self.rebuild()
+
+    def set_think(self, seconds: float) -> None:
+        """The longest an expert computer takes for a move; the next move uses it."""
+        self.app.settings.expert_think = float(seconds)
         self.app.apply_settings()
         self.rebuild()
 
