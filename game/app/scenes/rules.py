@@ -16,7 +16,7 @@ from ... import i18n
 from ...i18n import DEFAULT, get_language, tr
 from ...paths import resource_path
 from ...rules import GAMES
-from .. import ui
+from .. import coach, ui
 from ..names import game_title
 from .base import Scene
 
@@ -278,6 +278,10 @@ class RulesScene(Scene):
         bw = self.px(200)
         self.button((rect.right - bw, h - bh - self.px(22), bw, bh), tr("common.back"), self.on_back, primary=True,
                     key="back")
+        if self.game_id and coach.has_guide(self.game_id):     # learn by playing
+            self.button((rect.x, h - bh - self.px(22), min(self.px(260), rect.w - bw - self.px(16)), bh),
+                        tr("coach.button"), self.start_guided, key="guided",
+                        tooltip=tr("coach.button_tip"))
         if self.pick:
             labels = [game_title(g) for g in self.games]
             cur = game_title(info) if info else labels[0]
@@ -286,6 +290,9 @@ class RulesScene(Scene):
 
     def on_show(self) -> None:
         self.focus.focus_key("back")
+
+    def start_guided(self) -> None:
+        self.app.launch(lambda: coach.new_controller(self.game_id))
 
     def set_game(self, title: str) -> None:
         for g in self.games:

@@ -7,7 +7,7 @@ import pygame
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
-from .. import launch, table, ui
+from .. import coach, launch, table, ui
 from ...i18n import tr
 from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
                     variant_label, variants_heading)
@@ -235,6 +235,11 @@ class SeatsScene(Scene):
                     lambda: self.app.open("quickref", self.game_id), key="quickref")
         self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), tr("setup.start"), self.start,
                     primary=True, key="start")
+        if coach.has_guide(self.game_id):     # a first game with a guide
+            gx = m + bw + self.px(272)
+            self.button((gx, by, min(self.px(240), w - m - bw - self.px(56) - gx), bh),
+                        tr("coach.button"), self.start_guided, key="guided",
+                        tooltip=tr("coach.button_tip"))
 
     def on_show(self) -> None:
         self.focus.focus_key("start")
@@ -272,6 +277,10 @@ class SeatsScene(Scene):
             if problem not in self.app.notices:
                 self.app.notices.append(problem)
         self.app.launch(lambda: launch.new(self.game_id, seats, variant=self.variant, options=options))
+
+    def start_guided(self) -> None:
+        """The guided first game: its own seeded table (data/coach/<game>.yaml)."""
+        self.app.launch(lambda: coach.new_controller(self.game_id))
 
     def notify(self, text: str) -> None:
         self.message = text
