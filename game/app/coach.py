@@ -266,8 +266,7 @@ def new_controller(game_id: str, guide: Guide | None = None):
             raise ValueError(problem)
     seats = []
     for i, kind in enumerate(guide.seats):
-        name = i18n.tr("coach.you") if kind == "human" else \
-            i18n.tr("seat.computer_n", number=i + 1)
+        name = i18n.tr("seat.player_n" if kind == "human" else "seat.computer_n", number=i + 1)
         seats.append({"name": name, "colour": i, "kind": kind, "level": guide.level})
     state = new_game(game_id, guide.players, seed=guide.seed, variant=guide.variant,
                      options=dict(guide.options) or None)

@@ -73,7 +73,27 @@ class CoachBubbleMixin:
             bottom = min(bottom, bar.top - m)
         return pygame.Rect(area.x, top, area.w, max(0, bottom - top))
 
+    def _coach_in_panel(self) -> pygame.Rect | None:
+        """The bubble over the side panel's log (growing up over the status lines when the
+        text needs it): it covers nothing of the board.  None when it does not fit there."""
+        p, lr = self.panel_rect, self.log_rect
+        pad = self.px(14)
+        w = p.w - 2 * pad
+        room = lr.bottom - (p.y + self.px(50))
+        _f, lines, h = self._coach_layout(w, room)
+        if h > room:
+            return None
+        return pygame.Rect(p.x + pad, min(lr.top, lr.bottom - h), w, h)
+
     def _coach_place(self) -> pygame.Rect:
+        """Where the bubble goes.  While the player is to act on the board, over the side
+        panel's log (the board stays whole); for a step to read, in the corner of the board
+        that covers the fewest places, never a lit one."""
+        acting = self.coach.step.until != "next"
+        if acting:
+            here = self._coach_in_panel()
+            if here is not None:
+                return here
         free = self._coach_free()
         w = min(free.w, self.px(440))
         _f, _l, h = self._coach_layout(w, free.h)
@@ -82,24 +102,22 @@ class CoachBubbleMixin:
             others = [self._target_rect(t, self.px) for t in self.board.get_targets() if t.enabled]
         except Exception:  # noqa: BLE001
             others = []
+        old = self.coach_rect
+        if old is not None and old.size == (w, h) and free.contains(old) and old.collidelist(lit) < 0:
+            return old                              # stay put while it may
         cands = []
         for y in (free.bottom - h, free.top):
             for x in (free.x, free.right - w, free.centerx - w // 2):
                 cands.append(pygame.Rect(x, y, w, h))
-        cands = [r for r in cands if free.contains(r)]
-        old = self.coach_rect
-        if old is not None and old.size == (w, h) and free.contains(old) and old.collidelist(lit) < 0:
-            return old                              # stay put while it may
-        clear = [r for r in cands if r.collidelist(lit) < 0]
+        clear = [r for r in cands if free.contains(r) and r.collidelist(lit) < 0]
         if clear:
             return min(clear, key=lambda r: (sum(r.colliderect(o) for o in others), clear.index(r)))
-        # no corner of the board is free: over the side panel's log
-        p = self.panel_rect
-        pad = self.px(14)
-        pw = p.w - 2 * pad
-        room = max(self.px(120), self.log_rect.bottom - self.log_rect.top)
-        _f, _l, h = self._coach_layout(pw, room)
-        return pygame.Rect(p.x + pad, self.log_rect.top, pw, h)
+        here = None if acting else self._coach_in_panel()
+        if here is not None:
+            return here
+        p = self.panel_rect                         # the last resort: the whole panel's width
+        return pygame.Rect(p.x + self.px(14), p.y + self.px(50), p.w - self.px(28),
+                           self._coach_layout(p.w - self.px(28), p.h - self.px(64))[2])
 
     def build_coach(self) -> None:
         """The bubble's buttons (call at the end of ``build``)."""
@@ -158,7 +176,7 @@ class CoachBubbleMixin:
         if not self.coach_shown() or self.coach_rect is None:
             return
         lit = self.coach_targets()
-        draw_rings(surface, lit, self.px)
+        draw_rings(surface, lit, self.px, tight=True)
         r = self.coach_rect
         fnt, lines, _h = self._coach_layout(r.w, r.h)
         fill = ui.mix(ui.colour("panel"), ui.colour("background"), 0.15)

@@ -113,9 +113,9 @@ class HintButtonMixin:
         draw_rings(surface, self.hint_targets(), self.px)
 
 
-def draw_rings(surface, targets, px) -> None:
+def draw_rings(surface, targets, px, tight: bool = False) -> None:
     """A pulsing ring (with a dark edge, so it shows on any ground) round each target: the
-    hint's move, the guide's targets."""
+    hint's move, the guide's targets (``tight``: close round small places, as many may be lit)."""
     if not targets:
         return
     t = pygame.time.get_ticks() / 1000.0
@@ -131,6 +131,8 @@ def draw_rings(surface, targets, px) -> None:
             pygame.draw.rect(surface, colour, r, width=width, border_radius=px(10))
         elif tg.pos is not None:
             rad = int(max(float(tg.radius or 0), px(14))) + px(5) + grow
+            if tight:
+                rad = int(min(max(float(tg.radius or 0), px(10)), px(16))) + px(3) + grow // 2
             centre = (int(tg.pos[0]), int(tg.pos[1]))
             pygame.draw.circle(surface, dark, centre, rad + 2, width + 4)
             pygame.draw.circle(surface, colour, centre, rad, width)

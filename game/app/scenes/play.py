@@ -420,13 +420,13 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         ui.draw_background(surface, strata=False)
         self.board.draw(surface)
         self.draw_hint(surface)
-        self.draw_coach(surface)
         if self.confirm_undo:
             self._draw_confirm(surface)
         elif self.ctl.curtain_seat is not None:
             self._draw_curtain(surface)
         self._draw_toast(surface)
         self._draw_panel(surface)
+        self.draw_coach(surface)        # over the log when no corner of the board is free
 
     def _draw_confirm(self, surface) -> None:
         r = self.board_rect
