@@ -158,6 +158,11 @@ class CoachBubbleMixin:
             if self._coach_place() != self.coach_rect:
                 self.rebuild()
 
+    def over_coach(self, pos) -> bool:
+        """The pointer is on the bubble: its buttons, never the board beneath, take the click."""
+        r = self.coach_rect
+        return r is not None and self.coach_shown() and r.collidepoint(pos)
+
     def coach_next(self) -> None:
         c = self.coach
         if c is not None:

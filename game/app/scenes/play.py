@@ -359,7 +359,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
             if pos is None:
                 pos = pygame.mouse.get_pos()
             over_ui = self.ui is not None and self.ui.get_hovering_any_element() \
-                and not self.board_rect.collidepoint(pos)
+                and not self.board_rect.collidepoint(pos) or self.over_coach(pos)
             if self.board_rect.collidepoint(pos) and not over_ui and not (
                     self.curtain_button is not None and self.curtain_button.rect.collidepoint(pos)):
                 if event.type == pygame.MOUSEBUTTONDOWN:
