@@ -322,8 +322,9 @@ class SeatsScene(Scene):
             if about and self.rows_bottom < h - self.px(124):
                 ui.draw_text(surface, about, ui.font(self.px(14)), ui.colour("text_muted"),
                              (m, self.rows_bottom + self.px(4)), max_width=self.options_x - 3 * m)
-        ui.draw_text(surface, tr("setup.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
-                     (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
-        if self.message:
-            ui.draw_text(surface, self.message, ui.font(self.px(17), True), ui.colour("warning"),
-                         (w // 2, h - self.px(52)), "center", max_width=w - self.px(560))
+        if self.message:     # above the buttons, in place of the keyboard tip
+            ui.draw_wrapped(surface, self.message, ui.font(self.px(17), True), ui.colour("warning"),
+                            (m, h - self.px(134), w - 2 * m, self.px(50)), align="center", max_lines=2)
+        else:
+            ui.draw_text(surface, tr("setup.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
+                         (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
