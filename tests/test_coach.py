@@ -354,3 +354,26 @@ def test_the_set_up_and_rules_screens_offer_the_guided_game(app, where):
         scene.ctl.state, "seed") else True
     assert [s["kind"] for s in scene.ctl.seats] == coach.load_guide("gopher").seats
     scene.stop()
+
+
+@pytest.mark.parametrize("guided", [False, True])
+def test_the_play_screen_lays_out_again_only_when_something_changed(app, guided):
+    from game.app.controller import PlayController, default_seats
+    from game.rules import new_game
+    if guided:
+        scene = open_guide(app, "hamster")
+    else:
+        ctl = PlayController("hamster", default_seats(2), new_game("hamster", 2, seed=1),
+                             autosave=False, computers=False)
+        scene = PlayScene(app, ctl, auto_results=False)
+        app.go(scene)
+        pump(app, 2)
+    count = []
+    real = scene.rebuild
+    scene.rebuild = lambda: (count.append(1), real())
+    pump(app, 10)
+    assert not count
+    if guided:
+        scene.coach_next()                  # a new step: once
+        pump(app, 5)
+        assert len(count) == 1

@@ -121,7 +121,7 @@ class CoachBubbleMixin:
 
     def build_coach(self) -> None:
         """The bubble's buttons (call at the end of ``build``)."""
-        self._coach_seen = None
+        self._coach_seen = self._coach_state()
         self.coach_rect = None
         if not self.coach_shown():
             return
@@ -139,7 +139,6 @@ class CoachBubbleMixin:
             self.button((r.right - pad - bw, y, bw, bh), label, self.coach_next, primary=True,
                         key="coach_next")
             self.focus.focus_key("coach_next")
-        self._coach_seen = self._coach_state()
 
     def _coach_state(self) -> tuple:
         c = getattr(self.ctl, "coach", None)
