@@ -377,3 +377,14 @@ def test_the_play_screen_lays_out_again_only_when_something_changed(app, guided)
         scene.coach_next()                  # a new step: once
         pump(app, 5)
         assert len(count) == 1
+
+
+def test_enter_reads_on_and_the_board_gets_the_keys_back_for_a_move(app):
+    scene = open_guide(app, "gopher")
+    assert scene.focus.current.key == "coach_next"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                                         scancode=0))
+    pump(app, 3)
+    c = scene.ctl.coach
+    assert c.index == 1 and c.step.until == "action"
+    assert scene.focus.current.key == "board"

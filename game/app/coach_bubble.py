@@ -138,7 +138,11 @@ class CoachBubbleMixin:
             label = tr("coach.play_on" if c.last else "coach.next")
             self.button((r.right - pad - bw, y, bw, bh), label, self.coach_next, primary=True,
                         key="coach_next")
-            self.focus.focus_key("coach_next")
+
+    def coach_focus(self) -> None:
+        """Enter reads on while a step waits for Next; the board takes the keys for a move."""
+        if self.coach_shown():
+            self.focus.focus_key("coach_next" if self.coach.waiting_for_next else "board")
 
     def _coach_state(self) -> tuple:
         c = getattr(self.ctl, "coach", None)
@@ -150,8 +154,7 @@ class CoachBubbleMixin:
             return
         if self._coach_state() != self._coach_seen:
             self.rebuild()
-            if self.coach_shown() and not self.coach.waiting_for_next:
-                self.focus.focus_key("board")
+            self.coach_focus()
             return
         if self.coach_rect is not None and self.coach_shown():
             if self._coach_place() != self.coach_rect:

@@ -123,6 +123,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
     def on_show(self) -> None:
         if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
             self.focus.focus_key("board")
+        self.coach_focus()
         if self.ctl.curtain_seat is not None:
             self.focus.focus_key("curtain")
 
