@@ -188,8 +188,11 @@ def test_playing_on_instead_of_pressing_next_moves_the_guide_along():
 
 
 # ---- the play screen ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("where", ["panel", "board"])
 @pytest.mark.parametrize("game", GAMES)
-def test_each_guide_plays_through_following_its_steps(app, game):
+def test_each_guide_plays_through_following_its_steps(app, game, where, monkeypatch):
+    if where == "board":            # a side panel too small for the text: a board corner
+        monkeypatch.setattr(PlayScene, "_coach_in_panel", lambda self: None)
     scene = open_guide(app, game)
     seen = walk(app, scene, check=lambda s: check_bubble(s))
     assert seen == list(range(len(scene.ctl.coach.guide.steps)))
@@ -266,7 +269,7 @@ def test_undo_returns_to_the_step_the_position_belongs_to(app):
 def test_the_bubble_survives_resizes_and_keeps_its_text_whole(app, game):
     scene = open_guide(app, game)
     walk_steps = 0
-    for size in [(1024, 600), (1920, 1080), (1100, 640), (1280, 720), (1024, 600)]:
+    for size in [(1024, 600), (1920, 1080), (1100, 640)]:
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
         pump(app, 3)
         assert app.size == size

@@ -1,9 +1,9 @@
 """The guide's speech bubble on the play screen (the play scene mixes this in): the step's
 sentence, Next / Skip guide, and rings round the board targets the step talks about.
 
-The bubble sits in a corner of the board that covers none of the lit targets (nor the view's
-action bar), and stays there while it may; when no corner is free it moves over the side
-panel's log.  The logic of the steps is ``game/app/coach.py``; the words are in the catalogs.
+The bubble sits over the side panel's log, so the board stays whole; when the panel is too
+small for its text it takes a corner of the board that covers none of the lit targets (nor the
+view's action bar), and stays there while it may.  The logic of the steps is ``game/app/coach.py``; the words are in the catalogs.
 """
 from __future__ import annotations
 
@@ -86,14 +86,12 @@ class CoachBubbleMixin:
         return pygame.Rect(p.x + pad, min(lr.top, lr.bottom - h), w, h)
 
     def _coach_place(self) -> pygame.Rect:
-        """Where the bubble goes.  While the player is to act on the board, over the side
-        panel's log (the board stays whole); for a step to read, in the corner of the board
-        that covers the fewest places, never a lit one."""
-        acting = self.coach.step.until != "next"
-        if acting:
-            here = self._coach_in_panel()
-            if here is not None:
-                return here
+        """Where the bubble goes: over the side panel's log, always in the same place, so the
+        board stays whole; only when the panel is too small for the text, in the corner of the
+        board that covers the fewest places, never a lit one."""
+        here = self._coach_in_panel()
+        if here is not None:
+            return here
         free = self._coach_free()
         w = min(free.w, self.px(440))
         _f, _l, h = self._coach_layout(w, free.h)
@@ -112,9 +110,6 @@ class CoachBubbleMixin:
         clear = [r for r in cands if free.contains(r) and r.collidelist(lit) < 0]
         if clear:
             return min(clear, key=lambda r: (sum(r.colliderect(o) for o in others), clear.index(r)))
-        here = None if acting else self._coach_in_panel()
-        if here is not None:
-            return here
         p = self.panel_rect                         # the last resort: the whole panel's width
         return pygame.Rect(p.x + self.px(14), p.y + self.px(50), p.w - self.px(28),
                            self._coach_layout(p.w - self.px(28), p.h - self.px(64))[2])
