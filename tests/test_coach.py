@@ -391,3 +391,32 @@ def test_enter_reads_on_and_the_board_gets_the_keys_back_for_a_move(app):
     c = scene.ctl.coach
     assert c.index == 1 and c.step.until == "action"
     assert scene.focus.current.key == "board"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_guide_files_give_a_message_or_a_guide_never_a_crash(tmp_path, game):
+    import yaml
+    from tests.test_fuzz_files import _mutate_yaml
+    src = coach.guide_path(game)
+    doc = yaml.safe_load(src.read_text(encoding="utf-8"))
+    rng = random.Random(game)
+    target = tmp_path / f"{game}.yaml"
+    refused = 0
+    for i in range(50):
+        if i % 10 == 9:
+            text = src.read_text(encoding="utf-8")
+            target.write_text(text[: rng.randrange(len(text))], encoding="utf-8")
+        else:
+            target.write_text(yaml.safe_dump(_mutate_yaml(doc, rng), allow_unicode=True),
+                              encoding="utf-8")
+        guide, message = coach.load_or_problem(game, target)
+        if guide is None:
+            refused += 1
+            assert f"{game}.yaml" in message, message
+        else:
+            try:
+                ctl = coach.new_controller(game, guide)
+            except ValueError:
+                continue
+            ctl.stop()
+    assert refused > 10

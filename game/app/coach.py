@@ -268,8 +268,12 @@ def new_controller(game_id: str, guide: Guide | None = None):
     for i, kind in enumerate(guide.seats):
         name = i18n.tr("seat.player_n" if kind == "human" else "seat.computer_n", number=i + 1)
         seats.append({"name": name, "colour": i, "kind": kind, "level": guide.level})
-    state = new_game(game_id, guide.players, seed=guide.seed, variant=guide.variant,
-                     options=dict(guide.options) or None)
+    try:
+        state = new_game(game_id, guide.players, seed=guide.seed, variant=guide.variant,
+                         options=dict(guide.options) or None)
+    except Exception as exc:  # noqa: BLE001 - an option value the rules refuse: no guide
+        raise ValueError(i18n.tr("coach.broken", problem=f"{guide_path(game_id).name}: {exc}")) \
+            from None
     ctl = PlayController(game_id, seats, state, curtain=needs_curtain(game_id))
     ctl.coach = Coach(guide)
     return ctl
