@@ -225,6 +225,11 @@ class Coach:
             self.hits[self.index].append(self.moves)
             if len(self.hits[self.index]) >= s.times:
                 self._advance()
+                s = self.step          # the same move may already bring what the next awaits
+                while s is not None and s.until == "event" and etypes & s.types and s.times == 1:
+                    self.hits[self.index].append(self.moves)
+                    self._advance()
+                    s = self.step
 
     def on_undo(self) -> None:
         """One move was taken back: back to the step that position belongs to."""
