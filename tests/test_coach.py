@@ -434,3 +434,12 @@ def test_a_move_that_also_brings_the_next_steps_event_passes_that_step_too():
     assert c.index == 2
     c.on_undo()
     assert c.index == 0
+
+
+def test_a_guide_waiting_for_the_player_lets_the_app_sleep(app):
+    scene = open_guide(app, "hamster")
+    scene.coach_next()                       # the roll: one lit button, the player to act
+    pump(app, 30)
+    assert scene.coach_targets() and scene.ctl.human_to_act()
+    scene.board_idle = lambda: True          # the board itself at rest: the guide adds no frames
+    assert not scene.wants_frame()

@@ -178,7 +178,7 @@ class CoachBubbleMixin:
         if not self.coach_shown() or self.coach_rect is None:
             return
         lit = self.coach_targets()
-        draw_rings(surface, lit, self.px, tight=True)
+        draw_rings(surface, lit, self.px, tight=True, pulse=False)
         r = self.coach_rect
         fnt, lines, _h = self._coach_layout(r.w, r.h)
         fill = ui.mix(ui.colour("panel"), ui.colour("background"), 0.15)

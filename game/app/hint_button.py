@@ -113,13 +113,14 @@ class HintButtonMixin:
         draw_rings(surface, self.hint_targets(), self.px)
 
 
-def draw_rings(surface, targets, px, tight: bool = False) -> None:
+def draw_rings(surface, targets, px, tight: bool = False, pulse: bool = True) -> None:
     """A pulsing ring (with a dark edge, so it shows on any ground) round each target: the
-    hint's move, the guide's targets (``tight``: close round small places, as many may be lit)."""
+    hint's move, the guide's targets (``tight``: close round small places, as many may be lit;
+    without ``pulse`` it keeps still, so a waiting screen needs no frames)."""
     if not targets:
         return
     t = pygame.time.get_ticks() / 1000.0
-    grow = int(px(4) * (0.5 + 0.5 * math.sin(t * 5.0)))
+    grow = int(px(4) * (0.5 + 0.5 * math.sin(t * 5.0))) if pulse else px(2)
     colour = ui.colour("accent")
     width = max(3, px(4))
     dark = ui.colour("background")

@@ -388,7 +388,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         ctl = self.ctl
         return (not self.board_idle() or self.results_pending or self.message_time > 0
                 or (ctl.computers_enabled and ctl.computer_to_act() and not self.coach_holds_computers())
-                or self.hint_busy() or bool(self.coach_targets()))
+                or self.hint_busy())
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
