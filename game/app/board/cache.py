@@ -109,7 +109,12 @@ class SurfaceCache:
 
     def drop(self, owner) -> None:
         """Forget every surface whose key starts with ``owner``."""
-        for key in [k for k in self._items if isinstance(k, tuple) and k and k[0] == owner]:
+        self.drop_prefix((owner,))
+
+    def drop_prefix(self, prefix: tuple) -> None:
+        """Forget every surface whose key starts with the items of ``prefix``."""
+        n = len(prefix)
+        for key in [k for k in self._items if isinstance(k, tuple) and k[:n] == prefix]:
             self._let_go(self._items.pop(key)[1])
 
     def clear(self) -> None:
@@ -157,6 +162,10 @@ class CacheSpace:
     def clear(self) -> None:
         self.gen += 1
         self._head = (*self.prefix, self.gen)
+
+    def forget(self) -> None:
+        """Drop every surface of this space from the cache now (a throw-away view's)."""
+        CACHE.drop_prefix(self.prefix)
 
     def __iter__(self):
         n = len(self.prefix)

@@ -16,7 +16,7 @@ from ... import i18n
 from ...i18n import DEFAULT, get_language, tr
 from ...paths import resource_path
 from ...rules import GAMES
-from .. import coach, ui
+from .. import coach, diagrams, ui
 from ..names import game_title
 from .base import Scene
 
@@ -26,7 +26,9 @@ def rules_text(game_id: str, lang: str | None = None) -> str | None:
     lang = lang or get_language()
     if lang == i18n.PSEUDO:      # tests: the English text with the pseudo-language's letters
         text = rules_text(game_id, DEFAULT)
-        return None if text is None else text.translate(str.maketrans(i18n._ACCENTED))
+        table = str.maketrans(i18n._ACCENTED)
+        return None if text is None else "\n".join(
+            ln if diagrams.marker(ln) else ln.translate(table) for ln in text.split("\n"))
     for code in dict.fromkeys((lang, DEFAULT)):
         try:
             return resource_path("data", "texts", code, f"{game_id}_rules.md").read_text(encoding="utf-8")
@@ -57,7 +59,7 @@ def markdown_to_html(md: str, scale: float = 1.0, accent: str = "#E8B04B") -> st
     for raw in md.splitlines():
         line = raw.rstrip()
         stripped = line.strip()
-        if not stripped:
+        if not stripped or diagrams.marker(stripped):
             flush()
             continue
         m = re.match(r"^(#{1,3})\s+(.*)$", stripped)
@@ -88,7 +90,8 @@ def markdown_to_html(md: str, scale: float = 1.0, accent: str = "#E8B04B") -> st
 
 def parse_markdown(md: str) -> list[tuple]:
     """The blocks of the small part of Markdown our rules texts use:
-    ("h", level, text), ("p", text), ("li", bullet, text)."""
+    ("h", level, text), ("p", text), ("li", bullet, text), and ("fig", name) for a line
+    ``[[diagram:name]]`` (a picture, see ``game/app/diagrams.py``)."""
     blocks: list[tuple] = []
     para: list[str] = []
 
@@ -100,6 +103,11 @@ def parse_markdown(md: str) -> list[tuple]:
         stripped = raw.strip()
         if not stripped:
             flush()
+            continue
+        fig = diagrams.marker(stripped)
+        if fig:
+            flush()
+            blocks.append(("fig", fig))
             continue
         m = re.match(r"^(#{1,3})\s+(.*)$", stripped)
         if m:
@@ -143,13 +151,23 @@ def inline_runs(text: str) -> list[tuple[str, str]]:
     return out
 
 
-class RulesPage:
-    """A Markdown page laid out for a width; draws the lines that show at a scroll offset."""
+FIGURE_WIDTH = 600        # a picture's width at scale 1 (less on a narrow page)
 
-    def __init__(self, md: str, scale: float, width: int):
+
+class RulesPage:
+    """A Markdown page laid out for a width; draws the lines that show at a scroll offset.
+
+    Pictures (``[[diagram:name]]``) take at most ``most_h`` pixels of height (the visible
+    page) and are drawn when they scroll into view; their captions are centred under them."""
+
+    def __init__(self, md: str, scale: float, width: int, most_h: int | None = None, assets=None):
         self.scale = scale
         self.width = max(50, int(width))
+        self.most_h = int(most_h) if most_h else self._px(400)
+        self.assets = assets
         self.lines: list[tuple[int, int, list]] = []      # (y, height, [(x, text, font, colour)])
+        self.captions: list[tuple[int, int, list]] = []   # the same, for picture captions
+        self.figures: list[tuple[pygame.Rect, str]] = []  # (rect in the page, diagram name)
         self.height = 0
         self._layout(parse_markdown(md))
 
@@ -165,6 +183,8 @@ class RulesPage:
                 y += self._px(10) if self.lines else 0
                 y = self._words(inline_runs(block[2]), y, 0, self._px(size), True, ui.colour("accent"))
                 y += self._px(6)
+            elif block[0] == "fig":
+                y = self._figure(block[1], y)
             elif block[0] == "li":
                 indent = self._px(26)
                 fnt = ui.font(body)
@@ -175,6 +195,26 @@ class RulesPage:
                 y = self._words(inline_runs(block[1]), y, 0, body, False, ui.colour("text"))
                 y += self._px(10)
         self.height = y
+
+    def _figure(self, name: str, y: int) -> int:
+        """A picture, centred, with its caption under it; nothing for an unknown name."""
+        entry = diagrams.find(name)
+        wide = 1.35 if entry is not None and entry[0] > 2.5 else 1.0     # a flat picture: wider
+        size = diagrams.size_for(name, min(self.width, self._px(FIGURE_WIDTH * wide)),
+                                 max(self._px(120), int(self.most_h * 0.72)))
+        if size is None:
+            return y
+        y += self._px(4)
+        self.figures.append((pygame.Rect((self.width - size[0]) // 2, y, *size), name))
+        y += size[1] + self._px(6)
+        start = len(self.lines)
+        y = self._words([("", diagrams.caption(name))], y, 0, self._px(16), False, ui.colour("text_muted"))
+        for line_y, lh, words in self.lines[start:]:            # centred under the picture
+            right = max(x + _width(fnt, word, style) for x, word, fnt, style, _c in words)
+            dx = max(0, (self.width - right) // 2)
+            self.captions.append((line_y, lh, [(x + dx, *rest) for x, *rest in words]))
+        del self.lines[start:]
+        return y + self._px(14)
 
     def _words(self, runs, y: int, indent: int, px: int, bold: bool, col) -> int:
         line: list = []
@@ -214,7 +254,17 @@ class RulesPage:
     def draw(self, surface, rect: pygame.Rect, offset: int) -> None:
         clip = surface.get_clip()
         surface.set_clip(rect)
-        for y, lh, words in self.lines:
+        for box, name in self.figures:
+            top = rect.y + box.y - offset
+            if top > rect.bottom or top + box.h < rect.y:
+                continue
+            img = diagrams.render(name, box.size, self.assets)
+            at = box.move(rect.x, rect.y - offset)
+            if img is not None:
+                surface.blit(img, at)
+            pygame.draw.rect(surface, ui.colour("panel_edge"), at.inflate(4, 4), width=max(1, self._px(2)),
+                             border_radius=self._px(6))
+        for y, lh, words in self.lines + self.captions:
             top = rect.y + y - offset
             if top > rect.bottom or top + max(lh, 40) < rect.y:
                 continue
@@ -269,7 +319,7 @@ class RulesScene(Scene):
         pad = self.px(22)
         self.page_rect = rect.inflate(-2 * pad - self.px(14), -2 * self.px(14))
         old = self.page
-        self.page = RulesPage(text, self.scale, self.page_rect.w)
+        self.page = RulesPage(text, self.scale, self.page_rect.w, self.page_rect.h, self.app.assets)
         if old is not None and old.height:      # keep the place in the text on a resize
             self.offset = int(self.offset * self.page.height / old.height)
         self._clamp()
