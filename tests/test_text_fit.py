@@ -91,6 +91,16 @@ def _screens():
         def play(app, g=game, moves=12):
             app.go(PlayScene(app, _controller(g, moves), auto_results=False))
         out.append((f"play {game}", play))
+    for game in PLAYABLE:                     # the guided first game, its bubble at step 2
+        def guided(app, g=game):
+            from game.app import coach
+            ctl = coach.new_controller(g)
+            ctl.computers_enabled = ctl.autosave_enabled = False
+            for i, seat in enumerate(ctl.seats):
+                seat["name"] = _seats(len(ctl.seats))[i]["name"]
+            ctl.coach.next()
+            app.go(PlayScene(app, ctl, auto_results=False))
+        out.append((f"guide {game}", guided))
     for game in ("moles", "forest"):
         def pause(app, g=game):
             scene = PlayScene(app, _controller(g, 0), auto_results=False)

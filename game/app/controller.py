@@ -109,6 +109,7 @@ class PlayController:
                 self.last_human = e["seat"]
                 break
         self.message: str | None = None         # last save problem etc.
+        self.coach = None                        # the guide of a guided first game (coach.py)
         self.last_entries: list = []             # log entries of the last apply()
         self.last_events: list = []               # events the screen may show after it
         self.held: list[tuple] = []               # (history entry, event) waiting for a reveal

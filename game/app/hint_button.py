@@ -110,22 +110,30 @@ class HintButtonMixin:
         return box if any(low.colliderect(r) for r in lit) else low
 
     def draw_hint(self, surface) -> None:
-        targets = self.hint_targets()
-        if not targets:
-            return
-        t = pygame.time.get_ticks() / 1000.0
-        grow = int(self.px(4) * (0.5 + 0.5 * math.sin(t * 5.0)))
-        colour = ui.colour("accent")
-        width = max(3, self.px(4))
-        dark = ui.colour("background")        # a dark edge, so the ring shows on any ground
-        for tg in targets:
-            if tg.rect is not None:
-                r = pygame.Rect(tg.rect).inflate(self.px(8) + 2 * grow, self.px(8) + 2 * grow)
-                pygame.draw.rect(surface, dark, r.inflate(4, 4), width=width + 4,
-                                 border_radius=self.px(12))
-                pygame.draw.rect(surface, colour, r, width=width, border_radius=self.px(10))
-            elif tg.pos is not None:
-                rad = int(max(float(tg.radius or 0), self.px(14))) + self.px(5) + grow
-                centre = (int(tg.pos[0]), int(tg.pos[1]))
-                pygame.draw.circle(surface, dark, centre, rad + 2, width + 4)
-                pygame.draw.circle(surface, colour, centre, rad, width)
+        draw_rings(surface, self.hint_targets(), self.px)
+
+
+def draw_rings(surface, targets, px, tight: bool = False, pulse: bool = True) -> None:
+    """A pulsing ring (with a dark edge, so it shows on any ground) round each target: the
+    hint's move, the guide's targets (``tight``: close round small places, as many may be lit;
+    without ``pulse`` it keeps still, so a waiting screen needs no frames)."""
+    if not targets:
+        return
+    t = pygame.time.get_ticks() / 1000.0
+    grow = int(px(4) * (0.5 + 0.5 * math.sin(t * 5.0))) if pulse else px(2)
+    colour = ui.colour("accent")
+    width = max(3, px(4))
+    dark = ui.colour("background")
+    for tg in targets:
+        if tg.rect is not None:
+            r = pygame.Rect(tg.rect).inflate(px(8) + 2 * grow, px(8) + 2 * grow)
+            pygame.draw.rect(surface, dark, r.inflate(4, 4), width=width + 4,
+                             border_radius=px(12))
+            pygame.draw.rect(surface, colour, r, width=width, border_radius=px(10))
+        elif tg.pos is not None:
+            rad = int(max(float(tg.radius or 0), px(14))) + px(5) + grow
+            if tight:
+                rad = int(min(max(float(tg.radius or 0), px(10)), px(16))) + px(3) + grow // 2
+            centre = (int(tg.pos[0]), int(tg.pos[1]))
+            pygame.draw.circle(surface, dark, centre, rad + 2, width + 4)
+            pygame.draw.circle(surface, colour, centre, rad, width)

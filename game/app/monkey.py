@@ -173,6 +173,10 @@ class Monkey:
             app.open("quickref", rng.choice(self._games))
 
     def start_game(self, gid: str, computers_only: bool = False) -> None:
+        if not computers_only and self.rng.random() < 0.2:     # now and then the guided game
+            from . import coach
+            if self.app.launch(lambda: coach.new_controller(gid)):
+                return
         info = GAMES[gid]
         n = self.rng.randint(info.min_players, info.max_players)
         seats = []

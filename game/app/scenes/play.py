@@ -15,11 +15,12 @@ from ..views import make_board_view
 from ..names import colour_marked, game_title, level_name
 from .base import Scene
 from ..hint_button import HintButtonMixin
+from ..coach_bubble import CoachBubbleMixin
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 
 
-class PlayScene(HintButtonMixin, Scene):
+class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
     name = "play"
 
     def __init__(self, app, controller, auto_results: bool = True):
@@ -108,6 +109,7 @@ class PlayScene(HintButtonMixin, Scene):
         if not self._synced:
             self.sync_board()
             self._synced = True
+        self.build_coach()             # a guided first game: the bubble and its buttons
 
     def on_language(self, lang: str) -> None:
         """Relabel the board, the panel and the log in the new language."""
@@ -121,6 +123,7 @@ class PlayScene(HintButtonMixin, Scene):
     def on_show(self) -> None:
         if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
             self.focus.focus_key("board")
+        self.coach_focus()
         if self.ctl.curtain_seat is not None:
             self.focus.focus_key("curtain")
 
@@ -190,7 +193,10 @@ class PlayScene(HintButtonMixin, Scene):
     def apply_action(self, action, animate: bool = True) -> list:
         """Apply an action of the current player: animate, log, sync, sounds."""
         before_curtain = self.ctl.curtain_seat
+        human = self.ctl.is_human(self.ctl.current)
         events = self.ctl.apply(action)
+        if getattr(self.ctl, "coach", None) is not None:
+            self.ctl.coach.observe(action, events, human)
         shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
@@ -261,6 +267,8 @@ class PlayScene(HintButtonMixin, Scene):
                 self.show_message(self.ctl.message)
             return
         self.results_pending = False
+        if getattr(self.ctl, "coach", None) is not None:
+            self.ctl.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
             self.board.clear_marks()
         self.sync_board()
@@ -357,7 +365,7 @@ class PlayScene(HintButtonMixin, Scene):
             if pos is None:
                 pos = pygame.mouse.get_pos()
             over_ui = self.ui is not None and self.ui.get_hovering_any_element() \
-                and not self.board_rect.collidepoint(pos)
+                and not self.board_rect.collidepoint(pos) or self.over_coach(pos)
             if self.board_rect.collidepoint(pos) and not over_ui and not (
                     self.curtain_button is not None and self.curtain_button.rect.collidepoint(pos)):
                 if event.type == pygame.MOUSEBUTTONDOWN:
@@ -384,7 +392,8 @@ class PlayScene(HintButtonMixin, Scene):
     def wants_frame(self) -> bool:
         ctl = self.ctl
         return (not self.board_idle() or self.results_pending or self.message_time > 0
-                or (ctl.computers_enabled and ctl.computer_to_act()) or self.hint_busy())
+                or (ctl.computers_enabled and ctl.computer_to_act() and not self.coach_holds_computers())
+                or self.hint_busy())
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
@@ -399,7 +408,8 @@ class PlayScene(HintButtonMixin, Scene):
             return
         self.poll_hint()
         self.update_hint_button()
-        if self.confirm_undo:             # the computers wait while Undo asks
+        self.update_coach()
+        if self.confirm_undo or self.coach_holds_computers():   # the computers wait
             return
         if self.built and self.ctl.no_human_in_play() != getattr(self, "finish_offered", False) \
                 and self.app.top is self:
@@ -423,6 +433,7 @@ class PlayScene(HintButtonMixin, Scene):
             self._draw_curtain(surface)
         self._draw_toast(surface)
         self._draw_panel(surface)
+        self.draw_coach(surface)        # over the log when no corner of the board is free
 
     def _draw_confirm(self, surface) -> None:
         r = self.board_rect

@@ -16,7 +16,7 @@ from ... import i18n
 from ...i18n import DEFAULT, get_language, tr
 from ...paths import resource_path
 from ...rules import GAMES
-from .. import diagrams, ui
+from .. import coach, diagrams, ui
 from ..names import game_title
 from .base import Scene
 
@@ -328,6 +328,12 @@ class RulesScene(Scene):
         bw = self.px(200)
         self.button((rect.right - bw, h - bh - self.px(22), bw, bh), tr("common.back"), self.on_back, primary=True,
                     key="back")
+        self.guided_rect = None
+        if self.game_id and coach.has_guide(self.game_id):     # learn by playing
+            self.guided_rect = pygame.Rect(rect.x, h - bh - self.px(22),
+                                           min(self.px(260), rect.w - bw - self.px(16)), bh)
+            self.button(self.guided_rect, tr("coach.button"), self.start_guided, key="guided",
+                        tooltip=tr("coach.button_tip"))
         if self.pick:
             labels = [game_title(g) for g in self.games]
             cur = game_title(info) if info else labels[0]
@@ -336,6 +342,9 @@ class RulesScene(Scene):
 
     def on_show(self) -> None:
         self.focus.focus_key("back")
+
+    def start_guided(self) -> None:
+        self.app.launch(lambda: coach.new_controller(self.game_id))
 
     def set_game(self, title: str) -> None:
         for g in self.games:
@@ -390,6 +399,13 @@ class RulesScene(Scene):
                 knob.y = track.y + int((track.h - knob.h) * (self.offset / most if most else 0))
                 pygame.draw.rect(surface, ui.colour("panel_edge"), track, border_radius=self.px(3))
                 pygame.draw.rect(surface, ui.colour("accent"), knob, border_radius=self.px(3))
+        g = getattr(self, "guided_rect", None)
+        if g is not None:      # beside the guided game's button
+            x = g.right + self.px(16)
+            ui.draw_wrapped(surface, tr("rules.scroll_hint"), ui.font(self.px(14)), ui.colour("text_muted"),
+                            (x, g.y + self.px(4), self.text_rect.right - self.px(216) - x, g.h),
+                            max_lines=2)
+            return
         ui.draw_text(surface, tr("rules.scroll_hint"), ui.font(self.px(14)), ui.colour("text_muted"),
                      (self.text_rect.x, self.text_rect.bottom + self.px(8)),
                      max_width=self.text_rect.w - self.px(220))

@@ -7,7 +7,7 @@ import pygame
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
-from .. import launch, table, ui
+from .. import coach, launch, table, ui
 from ...i18n import tr
 from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
                     variant_label, variants_heading)
@@ -241,6 +241,11 @@ class SeatsScene(Scene):
                     lambda: self.app.open("quickref", self.game_id), key="quickref")
         self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), tr("setup.start"), self.start,
                     primary=True, key="start")
+        if coach.has_guide(self.game_id):     # a first game with a guide
+            gx = m + bw + self.px(272)
+            self.button((gx, by, min(self.px(240), w - m - bw - self.px(56) - gx), bh),
+                        tr("coach.button"), self.start_guided, key="guided",
+                        tooltip=tr("coach.button_tip"))
 
     def on_show(self) -> None:
         self.focus.focus_key("start")
@@ -295,6 +300,10 @@ class SeatsScene(Scene):
                 self.app.notices.append(problem)
         self.app.launch(lambda: launch.new(self.game_id, seats, variant=self.variant, options=options))
 
+    def start_guided(self) -> None:
+        """The guided first game: its own seeded table (data/coach/<game>.yaml)."""
+        self.app.launch(lambda: coach.new_controller(self.game_id))
+
     def notify(self, text: str) -> None:
         self.message = text
 
@@ -336,8 +345,9 @@ class SeatsScene(Scene):
             ui.draw_text(surface, level_about(level, think), ui.font(self.px(14), lit),
                          ui.colour("text" if lit else "text_muted"), (m, y),
                          max_width=self.legend_width)
-        ui.draw_text(surface, tr("setup.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
-                     (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
-        if self.message:
-            ui.draw_text(surface, self.message, ui.font(self.px(17), True), ui.colour("warning"),
-                         (w // 2, h - self.px(52)), "center", max_width=w - self.px(560))
+        if self.message:     # above the buttons, in place of the keyboard tip
+            ui.draw_wrapped(surface, self.message, ui.font(self.px(17), True), ui.colour("warning"),
+                            (m, h - self.px(134), w - 2 * m, self.px(50)), align="center", max_lines=2)
+        else:
+            ui.draw_text(surface, tr("setup.hint"), ui.font(self.px(14)), ui.colour("text_muted"),
+                         (w // 2, h - self.px(100)), "center", max_width=w - 2 * m)
