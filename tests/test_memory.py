@@ -128,3 +128,46 @@ def test_board_pictures_go_when_a_screen_without_a_board_comes(app):
 
 def test_collections_skip_what_lives_as_long_as_the_program(app):
     assert gc.get_freeze_count() > 0
+
+
+def test_managers_read_fonts_from_their_files_on_this_thread(app):
+    """pygame_gui read the whole font file into memory for every font size (0.6 MB each) and
+    started five loading threads for every manager (a heap arena each, left in pieces)."""
+    import threading
+
+    import i18n as gui_i18n
+    from pygame_gui.core.package_resource import PackageResource
+    memory.forget_theme()
+    threads = threading.active_count()
+    paths = len(gui_i18n.load_path)
+    mgr = memory.make_manager((1280, 720), 1.25)
+    again = memory.make_manager((1280, 720), 1.25)
+    assert again.get_theme() is mgr.get_theme()
+    assert threading.active_count() == threads
+    assert len(gui_i18n.load_path) <= max(paths, 1)        # pygame_gui adds its folder each time
+    fonts = mgr.get_theme().get_font_dictionary()
+    assert len(fonts.loaded_fonts) >= 3
+    for resource in fonts.loaded_fonts.values():
+        assert isinstance(resource.location, str), resource.font_id
+        assert resource.loaded_font is not None, resource.font_id
+    for places in fonts.known_font_paths.values():
+        assert not any(isinstance(loc, PackageResource) for loc, _ in places)
+    assert mgr.get_theme().shape_cache.cache_surface_size == (1024, 256)
+    from pygame_gui.elements import UIButton
+    button = UIButton(pygame.Rect(0, 0, 200, 40), "Dig", manager=mgr)     # a font still draws
+    assert button.image.get_bounding_rect().w > 20
+
+
+def test_a_new_game_keeps_no_pictures_of_the_game_before(app):
+    from game.app.board.cache import CACHE
+    seats = [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
+             {"name": "B", "colour": 1, "kind": "human", "level": "good"}]
+    assert app.launch(launch.new("moles", seats, seed=3))
+    pump(app)
+    assert any(k[0] == "moles" for k in CACHE._items)
+    CACHE.put(("kit", "test"), pygame.Surface((4, 4)))
+    assert app.launch(launch.new("ants", seats, seed=3))
+    assert not any(k[0] == "moles" for k in CACHE._items)
+    assert ("kit", "test") in CACHE                   # what any game uses stays
+    pump(app)
+    assert any(k[0] == "ants" for k in CACHE._items)

@@ -10,7 +10,8 @@
 - ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
   a widget's other looks (hovered, disabled, ...) are drawn when it first takes them.
 - ``drop_pictures()``: the board pictures and panel shadows go when nothing drawn for the
-  old window size or the game just left is of use.
+  old window size or the game just left is of use; ``drop_game_pictures()``: a new game
+  keeps only the pictures any game uses.
 - ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
 """
 from __future__ import annotations
@@ -57,6 +58,16 @@ def drop_pictures() -> None:
         if shadows is not None:
             shadows.clear()
             break
+
+
+SHARED_PICTURES = ("kit", "assets")     # board-kit labels and sprite files: of use to any game
+
+
+def drop_game_pictures() -> None:
+    """A game starts: what the views of the games before it drew goes (every view keys its
+    pictures by itself, so a new view never uses them), the pictures any game uses stay."""
+    from .board.cache import CACHE
+    CACHE.keep_only(SHARED_PICTURES)
 
 
 def collect() -> None:
