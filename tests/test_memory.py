@@ -171,3 +171,47 @@ def test_a_new_game_keeps_no_pictures_of_the_game_before(app):
     assert ("kit", "test") in CACHE                   # what any game uses stays
     pump(app)
     assert any(k[0] == "ants" for k in CACHE._items)
+
+
+def test_the_background_keeps_no_picture_of_the_window():
+    """The gradient is drawn in runs of fills (a 1920x1080 picture was 8 MB); only the bottom
+    band with the earth layers is kept as a picture, and it looks as the whole picture did."""
+    from game.app.ui import surfaces
+    from game.app.ui.colours import colour, mix
+    pygame.init()
+    size = (1920, 1080)
+    surfaces._bg_cache.clear()
+    plain = pygame.Surface(size)
+    surfaces.draw_background(plain, strata=False)
+
+    def kept() -> int:
+        return sum(v[0].get_width() * v[0].get_height() * 4 for k, v in surfaces._bg_cache.items()
+                   if k[0] == "strata")
+    assert kept() == 0
+    layered = pygame.Surface(size)
+    surfaces.draw_background(layered)
+    assert 0 < kept() <= 0.3 * size[0] * size[1] * 4
+    bg = colour("background")
+    grad = pygame.Surface((1, 64))
+    for y in range(64):
+        grad.set_at((0, y), mix(mix(bg, (0, 0, 0), 0.25), bg, y / 63))
+    whole = pygame.transform.smoothscale(grad, size)          # the picture it replaces
+    for y in range(0, int(size[1] * 0.76), 7):
+        for x in (0, 961, 1919):
+            assert plain.get_at((x, y)) == whole.get_at((x, y)) == layered.get_at((x, y))
+    assert layered.get_at((5, 1075)) != whole.get_at((5, 1075))     # the layers are drawn
+    surfaces.draw_background(pygame.Surface((1280, 720)))
+    assert all(k[1] in (720, (1280, 720)) for k in surfaces._bg_cache)   # one window size kept
+
+
+def test_babel_data_goes_with_the_screen_left():
+    import datetime
+
+    from babel import core, dates
+    from game import i18n
+    day = datetime.date(2026, 3, 4)
+    assert dates.format_date(day, locale=core.Locale.parse("de_AT"))
+    assert core._global_data is not None
+    i18n.release_locale_data()
+    assert core._global_data is None
+    assert "2026" in dates.format_date(day, locale=core.Locale.parse("fr_CA"))   # loads again
