@@ -3,10 +3,14 @@
 - ``freeze_startup()``: the tens of thousands of objects that live as long as the program
   (modules, classes, functions) leave the garbage collector's view, so a full collection
   costs about a millisecond and ``collect()`` can run at every screen change and relayout
-  (pygame_gui widgets and board views live in reference cycles).
+  (pygame_gui widgets and board views live in reference cycles).  Whatever a frame alive
+  at that moment holds in a closure cell is frozen with it and never collected: the first
+  App is made from a frame without closures (``bench`` freezes first for its own).
 - ``make_manager(size, scale)``: every pygame_gui manager of a window scale shares one theme
   (fonts, the cache of drawn widget backgrounds) instead of loading its own; a theme made for
-  another scale goes with the last manager that uses it.
+  another scale goes with the last manager that uses it.  Managers load on the main thread
+  (no five loading threads a manager) and read fonts from their files (pygame_gui kept a
+  copy of the whole font file for every font size).
 - ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
   a widget's other looks (hovered, disabled, ...) are drawn when it first takes them.
 - ``drop_pictures()``: the board pictures and panel shadows go when nothing drawn for the
