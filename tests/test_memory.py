@@ -215,3 +215,17 @@ def test_babel_data_goes_with_the_screen_left():
     i18n.release_locale_data()
     assert core._global_data is None
     assert "2026" in dates.format_date(day, locale=core.Locale.parse("fr_CA"))   # loads again
+
+
+def test_the_bench_freezes_before_it_makes_an_app(monkeypatch):
+    """Frozen with the first App, the closure cells of the bench's idle measurement kept that
+    app (its widgets, theme and pictures) for the rest of ``bench --long``: the bench freezes
+    first, from a frame without closures."""
+    from game import bench
+    calls = []
+    monkeypatch.setattr(memory, "freeze_startup", lambda: calls.append("freeze"))
+    monkeypatch.setattr(bench, "_measure_idle", lambda screen, seconds: calls.append(screen) or {})
+    bench.measure_idle("title", 0.1)
+    assert calls == ["freeze", "title"]
+    for frame in (bench.measure_idle, bench.measure_long, bench.run_long):   # no cells to freeze
+        assert not frame.__code__.co_cellvars, frame.__name__
