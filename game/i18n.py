@@ -85,8 +85,8 @@ def _pack(lang: str) -> tuple:
 
 
 def release_locale_data() -> None:
-    """Let go of the locale data Babel keeps loaded (it loads again when next needed, e.g. to
-    write a date); the app calls this at every screen change."""
+    """Let go of the locale data Babel keeps loaded, and its global data (both load again
+    when next needed, e.g. to write a date); the app calls this at every screen change."""
     try:
         from babel import localedata
         lock = getattr(localedata, "_cache_lock", None)
@@ -97,6 +97,9 @@ def release_locale_data() -> None:
             localedata._cache.clear()
     except Exception:  # noqa: BLE001 - only memory is at stake
         pass
+    core = sys.modules.get("babel.core")       # its global data (2 MB) loads again on demand
+    if core is not None and getattr(core, "_global_data", None) is not None:
+        core._global_data = None
 
 
 def plural_category(lang: str, n: float | int) -> str:

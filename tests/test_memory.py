@@ -128,3 +128,104 @@ def test_board_pictures_go_when_a_screen_without_a_board_comes(app):
 
 def test_collections_skip_what_lives_as_long_as_the_program(app):
     assert gc.get_freeze_count() > 0
+
+
+def test_managers_read_fonts_from_their_files_on_this_thread(app):
+    """pygame_gui read the whole font file into memory for every font size (0.6 MB each) and
+    started five loading threads for every manager (a heap arena each, left in pieces)."""
+    import threading
+
+    import i18n as gui_i18n
+    from pygame_gui.core.package_resource import PackageResource
+    memory.forget_theme()
+    threads = threading.active_count()
+    paths = len(gui_i18n.load_path)
+    mgr = memory.make_manager((1280, 720), 1.25)
+    again = memory.make_manager((1280, 720), 1.25)
+    assert again.get_theme() is mgr.get_theme()
+    assert threading.active_count() == threads
+    assert len(gui_i18n.load_path) <= max(paths, 1)        # pygame_gui adds its folder each time
+    fonts = mgr.get_theme().get_font_dictionary()
+    assert len(fonts.loaded_fonts) >= 3
+    for resource in fonts.loaded_fonts.values():
+        assert isinstance(resource.location, str), resource.font_id
+        assert resource.loaded_font is not None, resource.font_id
+    for places in fonts.known_font_paths.values():
+        assert not any(isinstance(loc, PackageResource) for loc, _ in places)
+    assert mgr.get_theme().shape_cache.cache_surface_size == (1024, 256)
+    from pygame_gui.elements import UIButton
+    button = UIButton(pygame.Rect(0, 0, 200, 40), "Dig", manager=mgr)     # a font still draws
+    assert button.image.get_bounding_rect().w > 20
+
+
+def test_a_new_game_keeps_no_pictures_of_the_game_before(app):
+    from game.app.board.cache import CACHE
+    seats = [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
+             {"name": "B", "colour": 1, "kind": "human", "level": "good"}]
+    assert app.launch(launch.new("moles", seats, seed=3))
+    pump(app)
+    assert any(k[0] == "moles" for k in CACHE._items)
+    CACHE.put(("kit", "test"), pygame.Surface((4, 4)))
+    assert app.launch(launch.new("ants", seats, seed=3))
+    assert not any(k[0] == "moles" for k in CACHE._items)
+    assert ("kit", "test") in CACHE                   # what any game uses stays
+    pump(app)
+    assert any(k[0] == "ants" for k in CACHE._items)
+
+
+def test_the_background_keeps_no_picture_of_the_window():
+    """The gradient is drawn in runs of fills (a 1920x1080 picture was 8 MB); only the bottom
+    band with the earth layers is kept as a picture, and it looks as the whole picture did."""
+    from game.app.ui import surfaces
+    from game.app.ui.colours import colour, mix
+    pygame.init()
+    size = (1920, 1080)
+    surfaces._bg_cache.clear()
+    plain = pygame.Surface(size)
+    surfaces.draw_background(plain, strata=False)
+
+    def kept() -> int:
+        return sum(v[0].get_width() * v[0].get_height() * 4 for k, v in surfaces._bg_cache.items()
+                   if k[0] == "strata")
+    assert kept() == 0
+    layered = pygame.Surface(size)
+    surfaces.draw_background(layered)
+    assert 0 < kept() <= 0.3 * size[0] * size[1] * 4
+    bg = colour("background")
+    grad = pygame.Surface((1, 64))
+    for y in range(64):
+        grad.set_at((0, y), mix(mix(bg, (0, 0, 0), 0.25), bg, y / 63))
+    whole = pygame.transform.smoothscale(grad, size)          # the picture it replaces
+    for y in range(0, int(size[1] * 0.76), 7):
+        for x in (0, 961, 1919):
+            assert plain.get_at((x, y)) == whole.get_at((x, y)) == layered.get_at((x, y))
+    assert layered.get_at((5, 1075)) != whole.get_at((5, 1075))     # the layers are drawn
+    surfaces.draw_background(pygame.Surface((1280, 720)))
+    assert all(k[1] in (720, (1280, 720)) for k in surfaces._bg_cache)   # one window size kept
+
+
+def test_babel_data_goes_with_the_screen_left():
+    import datetime
+
+    from babel import core, dates
+    from game import i18n
+    day = datetime.date(2026, 3, 4)
+    assert dates.format_date(day, locale=core.Locale.parse("de_AT"))
+    assert core._global_data is not None
+    i18n.release_locale_data()
+    assert core._global_data is None
+    assert "2026" in dates.format_date(day, locale=core.Locale.parse("fr_CA"))   # loads again
+
+
+def test_the_bench_freezes_before_it_makes_an_app(monkeypatch):
+    """Frozen with the first App, the closure cells of the bench's idle measurement kept that
+    app (its widgets, theme and pictures) for the rest of ``bench --long``: the bench freezes
+    first, from a frame without closures."""
+    from game import bench
+    calls = []
+    monkeypatch.setattr(memory, "freeze_startup", lambda: calls.append("freeze"))
+    monkeypatch.setattr(bench, "_measure_idle", lambda screen, seconds: calls.append(screen) or {})
+    bench.measure_idle("title", 0.1)
+    assert calls == ["freeze", "title"]
+    for frame in (bench.measure_idle, bench.measure_long, bench.run_long):   # no cells to freeze
+        assert not frame.__code__.co_cellvars, frame.__name__

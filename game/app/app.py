@@ -269,6 +269,8 @@ class App:
             self._release(self.stack.pop())
         if getattr(scene, "board", None) is None:
             memory.drop_pictures()
+        else:
+            memory.drop_game_pictures()     # the views of the games before drew them
         self._collect()
         self.push(scene)
 

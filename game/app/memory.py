@@ -3,25 +3,38 @@
 - ``freeze_startup()``: the tens of thousands of objects that live as long as the program
   (modules, classes, functions) leave the garbage collector's view, so a full collection
   costs about a millisecond and ``collect()`` can run at every screen change and relayout
-  (pygame_gui widgets and board views live in reference cycles).
+  (pygame_gui widgets and board views live in reference cycles).  Whatever a frame alive
+  at that moment holds in a closure cell is frozen with it and never collected: the first
+  App is made from a frame without closures (``bench`` freezes first for its own).
 - ``make_manager(size, scale)``: every pygame_gui manager of a window scale shares one theme
   (fonts, the cache of drawn widget backgrounds) instead of loading its own; a theme made for
-  another scale goes with the last manager that uses it.
+  another scale goes with the last manager that uses it.  Managers load on the main thread
+  (no five loading threads a manager) and read fonts from their files (pygame_gui kept a
+  copy of the whole font file for every font size).
 - ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
   a widget's other looks (hovered, disabled, ...) are drawn when it first takes them.
 - ``drop_pictures()``: the board pictures and panel shadows go when nothing drawn for the
-  old window size or the game just left is of use.
+  old window size or the game just left is of use; ``drop_game_pictures()``: a new game
+  keeps only the pictures any game uses.
 - ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
 """
 from __future__ import annotations
 
 import gc
+import os
+import queue
 import sys
+import warnings
+from importlib import resources
 
+import i18n as pygame_i18n        # python-i18n, pygame_gui's translations
 import pygame
 import pygame_gui
+from pygame_gui.core import ui_appearance_theme as _theme_module
+from pygame_gui.core.package_resource import PackageResource
+from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
 from pygame_gui.core.surface_cache import SurfaceCache
-from pygame_gui.core.utility import get_default_manager, set_default_manager
+from pygame_gui.core.utility import FontResource, get_default_manager, set_default_manager
 
 from .. import i18n
 from . import ui
@@ -49,6 +62,16 @@ def drop_pictures() -> None:
         if shadows is not None:
             shadows.clear()
             break
+
+
+SHARED_PICTURES = ("kit", "assets")     # board-kit labels and sprite files: of use to any game
+
+
+def drop_game_pictures() -> None:
+    """A game starts: what the views of the games before it drew goes (every view keys its
+    pictures by itself, so a new view never uses them), the pictures any game uses stay."""
+    from .board.cache import CACHE
+    CACHE.keep_only(SHARED_PICTURES)
 
 
 def collect() -> None:
@@ -124,15 +147,93 @@ class _SmallShapeCache(SurfaceCache):
             self.low_on_space = True
 
 
-class _SharedThemeManager(pygame_gui.UIManager):
-    """A UIManager that uses an already loaded theme instead of loading its own."""
+class _MainThreadLoader(BlockingThreadedResourceLoader):
+    """pygame_gui's resource loader without its threads: it started five threads for every
+    manager (a new heap arena each for glibc, filled by the fonts they loaded, and left in
+    pieces), and it read every font file into memory (0.6 MB a font and size).  Here fonts
+    load on the calling thread, from their file, as pygame_gui does for a font given by path."""
 
-    def __init__(self, size, theme, locale: str):
+    def start(self):
+        self._started = True
+        waiting = self._threaded_loading_queue
+        while True:
+            try:
+                resource = waiting.get_nowait()
+            except queue.Empty:
+                break
+            _font_from_file(resource)
+            error = resource.load()
+            if error is not None:
+                warnings.warn(str(error))
+        self._threaded_loading_finished = True
+        self._threads_running = False
+
+    def update(self):
+        while not self._sequential_loading_finished:
+            self._sequential_loading_finished = self._untimed_sequential_loading_update()
+        return True, 1.0
+
+
+def _package_file(location):
+    """The file a pygame_gui ``PackageResource`` names, as a path (None: not a plain file)."""
+    if not isinstance(location, PackageResource):
+        return None
+    try:
+        path = str(resources.files(location.package).joinpath(location.resource))
+    except (ImportError, TypeError, ValueError, AttributeError):
+        return None
+    return path if os.path.isfile(path) else None
+
+
+def _font_from_file(resource) -> bool:
+    """Point a font resource at its file instead of the package's bytes (read whole into
+    memory for each font size); True if it changed."""
+    if not isinstance(resource, FontResource):
+        return False
+    path = _package_file(resource.location)
+    if path is None:
+        return False
+    resource.location = path
+    return True
+
+
+def _fonts_from_files(theme) -> None:
+    """Every font the theme knows by package reads from its file from now on; the default
+    fonts pygame_gui loaded already from the package's bytes load again from their file."""
+    fonts = theme.get_font_dictionary()
+    for name, places in list(fonts.known_font_paths.items()):
+        fonts.known_font_paths[name] = [(_package_file(loc) or loc, forced) for loc, forced in places]
+    for resource in list(fonts.loaded_fonts.values()):
+        if resource.loaded_font is not None and _font_from_file(resource):
+            if resource.load() is not None:
+                warnings.warn(f"font {resource.font_id}: not loaded from its file")
+
+
+class _LeanManager(pygame_gui.UIManager):
+    """A UIManager that loads on the main thread (``_MainThreadLoader``), keeps a small sheet
+    for its shape cache, and uses ``theme`` (an already loaded one) if given."""
+
+    def __init__(self, size, theme_data, locale: str, theme=None):
         self._shared_theme = theme
-        super().__init__(size, None, enable_live_theme_updates=False, starting_language=locale)
+        loader = _MainThreadLoader()
+        super().__init__(size, theme_data, enable_live_theme_updates=False,
+                         resource_loader=loader, starting_language=locale)
+        loader.start()
+        loader.update()
+        paths = pygame_i18n.load_path        # pygame_gui adds its folder for every manager
+        paths[:] = list(dict.fromkeys(paths))
 
     def create_new_theme(self, theme_path=None):
-        return self._shared_theme
+        if self._shared_theme is not None:
+            return self._shared_theme
+        real = _theme_module.SurfaceCache
+        _theme_module.SurfaceCache = _SmallShapeCache     # not a 4 MB sheet first, dropped next
+        try:
+            theme = super().create_new_theme(theme_path)
+        finally:
+            _theme_module.SurfaceCache = real
+        _fonts_from_files(theme)
+        return theme
 
 
 _theme = {"scale": None, "theme": None}
@@ -143,15 +244,14 @@ def make_manager(size, scale: float):
     if _theme["scale"] == scale and _theme["theme"] is not None:
         from .lang import gui_locale
         locale = gui_locale(i18n.get_language())
-        mgr = _SharedThemeManager(size, _theme["theme"], locale)
+        mgr = _LeanManager(size, None, locale, _theme["theme"])
         if getattr(_theme["theme"], "_locale", locale) != locale:
             mgr.set_locale(locale)          # the theme's fonts follow the language
+            _fonts_from_files(_theme["theme"])
     else:
         _theme["scale"], _theme["theme"] = None, None     # the old scale's theme may go now
-        mgr = ui.make_manager(size, scale)
-        theme = mgr.get_theme()
-        theme.shape_cache = _SmallShapeCache()
-        _theme["scale"], _theme["theme"] = scale, theme
+        mgr = ui.make_manager(size, scale, factory=lambda sz, data, locale: _LeanManager(sz, data, locale))
+        _theme["scale"], _theme["theme"] = scale, mgr.get_theme()
     if get_default_manager() is mgr:      # pygame_gui would keep the first manager for ever
         set_default_manager(None)
     return mgr

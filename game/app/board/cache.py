@@ -117,6 +117,12 @@ class SurfaceCache:
         for key in [k for k in self._items if isinstance(k, tuple) and k[:n] == prefix]:
             self._let_go(self._items.pop(key)[1])
 
+    def keep_only(self, owners) -> None:
+        """Forget every surface whose key does not start with one of ``owners``."""
+        owners = set(owners)
+        for key in [k for k in self._items if not (isinstance(k, tuple) and k and k[0] in owners)]:
+            self._let_go(self._items.pop(key)[1])
+
     def clear(self) -> None:
         self._items.clear()
         self._roots.clear()

@@ -157,45 +157,83 @@ def draw_swatch(surface, seat_colour: dict, rect) -> None:
 
 
 _bg_cache: dict = {}
+STRATA_TOP = 0.76          # the earth layers and pebbles lie below this share of the height
 
 
-def draw_background(surface, strata: bool = True) -> None:
-    """Dark soil with soft earth layers at the bottom; cached per window size."""
-    size = surface.get_size()
-    key = (size, strata)
-    img = _bg_cache.get(key)
-    if img is None:
-        _bg_cache.clear()
-        img = pygame.Surface(size)
+def _gradient_rows(h: int) -> list:
+    """The background's vertical gradient for a window ``h`` pixels high, as runs of rows of
+    one colour: (first row, rows, colour).  Drawn with a few fills a frame, it needs no
+    picture of the window's size (8 MB at 1920x1080)."""
+    key = ("rows", h)
+    rows = _bg_cache.get(key)
+    if rows is None:
         bg = colour("background")
         top = mix(bg, (0, 0, 0), 0.25)
         grad = pygame.Surface((1, 64))
         for y in range(64):
             grad.set_at((0, y), mix(top, bg, y / 63))
-        img.blit(pygame.transform.smoothscale(grad, size), (0, 0))
-        if strata:
-            w, h = size
-            import math
-            bands = [(0.80, mix(bg, colour("panel"), 0.55)), (0.86, mix(bg, colour("panel_edge"), 0.35)),
-                     (0.93, mix(bg, colour("panel"), 0.8))]
-            for frac, col in bands:
-                pts = [(0, h)]
-                for i in range(33):
-                    x = w * i / 32
-                    y = h * frac + math.sin(i * 0.7 + frac * 17) * h * 0.012 + math.sin(i * 0.23) * h * 0.02
-                    pts.append((x, y))
-                pts.append((w, h))
-                pygame.draw.polygon(img, col, pts)
-            # pebbles
-            rng = __import__("random").Random(3)
-            for _ in range(40):
-                x = rng.uniform(0, w)
-                y = rng.uniform(h * 0.84, h)
-                r = rng.uniform(2, 6) * scale_for(size)
-                pygame.draw.ellipse(img, mix(colour("panel_edge"), colour("text_muted"), rng.random() * 0.4),
-                                    (x, y, r * 1.6, r))
-        _bg_cache[key] = img
-    surface.blit(img, (0, 0))
+        column = pygame.transform.smoothscale(grad, (1, h))
+        rows = []
+        for y in range(h):
+            c = tuple(column.get_at((0, y)))[:3]
+            if rows and rows[-1][2] == c:
+                rows[-1][1] += 1
+            else:
+                rows.append([y, 1, c])
+        rows = [tuple(r) for r in rows]
+        for k in [k for k in _bg_cache if k[0] == "rows"]:
+            del _bg_cache[k]
+        _bg_cache[key] = rows
+    return rows
+
+
+def _strata(size) -> tuple:
+    """The bottom band of the background (earth layers, pebbles) over the gradient, and the
+    row it starts at: cached per window size, a quarter of the window's pixels."""
+    key = ("strata", size)
+    got = _bg_cache.get(key)
+    if got is None:
+        import math
+        import random
+        w, h = size
+        y0 = int(h * STRATA_TOP)
+        img = pygame.Surface((w, max(1, h - y0)))
+        for y, n, c in _gradient_rows(h):
+            if y + n > y0:
+                img.fill(c, (0, y - y0, w, n))
+        bg = colour("background")
+        bands = [(0.80, mix(bg, colour("panel"), 0.55)), (0.86, mix(bg, colour("panel_edge"), 0.35)),
+                 (0.93, mix(bg, colour("panel"), 0.8))]
+        for frac, col in bands:
+            pts = [(0, h - y0)]
+            for i in range(33):
+                x = w * i / 32
+                y = h * frac + math.sin(i * 0.7 + frac * 17) * h * 0.012 + math.sin(i * 0.23) * h * 0.02
+                pts.append((x, y - y0))
+            pts.append((w, h - y0))
+            pygame.draw.polygon(img, col, pts)
+        rng = random.Random(3)        # pebbles
+        for _ in range(40):
+            x = rng.uniform(0, w)
+            y = rng.uniform(h * 0.84, h)
+            r = rng.uniform(2, 6) * scale_for(size)
+            pygame.draw.ellipse(img, mix(colour("panel_edge"), colour("text_muted"), rng.random() * 0.4),
+                                (x, y - y0, r * 1.6, r))
+        for k in [k for k in _bg_cache if k[0] == "strata"]:
+            del _bg_cache[k]
+        got = _bg_cache[key] = (img, y0)
+    return got
+
+
+def draw_background(surface, strata: bool = True) -> None:
+    """Dark soil with soft earth layers at the bottom: the gradient in runs of fills, the
+    layers from a picture of the bottom band (cached per window size)."""
+    w, h = surface.get_size()
+    for y, n, c in _gradient_rows(h):
+        surface.fill(c, (0, y, w, n))
+    if strata:
+        img, y0 = _strata((w, h))
+        surface.blit(img, (0, y0))
 
 
 def dim(surface, alpha: int = 150) -> None:

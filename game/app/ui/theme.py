@@ -104,13 +104,19 @@ def preload(mgr, sizes, styles=("bold", "italic")) -> None:
         pass
 
 
-def make_manager(size, scale: float):
+def make_manager(size, scale: float, factory=None):
+    """A pygame_gui manager for a window of ``size`` on the theme scaled by ``scale``;
+    ``factory(size, theme, locale)`` makes it (default: a plain ``pygame_gui.UIManager``)."""
     import pygame_gui
     theme = scaled_theme(scale)
     from ... import i18n
     from ..lang import gui_locale
-    mgr = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False,
-                               starting_language=gui_locale(i18n.get_language()))
+    locale = gui_locale(i18n.get_language())
+    if factory is None:
+        mgr = pygame_gui.UIManager(size, theme, enable_live_theme_updates=False,
+                                   starting_language=locale)
+    else:
+        mgr = factory(size, theme, locale)
     sizes = set()
     for key in ("#log", "#rules", "text_box"):
         try:
