@@ -39,6 +39,8 @@ class PlayScene(HintButtonMixin, Scene):
         self._synced = False
         self._panel_img = None
         self._panel_key = None
+        self._panel_shown = None           # what the panel last told, kept while the board moves
+        self._log_held = 0                 # newest log entries not shown until the board is still
         self.focus.visible = False
         info = GAMES.get(controller.game_id)
         self.info = info
@@ -147,10 +149,17 @@ class PlayScene(HintButtonMixin, Scene):
         (a change of language renders the whole log again)."""
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
-            self.log.set_lines(*self._lines_of(self.ctl.log[-self.log.MAX_LINES:]))
+            log = self.ctl.log[:len(self.ctl.log) - self._log_held]
+            self.log.set_lines(*self._lines_of(log[-self.log.MAX_LINES:]))
             self._log_lang = lang
         else:
             self.log.append(*self._lines_of(self.ctl.last_entries))
+
+    def release_log(self) -> None:
+        """The board has played what the held log lines tell: show them now."""
+        held, self._log_held = self._log_held, 0
+        if held > 0:
+            self.log.append(*self._lines_of(self.ctl.log[-held:]))
 
     def _lines_of(self, entries) -> tuple[list, list]:
         """The sentences of log entries and, beside each, the entry it tells (for log clicks)."""
@@ -185,11 +194,16 @@ class PlayScene(HintButtonMixin, Scene):
     def apply_action(self, action, animate: bool = True) -> list:
         """Apply an action of the current player: animate, log, sync, sounds."""
         before_curtain = self.ctl.curtain_seat
+        self.panel_facts()                 # what the panel tells before the move (kept while it plays)
         events = self.ctl.apply(action)
         shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
-        self.refresh_log()
+        if self.animating:                 # the log tells the move once the board has shown it
+            self._log_held += len(self.ctl.last_entries)
+        else:
+            self.release_log()
+            self.refresh_log()
         self.sync_board()
         if self.ctl.is_over():
             self.app.sounds.play("win")
@@ -258,6 +272,9 @@ class PlayScene(HintButtonMixin, Scene):
         self.results_pending = False
         if callable(getattr(self.board, "clear_marks", None)):
             self.board.clear_marks()
+        if callable(getattr(self.board, "finish", None)):
+            self.board.finish()
+        self._log_held, self._panel_shown = 0, None
         self.sync_board()
         self.refresh_log(full=True)
         self._update_undo()
@@ -284,6 +301,7 @@ class PlayScene(HintButtonMixin, Scene):
         if not self.ctl.no_human_in_play():
             return
         self.ctl.finish()
+        self._log_held, self._panel_shown = 0, None
         self.refresh_log(full=True)
         self.sync_board()
         self._update_undo()
@@ -383,6 +401,8 @@ class PlayScene(HintButtonMixin, Scene):
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
+        if self._log_held and not self.animating:
+            self.release_log()
         if self.log.picked is not None and not self.board.flash_places():
             self.log.picked = None
         if self.message_time > 0:
@@ -444,16 +464,28 @@ class PlayScene(HintButtonMixin, Scene):
         ui.draw_text(surface, tr("play.look_away"), ui.font(self.px(18)),
                      ui.colour("text_muted"), (r.centerx, r.centery), "center", max_width=r.w - self.px(40))
 
+    def panel_facts(self) -> tuple:
+        """What the side panel tells: (turn number, seat to act, winners, scores, status lines,
+        over).  While the board still plays a move these stay as they were before it, so the
+        panel never tells a result, a score or a new round the board has not shown yet."""
+        shown = self._panel_shown
+        if self.animating and shown is not None and shown[-1] == get_language():
+            return shown[:-1]
+        st = self.ctl.state
+        over = st.is_over()
+        facts = (st.turn_number, st.current_player, tuple(st.winners()) if over else (),
+                 tuple(self._scores()), tuple(self._status_lines()), over)
+        self._panel_shown = facts + (get_language(),)
+        return facts
+
     def _draw_panel(self, surface) -> None:
         """The side panel (cached until something in it changes) and the log."""
-        st = self.ctl.state
-        scores = tuple(self._scores())
-        key = (self.panel_rect.size, self.scale, st.turn_number, st.current_player, scores,
-               tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
+        facts = self.panel_facts()
+        key = (self.panel_rect.size, self.scale, facts, self.ctl.curtain_seat,
                tuple((s["name"], s["colour"]) for s in self.ctl.seats), get_language())
         if key != self._panel_key or self._panel_img is None:
             img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
-            self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
+            self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h), facts)
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
         if get_language() != getattr(self, "_log_lang", None):
@@ -471,7 +503,7 @@ class PlayScene(HintButtonMixin, Scene):
         except Exception:  # noqa: BLE001
             return []
 
-    def _render_panel(self, surface, p: pygame.Rect) -> None:
+    def _render_panel(self, surface, p: pygame.Rect, facts: tuple | None = None) -> None:
         pad = self.px(14)
         ui.draw_panel(surface, p, radius=self.px(16))
         title = game_title(self.info) if self.info else self.ctl.game_id
@@ -480,10 +512,7 @@ class PlayScene(HintButtonMixin, Scene):
         y = p.y + pad + self.px(40)
         rh = self._row_h()
         pal = ui.seat_palette()
-        state = self.ctl.state
-        scores = self._scores()
-        cur = state.current_player
-        winners = state.winners() if state.is_over() else []
+        _turn, cur, winners, scores, status, _over = facts if facts is not None else self.panel_facts()
         compact = len(self.ctl.seats) > 4
         name_f = ui.font(self.px(16 if compact else 17), True)
         small = ui.font(self.px(12 if compact else 13))
@@ -517,7 +546,7 @@ class PlayScene(HintButtonMixin, Scene):
             y += rh
         y += self.px(6)
         sf = ui.font(self.px(15))
-        for ln in self._status_lines():
+        for ln in status:
             ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
             y += self.px(22)
 

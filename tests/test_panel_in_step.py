@@ -1,0 +1,89 @@
+"""The side panel (turn marker, scores, status lines such as the round) and the log move in step
+with the board (issue 17): while the board still plays a move, the panel and the log tell the
+position before it; once the board is still they catch up.  Sampled mid-animation in every game
+(the ants' grasshopper jump, the hamster's roll, the moles' discs, the forest, the gopher)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.app import saves
+from game.app.controller import PlayController, default_seats
+from game.app.scenes.play import PlayScene
+from game.rules import new_game
+from tests.helpers import pump, running_app
+
+GAMES = ["moles", "ants", "hamster", "forest", "gopher"]
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    yield tmp_path
+    saves.flush_autosave()
+
+
+@pytest.fixture
+def app():
+    yield from running_app((1024, 600))
+
+
+def open_play(app, game, seed=5):
+    state = new_game(game, 2, seed=seed)
+    ctl = PlayController(game, default_seats(2, humans=1), state, autosave=False, computers=False)
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    pump(app, 2)
+    app.settings.speed = "fast"
+    return scene
+
+
+def settle(app, scene, limit=600):
+    for _ in range(limit):
+        if not scene.animating:
+            break
+        app.step(1 / 20, [])
+    app.step(1 / 20, [])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_panel_and_log_wait_for_the_board(app, game):
+    scene = open_play(app, game)
+    ctl = scene.ctl
+    rng = random.Random(7)
+    held_moves = changed = 0
+    for _ in range(40):
+        if ctl.is_over():
+            break
+        before_facts = scene.panel_facts()
+        before_lines = list(scene.log.lines)
+        scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        if scene.animating:
+            held_moves += 1
+            frames = 0
+            while scene.animating and frames < 400:       # sample the panel all through the move
+                assert scene.panel_facts() == before_facts
+                assert scene.log.lines == before_lines
+                app.step(1 / 30, [])
+                frames += 1
+        settle(app, scene)
+        after = scene.panel_facts()
+        changed += after != before_facts
+        rendered = [ln for e in ctl.log for ln in ctl.render([e])]
+        assert scene.log.lines == rendered[len(rendered) - len(scene.log.lines):]
+        assert len(scene.log.lines) >= len(before_lines)
+    assert held_moves >= 3, "moves were played with an animation"
+    assert changed >= 3, "the panel caught up after the moves"
+
+
+def test_undo_mid_animation_shows_the_log_as_it_stands(app):
+    scene = open_play(app, "moles")
+    ctl = scene.ctl
+    scene.apply_action(ctl.state.legal_actions()[0])
+    assert scene.animating
+    scene.undo()
+    settle(app, scene)
+    rendered = [ln for e in ctl.log for ln in ctl.render([e])]
+    assert scene.log.lines == rendered
+    assert scene.panel_facts()[1] == ctl.state.current_player
