@@ -201,3 +201,49 @@ def test_hint_is_thought_out_off_the_ui_thread(app, monkeypatch):
     scene.hint_asker.wait()
     pump(app, 2)
     assert scene.current_hint() is not None
+
+
+def test_hint_sentences_name_what_they_suggest():
+    """Specific, not general: the ants' hints name the ant and the kind of card or disc, the
+    forest's the piece, the gopher's the card; in every language."""
+    from game.app.eventtext import Ctx, hints
+    for lang in LANGUAGES:
+        set_language(lang)
+        try:
+            ctx = Ctx("ants", NAMES, extra={"events": [
+                {"type": "guess", "seat": 1, "cell": [0, 0], "ant": 4, "kind": "tiles"}]})
+            text = hints.hint({"type": "guess", "cell": [0, 0]}, {}, ctx)
+            assert "4" in text and tr("events.ants.kind.tiles") in text
+            ctx = Ctx("ants", NAMES, extra={"events": []})
+            assert tr("events.ants.kind.stone") in hints.hint({"type": "choose", "kind": "stone"}, {}, ctx)
+            ctx = Ctx("forest", NAMES, extra={"events": [
+                {"type": "step", "piece": "0-h", "seat": 0, "by": "step", "kind": "bees", "carry": False}]})
+            text = hints.hint({"type": "move", "piece": "0-h", "to": [1, 1]}, {}, ctx)
+            assert tr("hint.forest.hunter") in text and tr("forest.tile.bees") in text
+            ctx = Ctx("gopher", NAMES, extra={"events": []})
+            text = hints.hint({"type": "subtract", "card": "acorn:7"}, {}, ctx)
+            assert "7" in text and tr("gopher.kind.acorn") in text
+        finally:
+            set_language("en")
+
+
+def test_a_hint_naming_the_secret_disc_goes_once_it_is_laid(app):
+    """The ant's hint names the disc to lay: once laid, the sentence leaves the screen (the
+    grasshopper must not read it)."""
+    state = new_game("ants", 2, seed=3)
+    while state.legal_actions()[0].get("type") != "choose":
+        state.apply(state.legal_actions()[0])
+    seats = default_seats(2, humans=2)
+    ctl = PlayController("ants", seats, state, autosave=False, computers=False)
+    ctl.clear_curtain()
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    pump(app)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    hint = scene.current_hint()
+    assert hint is not None and scene.message == hint.text
+    scene.apply_action(hint.action, animate=False)
+    pump(app)
+    assert hint.text not in (scene.message if scene.message_time > 0 else "")

@@ -76,6 +76,14 @@ class HintButtonMixin:
         if h is not None and self.message == h.text and h.relabel():
             self.message = h.text
 
+    def forget_hint_message(self) -> None:
+        """Something was played or taken back: the hint's sentence goes at once (it may name a
+        secret pick, and the next seat must not read it)."""
+        h = self.hint
+        if self.message and self.message in ((h.text if h is not None else None), tr("hint.thinking")):
+            self.message, self.message_time = "", 0.0
+        self.hint = None
+
     def hint_busy(self) -> bool:
         """Frames are needed: a hint is being thought of, or one is lit (it pulses)."""
         return self.hint_asker.thinking or (self.current_hint() is not None and self.message_time > 0)

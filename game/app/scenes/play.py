@@ -194,6 +194,7 @@ class PlayScene(HintButtonMixin, Scene):
     def apply_action(self, action, animate: bool = True) -> list:
         """Apply an action of the current player: animate, log, sync, sounds."""
         before_curtain = self.ctl.curtain_seat
+        self.forget_hint_message()
         self.panel_facts()                 # what the panel tells before the move (kept while it plays)
         events = self.ctl.apply(action)
         shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
@@ -269,6 +270,7 @@ class PlayScene(HintButtonMixin, Scene):
             if self.ctl.message:
                 self.show_message(self.ctl.message)
             return
+        self.forget_hint_message()
         self.results_pending = False
         if callable(getattr(self.board, "clear_marks", None)):
             self.board.clear_marks()
