@@ -53,7 +53,7 @@ def test_panel_and_log_wait_for_the_board(app, game):
     ctl = scene.ctl
     rng = random.Random(7)
     held_moves = changed = 0
-    for _ in range(40):
+    for _ in range(30):
         if ctl.is_over():
             break
         before_facts = scene.panel_facts()
@@ -87,3 +87,23 @@ def test_undo_mid_animation_shows_the_log_as_it_stands(app):
     rendered = [ln for e in ctl.log for ln in ctl.render([e])]
     assert scene.log.lines == rendered
     assert scene.panel_facts()[1] == ctl.state.current_player
+
+
+@pytest.mark.parametrize("game", ["forest", "moles"])
+def test_results_open_without_captions_left_under_them(app, game):
+    """The game-over dialog never opens over half-hidden banners: the board's captions go."""
+    state = new_game(game, 2, seed=5)
+    rng = random.Random(2)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    ctl = PlayController(game, default_seats(2, humans=1), state, autosave=False, computers=False)
+    scene = PlayScene(app, ctl, auto_results=True)
+    app.go(scene)
+    scene.board._toast("a caption that would be left over")
+    assert scene.board._toasts
+    for _ in range(30):
+        app.step(1 / 30, [])
+        if app.top is not scene:
+            break
+    assert app.top is not scene and app.top.name == "results"
+    assert not scene.board._toasts

@@ -187,6 +187,12 @@ class AnimatedBoardView(BoardView):
         f = self.assets.font(self._px(TOAST_PX), True)
         return ui.ellipsize(str(text), f, max(40, self._toast_anchor()[2])) == str(text)
 
+    def clear_toasts(self) -> None:
+        """Drop the captions still on show (the results dialog opens: it says it all)."""
+        if self._toasts_box.items:
+            self._toasts_box.clear()
+            self._changed = True
+
     def _add_toast(self, text: str, life: float) -> None:
         self._toasts_box.add(self.assets, text, life, self._toast_anchor()[2], self._k)
         self._changed = True

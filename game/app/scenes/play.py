@@ -412,6 +412,9 @@ class PlayScene(HintButtonMixin, Scene):
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False
+                clear = getattr(self.board, "clear_toasts", None)
+                if callable(clear):       # no half-hidden caption under the results dialog
+                    clear()
                 self.app.open("results", self)
             return
         self.poll_hint()
