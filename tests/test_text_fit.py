@@ -97,6 +97,22 @@ def _screens():
             app.go(scene)
             app.open("pause", scene)
         out.append((f"pause {game}", pause))
+    def curtain(app):
+        """Hot seat: the "pass the device" curtain and its button (every seat a person)."""
+        seats = [dict(s, kind="human") for s in _seats(4)]
+        ctl = PlayController("ants", seats, new_game("ants", 4, seed=1), autosave=False,
+                             computers=False)
+        assert ctl.curtain_seat is not None
+        app.go(PlayScene(app, ctl, auto_results=False))
+    out.append(("curtain ants", curtain))
+
+    def finish(app):
+        """No person plays: the "finish the game" button."""
+        seats = [dict(s, kind="computer") for s in _seats(4)]
+        ctl = PlayController("moles", seats, new_game("moles", 4, seed=1), autosave=False)
+        assert ctl.no_human_in_play()
+        app.go(PlayScene(app, ctl, auto_results=False))
+    out.append(("finish moles", finish))
     for game in PLAYABLE:                     # each game explains its winner in its own words
         def results(app, g=game):
             scene = PlayScene(app, _controller(g, 0, to_the_end=True), auto_results=False)
