@@ -285,3 +285,26 @@ def test_a_small_text_never_grows_to_fit_and_a_tiny_font_still_draws():
     tiny = ui.font(8)
     assert ui.fit_font("quite a long line of words", tiny, 20) is tiny
     assert ui.draw_wrapped(surf, "Ein Maulwurfshügel", tiny, (255, 255, 255), (0, 0, 20, 90)) > 0
+
+
+def test_the_placeholder_board_speaks_from_the_catalogs():
+    """The neutral board (a game without its own drawing) has no English of its own."""
+    from game.app.views.placeholder import PlaceholderView
+    i18n.enable_pseudo()
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((900, 640))
+        surf = pygame.Surface((900, 640))
+        i18n.set_language("pseudo")
+        state = new_game("moles", 2, seed=1)
+        view = PlaceholderView("moles", _seats(2), None)
+        view.set_rect(pygame.Rect(0, 0, 900, 640))
+        for legal in (state.legal_actions(), []):
+            view.sync(state.view(0), legal, 0)
+            with ui.fit.shown() as texts:
+                view.draw(surf)
+            shown = [t for t in texts if "place" not in t.lower()]   # the rules' own action texts
+            assert not _untranslated(shown), shown
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()
