@@ -247,3 +247,15 @@ def test_a_hint_naming_the_secret_disc_goes_once_it_is_laid(app):
     scene.apply_action(hint.action, animate=False)
     pump(app)
     assert hint.text not in (scene.message if scene.message_time > 0 else "")
+
+
+def test_the_debug_hook_tells_where_the_hint_is_lit(app):
+    """tests/test_real_window.py-style drivers can follow the Hint (BURROWBOX_DEBUG_TARGETS)."""
+    from game.app.debug_targets import DebugTargets
+    scene = open_play(app, "gopher", humans=1)
+    assert DebugTargets.describe(app)["play"]["hint"] == []
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    lit = DebugTargets.describe(app)["play"]["hint"]
+    assert lit and all(len(c) == 2 for c in lit)
