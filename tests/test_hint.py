@@ -259,3 +259,20 @@ def test_the_debug_hook_tells_where_the_hint_is_lit(app):
     pump(app, 3)
     lit = DebugTargets.describe(app)["play"]["hint"]
     assert lit and all(len(c) == 2 for c in lit)
+
+
+def test_a_hint_reads_as_advice_not_as_a_refusal(app):
+    """The hint's sentence is drawn in gold (advice); a refusal stays coral."""
+    from game.app import ui
+    scene = open_play(app, "moles", humans=1)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    assert scene.message == scene.current_hint().text and scene.message_tone == "hint"
+    surf = pygame.Surface(app.size)
+    scene.on_draw(surf)
+    box_colours = {surf.get_at((x, y))[:3] for x in range(scene.board_rect.x, scene.board_rect.right, 2)
+                   for y in range(scene.board_rect.y, scene.board_rect.y + 120, 2)}
+    assert tuple(ui.colour("accent")) in box_colours
+    scene.human_choice("not here")
+    assert scene.message == "not here" and scene.message_tone == "warning"

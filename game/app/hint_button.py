@@ -61,16 +61,16 @@ class HintButtonMixin:
         if not self.hint_available():
             return
         if self.current_hint() is not None:            # asked again: show it again
-            self.show_message(self.hint.text, HINT_SECONDS)
+            self.show_message(self.hint.text, HINT_SECONDS, tone="hint")
             return
         if self.hint_asker.ask(self.ctl):
-            self.show_message(tr("hint.thinking"), HINT_SECONDS)
+            self.show_message(tr("hint.thinking"), HINT_SECONDS, tone="hint")
 
     def poll_hint(self) -> None:
         got = self.hint_asker.poll(self.ctl)
         if got is not None:
             self.hint = got
-            self.show_message(got.text, HINT_SECONDS)
+            self.show_message(got.text, HINT_SECONDS, tone="hint")
             return
         h = self.current_hint()            # the language changed while it shows: say it again
         if h is not None and self.message == h.text and h.relabel():

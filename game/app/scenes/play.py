@@ -313,9 +313,14 @@ class PlayScene(HintButtonMixin, Scene):
         if self.app.top is self:
             self.rebuild()
 
-    def show_message(self, text: str, seconds: float = 4.0) -> None:
+    def show_message(self, text: str, seconds: float = 4.0, tone: str = "warning") -> None:
+        """A short message over the board: ``tone`` "warning" (coral: a refusal, a problem) or
+        "hint" (gold: advice, not a refusal)."""
         self.message = text
         self.message_time = seconds
+        self.message_tone = tone
+
+    message_tone = "warning"
 
     def open_menu(self) -> None:
         self.app.open("pause", self)
@@ -588,9 +593,11 @@ class PlayScene(HintButtonMixin, Scene):
 
     def _draw_toast(self, surface) -> None:
         """A short message (why a click is not allowed, save problems) over the top of the board."""
-        text = self.message if (self.message and self.message_time > 0) else (self.ctl.message or "")
+        own = bool(self.message and self.message_time > 0)
+        text = self.message if own else (self.ctl.message or "")
         if not text:
             return
+        tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
         r = self.board_rect
         fnt = ui.font(self.px(17), True)
         width = min(int(r.w * 0.62), self.px(620))
@@ -604,11 +611,11 @@ class PlayScene(HintButtonMixin, Scene):
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
                          layer.get_rect(), border_radius=self.px(12))
-        pygame.draw.rect(layer, (*ui.colour("warning"), 255), layer.get_rect(), width=max(2, self.px(2)),
+        pygame.draw.rect(layer, (*tone, 255), layer.get_rect(), width=max(2, self.px(2)),
                          border_radius=self.px(12))
         y = self.px(11)
         for ln in lines:
-            img = fnt.render(ln, True, ui.colour("warning"))
+            img = fnt.render(ln, True, tone)
             layer.blit(img, img.get_rect(midtop=(box.w // 2, y)))
             y += lh
         layer.set_alpha(alpha)
