@@ -276,3 +276,28 @@ def test_a_hint_reads_as_advice_not_as_a_refusal(app):
     assert tuple(ui.colour("accent")) in box_colours
     scene.human_choice("not here")
     assert scene.message == "not here" and scene.message_tone == "warning"
+
+
+def test_every_hint_sentence_fits_its_message_box_at_1024x600(app):
+    """Wrapped into the message over the board, no hint is cut in any language."""
+    from game import i18n
+    from game.app import ui
+    scene = open_play(app, "ants", humans=1)
+    width = min(int(scene.board_rect.w * 0.62), scene.px(620)) - scene.px(32)
+    args = dict(area="Оранжевая середина", count=6, direction="вверх и направо", chamber="Кладовая",
+                number=6, kind="Скатерть с бабочкой", piece=tr("hint.forest.hunter"),
+                tile="Эльфийские стрелы", what="12 spikelets", card="Spikelet 10", hole=20)
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            for key in i18n.catalog("en"):
+                if not key.startswith("hint."):
+                    continue
+                args["piece"] = tr("hint.forest.hunter")
+                text = tr(key, **args)
+                fnt, lines = scene.toast_lines(text)
+                whole = ui.wrap(text, fnt, width)
+                assert len(whole) <= scene.TOAST_LINES, (lang, key, whole)
+                assert all(fnt.size(ln)[0] <= width for ln in lines), (lang, key)
+    finally:
+        set_language("en")

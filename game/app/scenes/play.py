@@ -591,6 +591,19 @@ class PlayScene(HintButtonMixin, Scene):
                 pass
         return top
 
+    TOAST_LINES = 4
+
+    def toast_lines(self, text: str) -> tuple:
+        """(font, lines) of a message over the board: wrapped to the box, at most
+        ``TOAST_LINES`` lines (a longer one takes a smaller letter before anything is cut)."""
+        width = min(int(self.board_rect.w * 0.62), self.px(620)) - self.px(32)
+        for px in (17, 15, 14):
+            fnt = ui.font(self.px(px), True)
+            lines = ui.wrap(text, fnt, width)
+            if len(lines) <= self.TOAST_LINES:
+                return fnt, lines
+        return fnt, lines[:self.TOAST_LINES]
+
     def _draw_toast(self, surface) -> None:
         """A short message (why a click is not allowed, save problems) over the top of the board."""
         own = bool(self.message and self.message_time > 0)
@@ -599,9 +612,7 @@ class PlayScene(HintButtonMixin, Scene):
             return
         tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
         r = self.board_rect
-        fnt = ui.font(self.px(17), True)
-        width = min(int(r.w * 0.62), self.px(620))
-        lines = ui.wrap(text, fnt, width - self.px(32))[:3]
+        fnt, lines = self.toast_lines(text)
         lh = fnt.get_linesize()
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
