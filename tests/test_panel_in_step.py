@@ -107,3 +107,32 @@ def test_results_open_without_captions_left_under_them(app, game):
             break
     assert app.top is not scene and app.top.name == "results"
     assert not scene.board._toasts
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_board_tooltip_goes_when_the_pointer_leaves_the_window(app, game):
+    import pygame
+    scene = open_play(app, game)
+    app.settings.speed = "off"
+    ctl = scene.ctl
+    rng = random.Random(1)
+    board = scene.board
+    for _ in range(60):                     # until the person has a target with a tooltip
+        tips = sorted((t for t in board.get_targets() if t.enabled and not t.bar),
+                      key=lambda t: not t.tooltip) if ctl.human_to_act() else []
+        if tips:
+            break
+        scene.apply_action(rng.choice(ctl.state.legal_actions()), animate=False)
+        app.step(1 / 30, [])
+    assert tips
+    t = tips[0]
+    pos = t.rect.center if t.rect is not None else (int(t.pos[0]), int(t.pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    for _ in range(30):
+        app.step(1 / 10, pygame.event.get())
+    room = getattr(board, "hovered_room", lambda: None)
+    assert board.focus.hover is not None or room() is not None
+    assert board.tooltip.ready or not t.tooltip or room() is not None
+    pygame.event.post(pygame.event.Event(pygame.WINDOWLEAVE))
+    app.step(1 / 30, pygame.event.get())
+    assert board.focus.hover is None and board.tooltip.key is None and room() is None

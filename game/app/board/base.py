@@ -335,6 +335,13 @@ class KitView(LastMoves, AnimatedBoardView):
     def draw_bar_item(self, surface, item, hot: bool, focused: bool, active: bool) -> None:
         """Draw a bar item of the game's own kind."""
 
+    def pointer_left(self) -> None:
+        """The pointer left the window: no hover light and no tooltip stay behind."""
+        if self.focus.hover is not None or self.tooltip.key is not None:
+            self.focus.hover = None
+            self.tooltip.point(None)
+            self._touch()
+
     # ---- events: dialog, then bar, then board -------------------------------------------------------
     def handle_event(self, event):
         if self.view is None or self.rect is None:

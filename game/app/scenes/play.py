@@ -322,6 +322,13 @@ class PlayScene(HintButtonMixin, Scene):
 
     message_tone = "warning"
 
+    def pointer_left(self) -> None:
+        """The pointer left the window: the board's hover light and tooltip go too."""
+        super().pointer_left()
+        hook = getattr(self.board, "pointer_left", None)
+        if callable(hook):
+            hook()
+
     def open_menu(self) -> None:
         self.app.open("pause", self)
 
