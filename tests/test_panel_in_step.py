@@ -1,5 +1,5 @@
-"""The side panel (turn marker, scores, status lines such as the round) and the log move in step
-with the board (issue 17): while the board still plays a move, the panel and the log tell the
+"""The side panel (turn marker, scores, status lines such as the round), the log and the action
+bar's sentence move in step with the board (issue 17): while the board still plays a move, the panel and the log tell the
 position before it; once the board is still they catch up.  Sampled mid-animation in every game
 (the ants' grasshopper jump, the hamster's roll, the moles' discs, the forest, the gopher)."""
 from __future__ import annotations
@@ -58,6 +58,7 @@ def test_panel_and_log_wait_for_the_board(app, game):
             break
         before_facts = scene.panel_facts()
         before_lines = list(scene.log.lines)
+        before_bar = scene.board.shown_bar_items()
         scene.apply_action(rng.choice(ctl.state.legal_actions()))
         if scene.animating:
             held_moves += 1
@@ -65,6 +66,7 @@ def test_panel_and_log_wait_for_the_board(app, game):
             while scene.animating and frames < 400:       # sample the panel all through the move
                 assert scene.panel_facts() == before_facts
                 assert scene.log.lines == before_lines
+                assert scene.board.shown_bar_items() is before_bar    # the bar's sentence too
                 app.step(1 / 30, [])
                 frames += 1
         settle(app, scene)

@@ -324,9 +324,20 @@ class KitView(LastMoves, AnimatedBoardView):
                 for it in bar.layout(self, items, self.mode().instruction(), None)
                 if it.get("action") is not None and it.get("key") is not None]
 
+    def shown_bar_items(self) -> list:
+        """The bar as drawn: while a move still plays, the bar as it was before it (its
+        sentence never runs ahead of the board); laid out again only for a new size."""
+        size = (tuple(self.bar_rect), self._k)
+        kept = getattr(self, "_bar_kept", None)
+        if self.animating and kept is not None and kept[0] == size:
+            return kept[1]
+        items = self.bar_items()
+        self._bar_kept = (size, items)
+        return items
+
     def draw_bar(self, surface) -> None:
         active = {t.key for t in self.get_targets() if t.bar}
-        bar.draw_bar(self, surface, self.bar_items(), active)
+        bar.draw_bar(self, surface, self.shown_bar_items(), active)
 
     def seat_token(self, seat: int, size: int):
         """The small picture of a seat beside the bar's sentence (None: none)."""

@@ -166,7 +166,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
     def draw_bar(self, surface) -> None:
         """The bar; a Collect button whose cards do not make the sign yet is drawn greyed out,
         flat and with a dashed edge, so it never looks pressable."""
-        items = self.bar_items()
+        items = self.shown_bar_items()
         bar_mod.draw_bar(self, surface, items, {t.key for t in self.get_targets() if t.bar})
         for it in items:
             if it.get("key") == ("btn", "collect") and it.get("action") is None and it.get("rect"):
