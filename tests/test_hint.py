@@ -301,3 +301,11 @@ def test_every_hint_sentence_fits_its_message_box_at_1024x600(app):
                 assert all(fnt.size(ln)[0] <= width for ln in lines), (lang, key)
     finally:
         set_language("en")
+
+
+def test_the_hint_leaves_the_ants_header_in_sight(app):
+    scene = open_play(app, "ants", humans=1)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    assert scene.message and scene.toast_top() >= scene.board._header.bottom
