@@ -79,6 +79,37 @@ def test_panel_and_log_wait_for_the_board(app, game):
     assert changed >= 3, "the panel caught up after the moves"
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_two_moves_with_no_still_frame_between_keep_the_bar_and_panel_in_step(app, game):
+    """A computer may act on the very frame the last animation ends: the bar and the panel then
+    tell the position before its move, not the one before the move earlier."""
+    scene = open_play(app, game)
+    ctl = scene.ctl
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(30):
+        if ctl.is_over():
+            break
+        scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        if not scene.animating:
+            continue
+        scene.board.finish()
+        scene.board.update(0.01)                 # the animation ends with no frame drawn
+        if ctl.is_over():
+            break
+        expected_bar = scene.board.bar_items()
+        expected_turn = (ctl.state.turn_number, ctl.state.current_player)
+        scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        if scene.animating:
+            bar = scene.board.shown_bar_items()
+            assert [(i.get("kind"), i.get("key"), i.get("label"), id(i.get("img"))) for i in bar] == \
+                [(i.get("kind"), i.get("key"), i.get("label"), id(i.get("img"))) for i in expected_bar]
+            assert scene.panel_facts()[:2] == expected_turn
+            checked += 1
+        settle(app, scene)
+    assert checked >= 2
+
+
 def test_undo_mid_animation_shows_the_log_as_it_stands(app):
     scene = open_play(app, "moles")
     ctl = scene.ctl

@@ -196,6 +196,9 @@ class PlayScene(HintButtonMixin, Scene):
         before_curtain = self.ctl.curtain_seat
         self.forget_hint_message()
         self.panel_facts()                 # what the panel tells before the move (kept while it plays)
+        keep_bar = getattr(self.board, "shown_bar_items", None)
+        if callable(keep_bar):             # and the bar's sentence, also with no frame in between
+            keep_bar()
         events = self.ctl.apply(action)
         shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
         speed = self.app.settings.speed if animate else "off"
