@@ -280,10 +280,15 @@ def test_a_hint_reads_as_advice_not_as_a_refusal(app):
 
 def test_every_hint_sentence_fits_its_message_box_at_1024x600(app):
     """Wrapped into the message over the board, no hint is cut in any language."""
+    for game in ("ants", "gopher"):
+        _hints_fit(app, game)
+
+
+def _hints_fit(app, game):
     from game import i18n
     from game.app import ui
-    scene = open_play(app, "ants", humans=1)
-    width = min(int(scene.board_rect.w * 0.62), scene.px(620)) - scene.px(32)
+    scene = open_play(app, game, humans=1)
+    width = scene.message_width()
     args = dict(area="Оранжевая середина", count=6, direction="вверх и направо", chamber="Кладовая",
                 number=6, kind="Скатерть с бабочкой", piece=tr("hint.forest.hunter"),
                 tile="Эльфийские стрелы", what="12 spikelets", card="Spikelet 10", hole=20)
@@ -309,3 +314,12 @@ def test_the_hint_leaves_the_ants_header_in_sight(app):
     scene.hint_asker.wait()
     pump(app, 3)
     assert scene.message and scene.toast_top() >= scene.board._header.bottom
+
+
+def test_gopher_messages_stand_over_the_book_not_the_seat_cards(app):
+    scene = open_play(app, "gopher", humans=1)
+    scene.show_message("A message that is long enough to need more than one line over the book.")
+    area = scene.message_area()
+    assert area == scene.board.book_rect
+    fnt, lines = scene.toast_lines(scene.message)
+    assert max(fnt.size(ln)[0] for ln in lines) + scene.px(36) <= area.w

@@ -603,10 +603,31 @@ class PlayScene(HintButtonMixin, Scene):
 
     TOAST_LINES = 4
 
+    def message_area(self) -> pygame.Rect:
+        """Where a message over the board is centred: the part of the board the view names
+        (``message_area()``, e.g. Gopher's Pantry's book, clear of the seat cards), else the
+        whole board."""
+        hook = getattr(self.board, "message_area", None)
+        if callable(hook):
+            try:
+                area = hook()
+                if area is not None and pygame.Rect(area).w > self.px(200):
+                    return pygame.Rect(area)
+            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                pass
+        return self.board_rect
+
+    def message_width(self) -> int:
+        """The width of a message's lines."""
+        area = self.message_area()
+        if area is self.board_rect:
+            return min(int(area.w * 0.62), self.px(620)) - self.px(32)
+        return min(area.w - self.px(24), self.px(620)) - self.px(32)
+
     def toast_lines(self, text: str) -> tuple:
         """(font, lines) of a message over the board: wrapped to the box, at most
         ``TOAST_LINES`` lines (a longer one takes a smaller letter before anything is cut)."""
-        width = min(int(self.board_rect.w * 0.62), self.px(620)) - self.px(32)
+        width = self.message_width()
         for px in (17, 15, 14):
             fnt = ui.font(self.px(px), True)
             lines = ui.wrap(text, fnt, width)
@@ -621,7 +642,7 @@ class PlayScene(HintButtonMixin, Scene):
         if not text:
             return
         tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
-        r = self.board_rect
+        r = self.message_area()
         fnt, lines = self.toast_lines(text)
         lh = fnt.get_linesize()
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)

@@ -566,6 +566,11 @@ class GopherView(GopherArt, GopherAnimation, KitView):
             for t in self._toasts_box.items:
                 t["life"] = min(t["life"], max(t["t"], 0.15) + 0.4)
 
+    def message_area(self):
+        """The play screen's messages (a hint, a refusal) stand over the book, clear of the
+        seat cards beside it."""
+        return self.book_rect if self.book_rect.w > 0 else None
+
     def _toast_anchor(self):
         """Captions stand over the hand strip (it cannot be used while things move), so the
         page of holes stays in sight."""
