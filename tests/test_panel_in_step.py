@@ -126,7 +126,7 @@ def test_undo_mid_animation_shows_the_log_as_it_stands(app):
     assert scene.panel_facts()[1] == ctl.state.current_player
 
 
-@pytest.mark.parametrize("game", ["forest", "moles"])
+@pytest.mark.parametrize("game", ["forest", "moles", "gopher"])
 def test_results_open_without_captions_left_under_them(app, game):
     """The game-over dialog never opens over half-hidden banners: the board's captions go."""
     state = new_game(game, 2, seed=5)
@@ -144,6 +144,15 @@ def test_results_open_without_captions_left_under_them(app, game):
             break
     assert app.top is not scene and app.top.name == "results"
     assert not scene.board._toasts
+    assert scene.board.under_results            # a view's own end-of-game panel stays away
+    if game == "gopher":                        # (Gopher's Pantry draws one over its book)
+        import pygame
+        surf = pygame.Surface(app.size)
+        scene.board.draw(surf)
+        scene.board.under_results = False
+        shown = pygame.Surface(app.size)
+        scene.board.draw(shown)
+        assert pygame.image.tobytes(surf, "RGB") != pygame.image.tobytes(shown, "RGB")
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -428,8 +428,9 @@ class PlayScene(HintButtonMixin, Scene):
             if not self.animating and self.auto_results:
                 self.results_pending = False
                 clear = getattr(self.board, "clear_toasts", None)
-                if callable(clear):       # no half-hidden caption under the results dialog
+                if callable(clear):       # no half-hidden caption or panel under the dialog
                     clear()
+                self.board.under_results = True
                 self.app.open("results", self)
             return
         self.poll_hint()

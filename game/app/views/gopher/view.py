@@ -213,9 +213,9 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         self._draw_strip(surface, targets)
         if self._fly is not None:
             self._draw_fly(surface)
-        if (self.view.get("step") == "over") and not self.animating:
-            self._draw_results(surface)
         self.draw_marks(surface)
+        if (self.view.get("step") == "over") and not self.animating and not self.under_results:
+            self._draw_results(surface)     # (the results dialog tells it all when it is open)
         self.draw_bar(surface)
         self._draw_tooltip(surface)
         self._draw_toasts(surface)
