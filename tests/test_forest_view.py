@@ -316,6 +316,8 @@ def test_a_caption_never_hides_the_tile_it_tells_about(display):
     lies in the upper half."""
     state = new_game("forest", 2, seed=0, variant="race")
     v = fresh_view(state, (1024, 600))
+    v.sync(state.view(None), None, None)        # a computer's move: no piece for a person to move
+    v.update(0)
     surf = pygame.Surface((1024, 600))
     n, s = v.view["size"], v.cell
     for row, top_half in ((0, True), (n - 1, False)):
@@ -350,3 +352,32 @@ def test_with_alliances_the_panel_shows_both_teams(display):
         assert sum(n in line for line in team) == 1
     plain = fresh_view(new_game("forest", 4, seed=4, variant="race"))
     assert not any(sum(n in line for n in names) >= 2 for line in plain.status_lines())
+
+
+def test_once_the_move_has_played_captions_keep_off_the_pieces_to_move(display):
+    """A caption left over from the computers' moves does not sit on the pieces the person
+    may move now: it takes the other end of the forest."""
+    checked = 0
+    for seed, state in positions():
+        if state.is_over():
+            continue
+        v = fresh_view(state, (1024, 600))
+        lit = [v._target_box(t) for t in v.get_targets() if t.enabled and not t.bar]
+        if not lit:
+            continue
+        checked += 1
+        n, s = v.view["size"], v.cell
+        for row in (0, n - 1):
+            v._toasts_box.clear()
+            v._toast_row = row
+            v._toast("The bear chases the fox two tiles back")
+            top = v.caption_top()
+            h = v._toasts_box.items[0]["surf"].get_height()
+            w = v._toasts_box.items[0]["surf"].get_width()
+            cx = v._toast_anchor()[0]
+            here = sum(1 for r in lit if pygame.Rect(int(cx) - w // 2, top, w, h).colliderect(r))
+            tops = (v._toast_anchor()[1], v.origin[1] + n * s - v._px(8) - h)
+            other = tops[1] if top == tops[0] else tops[0]
+            there = sum(1 for r in lit if pygame.Rect(int(cx) - w // 2, other, w, h).colliderect(r))
+            assert here <= there, (seed, row, here, there)
+    assert checked >= 3

@@ -201,3 +201,125 @@ def test_hint_is_thought_out_off_the_ui_thread(app, monkeypatch):
     scene.hint_asker.wait()
     pump(app, 2)
     assert scene.current_hint() is not None
+
+
+def test_hint_sentences_name_what_they_suggest():
+    """Specific, not general: the ants' hints name the ant and the kind of card or disc, the
+    forest's the piece, the gopher's the card; in every language."""
+    from game.app.eventtext import Ctx, hints
+    for lang in LANGUAGES:
+        set_language(lang)
+        try:
+            ctx = Ctx("ants", NAMES, extra={"events": [
+                {"type": "guess", "seat": 1, "cell": [0, 0], "ant": 4, "kind": "tiles"}]})
+            text = hints.hint({"type": "guess", "cell": [0, 0]}, {}, ctx)
+            assert "4" in text and tr("events.ants.kind.tiles") in text
+            ctx = Ctx("ants", NAMES, extra={"events": []})
+            assert tr("events.ants.kind.stone") in hints.hint({"type": "choose", "kind": "stone"}, {}, ctx)
+            ctx = Ctx("forest", NAMES, extra={"events": [
+                {"type": "step", "piece": "0-h", "seat": 0, "by": "step", "kind": "bees", "carry": False}]})
+            text = hints.hint({"type": "move", "piece": "0-h", "to": [1, 1]}, {}, ctx)
+            assert tr("hint.forest.hunter") in text and tr("forest.tile.bees") in text
+            ctx = Ctx("gopher", NAMES, extra={"events": []})
+            text = hints.hint({"type": "subtract", "card": "acorn:7"}, {}, ctx)
+            assert "7" in text and tr("gopher.kind.acorn") in text
+        finally:
+            set_language("en")
+
+
+def test_a_hint_naming_the_secret_disc_goes_once_it_is_laid(app):
+    """The ant's hint names the disc to lay: once laid, the sentence leaves the screen (the
+    grasshopper must not read it)."""
+    state = new_game("ants", 2, seed=3)
+    while state.legal_actions()[0].get("type") != "choose":
+        state.apply(state.legal_actions()[0])
+    seats = default_seats(2, humans=2)
+    ctl = PlayController("ants", seats, state, autosave=False, computers=False)
+    ctl.clear_curtain()
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    pump(app)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    hint = scene.current_hint()
+    assert hint is not None and scene.message == hint.text
+    scene.apply_action(hint.action, animate=False)
+    pump(app)
+    assert hint.text not in (scene.message if scene.message_time > 0 else "")
+
+
+def test_the_debug_hook_tells_where_the_hint_is_lit(app):
+    """tests/test_real_window.py-style drivers can follow the Hint (BURROWBOX_DEBUG_TARGETS)."""
+    from game.app.debug_targets import DebugTargets
+    scene = open_play(app, "gopher", humans=1)
+    assert DebugTargets.describe(app)["play"]["hint"] == []
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    lit = DebugTargets.describe(app)["play"]["hint"]
+    assert lit and all(len(c) == 2 for c in lit)
+
+
+def test_a_hint_reads_as_advice_not_as_a_refusal(app):
+    """The hint's sentence is drawn in gold (advice); a refusal stays coral."""
+    from game.app import ui
+    scene = open_play(app, "moles", humans=1)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    assert scene.message == scene.current_hint().text and scene.message_tone == "hint"
+    surf = pygame.Surface(app.size)
+    scene.on_draw(surf)
+    box_colours = {surf.get_at((x, y))[:3] for x in range(scene.board_rect.x, scene.board_rect.right, 2)
+                   for y in range(scene.board_rect.y, scene.board_rect.y + 120, 2)}
+    assert tuple(ui.colour("accent")) in box_colours
+    scene.human_choice("not here")
+    assert scene.message == "not here" and scene.message_tone == "warning"
+
+
+def test_every_hint_sentence_fits_its_message_box_at_1024x600(app):
+    """Wrapped into the message over the board, no hint is cut in any language."""
+    for game in ("ants", "gopher"):
+        _hints_fit(app, game)
+
+
+def _hints_fit(app, game):
+    from game import i18n
+    from game.app import ui
+    scene = open_play(app, game, humans=1)
+    width = scene.message_width()
+    args = dict(area="Оранжевая середина", count=6, direction="вверх и направо", chamber="Кладовая",
+                number=6, kind="Скатерть с бабочкой", piece=tr("hint.forest.hunter"),
+                tile="Эльфийские стрелы", what="12 spikelets", card="Spikelet 10", hole=20)
+    try:
+        for lang in LANGUAGES:
+            set_language(lang)
+            for key in i18n.catalog("en"):
+                if not key.startswith("hint."):
+                    continue
+                args["piece"] = tr("hint.forest.hunter")
+                text = tr(key, **args)
+                fnt, lines = scene.toast_lines(text)
+                whole = ui.wrap(text, fnt, width)
+                assert len(whole) <= scene.TOAST_LINES, (lang, key, whole)
+                assert all(fnt.size(ln)[0] <= width for ln in lines), (lang, key)
+    finally:
+        set_language("en")
+
+
+def test_the_hint_leaves_the_ants_header_in_sight(app):
+    scene = open_play(app, "ants", humans=1)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    assert scene.message and scene.toast_top() >= scene.board._header.bottom
+
+
+def test_gopher_messages_stand_over_the_book_not_the_seat_cards(app):
+    scene = open_play(app, "gopher", humans=1)
+    scene.show_message("A message that is long enough to need more than one line over the book.")
+    area = scene.message_area()
+    assert area == scene.board.book_rect
+    fnt, lines = scene.toast_lines(scene.message)
+    assert max(fnt.size(ln)[0] for ln in lines) + scene.px(36) <= area.w

@@ -123,3 +123,50 @@ def test_a_human_action_clears_the_computer_marks_and_a_log_click_shows_a_move(a
         app.step(1 / 60, pygame.event.get())
         assert play.board.flash_places() and play.log.picked is not None
         assert was is None or play.log.picked < was
+
+
+@pytest.mark.parametrize("game", sorted(EXPECTED))
+def test_a_log_line_shows_its_move_again_in_every_game(app, game):
+    from game.app.controller import PlayController
+    from game.app.scenes.play import PlayScene
+    seats = [{"name": "Ann", "colour": 1, "kind": "human", "level": "good"},
+             {"name": "Bot", "colour": 0, "kind": "computer", "level": "random"}]
+    ctl = PlayController(game, seats, new_game(game, 2, seed=5), computers=False)
+    play = PlayScene(app, ctl, auto_results=False)
+    app.go(play)
+    app.step(1 / 60, [])
+    rng = random.Random(4)
+    kind = EXPECTED[game][0]
+    for _ in range(300):                     # until the log tells a move with places
+        if any(isinstance(e, dict) and e.get("type") == kind for e in ctl.log) or ctl.is_over():
+            break
+        play.apply_action(rng.choice(ctl.state.legal_actions()), animate=False)
+    app.step(1 / 60, [])
+    lr = play.log.rect
+    pos = next(((lr.centerx, y) for y in range(lr.bottom - 2, lr.top, -2)
+                if isinstance(play.log.entry_at((lr.centerx, y)), dict)
+                and play.board.move_places(play.log.entry_at((lr.centerx, y)))), None)
+    assert pos is not None, "a log line names places the board can show"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.step(1 / 60, pygame.event.get())
+    assert play.board.flash_places()
+    app.step(1 / 60, [])
+
+
+@pytest.mark.parametrize("game", sorted(EXPECTED))
+def test_log_lines_never_print_coordinates(game):
+    """Places are named as the board shows them: no "(3, 4)" or "[2, 7]" in any log line."""
+    import re
+    from game.app.controller import PlayController
+    seats = [{"name": "Ann", "colour": 1, "kind": "human", "level": "good"},
+             {"name": "Bot", "colour": 0, "kind": "computer", "level": "random"}]
+    ctl = PlayController(game, seats, new_game(game, 2, seed=8), autosave=False, computers=False)
+    rng = random.Random(8)
+    for _ in range(400):
+        if ctl.is_over():
+            break
+        ctl.apply(rng.choice(ctl.state.legal_actions()))
+    lines = ctl.render(ctl.log)
+    assert lines
+    bad = [ln for ln in lines if re.search(r"[\(\[]\s*-?\d+\s*,\s*-?\d+\s*[\)\]]", ln)]
+    assert not bad, bad[:5]

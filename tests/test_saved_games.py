@@ -303,3 +303,16 @@ def test_continue_never_crashes_even_when_the_play_screen_cannot_start(app, home
     assert title.name == "title" and title.saved is None
     assert "could not be continued" in title.save_message
     assert (saves.saves_dir() / "moles-1.json.damaged").is_file()
+
+
+def test_an_empty_list_says_so_in_the_middle_of_the_page(app):
+    from game.app import ui
+    from game.i18n import tr
+    app.switch("saved")
+    with ui.fit.shown() as texts:
+        pump(app, 3)
+    assert tr("saved.none") in texts
+    surf = pygame.display.get_surface()
+    w, h = app.size
+    row = {surf.get_at((x, h * 2 // 5))[:3] for x in range(w // 4, 3 * w // 4)}
+    assert tuple(ui.colour("text_muted")) in row or len(row) > 3       # the sentence is drawn there

@@ -107,6 +107,22 @@ def _screens():
             app.go(scene)
             app.open("pause", scene)
         out.append((f"pause {game}", pause))
+    def curtain(app):
+        """Hot seat: the "pass the device" curtain and its button (every seat a person)."""
+        seats = [dict(s, kind="human") for s in _seats(4)]
+        ctl = PlayController("ants", seats, new_game("ants", 4, seed=1), autosave=False,
+                             computers=False)
+        assert ctl.curtain_seat is not None
+        app.go(PlayScene(app, ctl, auto_results=False))
+    out.append(("curtain ants", curtain))
+
+    def finish(app):
+        """No person plays: the "finish the game" button."""
+        seats = [dict(s, kind="computer") for s in _seats(4)]
+        ctl = PlayController("moles", seats, new_game("moles", 4, seed=1), autosave=False)
+        assert ctl.no_human_in_play()
+        app.go(PlayScene(app, ctl, auto_results=False))
+    out.append(("finish moles", finish))
     for game in PLAYABLE:                     # each game explains its winner in its own words
         def results(app, g=game):
             scene = PlayScene(app, _controller(g, 0, to_the_end=True), auto_results=False)
@@ -279,3 +295,26 @@ def test_a_small_text_never_grows_to_fit_and_a_tiny_font_still_draws():
     tiny = ui.font(8)
     assert ui.fit_font("quite a long line of words", tiny, 20) is tiny
     assert ui.draw_wrapped(surf, "Ein Maulwurfshügel", tiny, (255, 255, 255), (0, 0, 20, 90)) > 0
+
+
+def test_the_placeholder_board_speaks_from_the_catalogs():
+    """The neutral board (a game without its own drawing) has no English of its own."""
+    from game.app.views.placeholder import PlaceholderView
+    i18n.enable_pseudo()
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((900, 640))
+        surf = pygame.Surface((900, 640))
+        i18n.set_language("pseudo")
+        state = new_game("moles", 2, seed=1)
+        view = PlaceholderView("moles", _seats(2), None)
+        view.set_rect(pygame.Rect(0, 0, 900, 640))
+        for legal in (state.legal_actions(), []):
+            view.sync(state.view(0), legal, 0)
+            with ui.fit.shown() as texts:
+                view.draw(surf)
+            shown = [t for t in texts if "place" not in t.lower()]   # the rules' own action texts
+            assert not _untranslated(shown), shown
+    finally:
+        i18n.set_language("en")
+        pygame.display.quit()

@@ -60,7 +60,7 @@ def default_seats(players: int, humans: int = 1, level: str | None = None) -> li
     seats = []
     for i in range(players):
         human = i < humans
-        seats.append({"name": f"Player {i + 1}" if human else f"Computer {i + 1}",
+        seats.append({"name": tr("seat.player_n" if human else "seat.computer_n", number=i + 1),
                       "colour": i, "kind": "human" if human else "computer", "level": level})
     return seats
 

@@ -17,7 +17,8 @@ class DebugTargets:
          "buttons": [{"text": "Start game", "center": [x, y], "enabled": true}, ...],
          "cards": {"moles": [x, y], ...},                      (choose scene)
          "play": {"turn": 3, "current": 0, "human_to_act": true, "animating": false,
-                  "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}]}}
+                  "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}],
+                  "hint": [[x, y], ...]}}                               (the Hint's lit targets)
     """
 
     def __init__(self, path: str):
@@ -50,9 +51,16 @@ class DebugTargets:
                 for t in board.targets():
                     targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
                                     "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
+            hinted = []
+            lit = getattr(scene, "hint_targets", None)
+            for t in (lit() if callable(lit) else []):
+                centre = t.rect.center if t.rect is not None else t.pos
+                if centre is not None:
+                    hinted.append([int(round(centre[0])), int(round(centre[1]))])
             out["play"] = {"turn": ctl.state.turn_number, "current": ctl.current,
                            "human_to_act": bool(ctl.human_to_act()),
-                           "animating": bool(scene.animating), "targets": targets}
+                           "animating": bool(scene.animating), "targets": targets,
+                           "hint": hinted}
         return out
 
     def write(self, app) -> None:

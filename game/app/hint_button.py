@@ -61,20 +61,28 @@ class HintButtonMixin:
         if not self.hint_available():
             return
         if self.current_hint() is not None:            # asked again: show it again
-            self.show_message(self.hint.text, HINT_SECONDS)
+            self.show_message(self.hint.text, HINT_SECONDS, tone="hint")
             return
         if self.hint_asker.ask(self.ctl):
-            self.show_message(tr("hint.thinking"), HINT_SECONDS)
+            self.show_message(tr("hint.thinking"), HINT_SECONDS, tone="hint")
 
     def poll_hint(self) -> None:
         got = self.hint_asker.poll(self.ctl)
         if got is not None:
             self.hint = got
-            self.show_message(got.text, HINT_SECONDS)
+            self.show_message(got.text, HINT_SECONDS, tone="hint")
             return
         h = self.current_hint()            # the language changed while it shows: say it again
         if h is not None and self.message == h.text and h.relabel():
             self.message = h.text
+
+    def forget_hint_message(self) -> None:
+        """Something was played or taken back: the hint's sentence goes at once (it may name a
+        secret pick, and the next seat must not read it)."""
+        h = self.hint
+        if self.message and self.message in ((h.text if h is not None else None), tr("hint.thinking")):
+            self.message, self.message_time = "", 0.0
+        self.hint = None
 
     def hint_busy(self) -> bool:
         """Frames are needed: a hint is being thought of, or one is lit (it pulses)."""

@@ -187,6 +187,15 @@ class AnimatedBoardView(BoardView):
         f = self.assets.font(self._px(TOAST_PX), True)
         return ui.ellipsize(str(text), f, max(40, self._toast_anchor()[2])) == str(text)
 
+    #: the results dialog is open over the board: a view leaves out its own end-of-game panel
+    under_results = False
+
+    def clear_toasts(self) -> None:
+        """Drop the captions still on show (the results dialog opens: it says it all)."""
+        if self._toasts_box.items:
+            self._toasts_box.clear()
+            self._changed = True
+
     def _add_toast(self, text: str, life: float) -> None:
         self._toasts_box.add(self.assets, text, life, self._toast_anchor()[2], self._k)
         self._changed = True
@@ -318,9 +327,20 @@ class KitView(LastMoves, AnimatedBoardView):
                 for it in bar.layout(self, items, self.mode().instruction(), None)
                 if it.get("action") is not None and it.get("key") is not None]
 
+    def shown_bar_items(self) -> list:
+        """The bar as drawn: while a move still plays, the bar as it was before it (its
+        sentence never runs ahead of the board); laid out again only for a new size."""
+        size = (tuple(self.bar_rect), self._k)
+        kept = getattr(self, "_bar_kept", None)
+        if self.animating and kept is not None and kept[0] == size:
+            return kept[1]
+        items = self.bar_items()
+        self._bar_kept = (size, items)
+        return items
+
     def draw_bar(self, surface) -> None:
         active = {t.key for t in self.get_targets() if t.bar}
-        bar.draw_bar(self, surface, self.bar_items(), active)
+        bar.draw_bar(self, surface, self.shown_bar_items(), active)
 
     def seat_token(self, seat: int, size: int):
         """The small picture of a seat beside the bar's sentence (None: none)."""
@@ -328,6 +348,13 @@ class KitView(LastMoves, AnimatedBoardView):
 
     def draw_bar_item(self, surface, item, hot: bool, focused: bool, active: bool) -> None:
         """Draw a bar item of the game's own kind."""
+
+    def pointer_left(self) -> None:
+        """The pointer left the window: no hover light and no tooltip stay behind."""
+        if self.focus.hover is not None or self.tooltip.key is not None:
+            self.focus.hover = None
+            self.tooltip.point(None)
+            self._touch()
 
     # ---- events: dialog, then bar, then board -------------------------------------------------------
     def handle_event(self, event):

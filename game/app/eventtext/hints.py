@@ -64,17 +64,27 @@ def hamster(action, view, ctx) -> str | None:
 
 
 def ants(action, view, ctx) -> str | None:
+    from .ants import kind
     k = action.get("type")
+    evs = _events(ctx)
     if k == "place":
+        ev = _first(evs, "place") or {}
+        if _int(ev.get("n")) and ev.get("kind"):
+            return tr("hint.ants.place_on", number=_int(ev.get("n")), kind=kind(ev.get("kind")))
         return tr("hint.ants.place")
-    if k == "choose":
-        return tr("hint.ants.choose")
+    if k == "choose":                  # told only to the ant, and gone once it is laid
+        return tr("hint.ants.choose_kind", kind=kind(action.get("kind"))) if action.get("kind") \
+            else tr("hint.ants.choose")
     if k == "guess":
+        ev = _first(evs, "guess") or {}
+        if _int(ev.get("ant")) and ev.get("kind"):
+            return tr("hint.ants.guess_on", number=_int(ev.get("ant")), kind=kind(ev.get("kind")))
         return tr("hint.ants.guess")
     return None
 
 
 def forest(action, view, ctx) -> str | None:
+    from .forest import tile
     k = action.get("type")
     evs = _events(ctx)
     if k == "camp":
@@ -82,13 +92,21 @@ def forest(action, view, ctx) -> str | None:
     if k in ("move", "choose", "wade"):
         if _first(evs, "win"):
             return tr("hint.forest.win")
-        store = _first(evs, "store")
-        if store:
-            return tr("hint.forest.store")
+        step = _first(evs, "step") or {}
+        pid = str(action.get("piece") or step.get("piece") or "")
+        who = tr("hint.forest.hunter" if pid.endswith("-h") else "hint.forest.canine")
+        if _first(evs, "store"):
+            return tr("hint.forest.store_by", piece=who)
         if _first(evs, "rob"):
-            return tr("hint.forest.rob")
-        if any(e.get("type") == "reveal" for e in evs):
-            return tr("hint.forest.explore")
+            return tr("hint.forest.rob_by", piece=who)
+        if k == "wade" or step.get("by") == "wade":
+            return tr("hint.forest.wade", piece=who)
+        if step.get("kind") in (None, "face_down") and any(e.get("type") == "reveal" for e in evs):
+            return tr("hint.forest.explore_by", piece=who)
+        if step.get("carry"):
+            return tr("hint.forest.carry", piece=who)
+        if step.get("kind"):
+            return tr("hint.forest.move_onto", piece=who, tile=tile(step.get("kind")))
         return tr("hint.forest.move")
     if k == "move_camp":
         return tr("hint.forest.move_camp")
@@ -98,6 +116,7 @@ def forest(action, view, ctx) -> str | None:
 
 
 def gopher(action, view, ctx) -> str | None:
+    from .gopher import card, sign
     k = action.get("type")
     evs = _events(ctx)
     if k == "place":
@@ -110,12 +129,19 @@ def gopher(action, view, ctx) -> str | None:
             return tr("hint.gopher.leap", hole=mv.get("to", "?"))
         return tr("hint.gopher.move", hole=mv.get("to", action.get("to", "?")))
     if k == "collect":
+        ev = _first(evs, "collect") or {}
+        if ev.get("what") in ("acorn", "berry", "spikelet"):
+            return tr("hint.gopher.collect_what", what=sign(ev.get("what"), ev.get("amount")))
         return tr("hint.gopher.collect")
     if k in ("add", "subtract"):
+        if action.get("card"):
+            return tr("hint.gopher." + k, card=card(action.get("card")))
         return tr("hint.gopher.pick")
     if k == "dig":
         return tr("hint.gopher.dig")
     if k == "keep":
+        if action.get("card"):
+            return tr("hint.gopher.keep_card", card=card(action.get("card")))
         return tr("hint.gopher.keep")
     if k == "pass":
         return tr("hint.gopher.pass")

@@ -40,6 +40,8 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         self._synced = False
         self._panel_img = None
         self._panel_key = None
+        self._panel_shown = None           # what the panel last told, kept while the board moves
+        self._log_held = 0                 # newest log entries not shown until the board is still
         self.focus.visible = False
         info = GAMES.get(controller.game_id)
         self.info = info
@@ -155,10 +157,17 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         (a change of language renders the whole log again)."""
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
-            self.log.set_lines(*self._lines_of(self.ctl.log[-self.log.MAX_LINES:]))
+            log = self.ctl.log[:len(self.ctl.log) - self._log_held]
+            self.log.set_lines(*self._lines_of(log[-self.log.MAX_LINES:]))
             self._log_lang = lang
         else:
             self.log.append(*self._lines_of(self.ctl.last_entries))
+
+    def release_log(self) -> None:
+        """The board has played what the held log lines tell: show them now."""
+        held, self._log_held = self._log_held, 0
+        if held > 0:
+            self.log.append(*self._lines_of(self.ctl.log[-held:]))
 
     def _lines_of(self, entries) -> tuple[list, list]:
         """The sentences of log entries and, beside each, the entry it tells (for log clicks)."""
@@ -194,13 +203,22 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         """Apply an action of the current player: animate, log, sync, sounds."""
         before_curtain = self.ctl.curtain_seat
         human = self.ctl.is_human(self.ctl.current)
+        self.forget_hint_message()
+        self.panel_facts()                 # what the panel tells before the move (kept while it plays)
+        keep_bar = getattr(self.board, "shown_bar_items", None)
+        if callable(keep_bar):             # and the bar's sentence, also with no frame in between
+            keep_bar()
         events = self.ctl.apply(action)
         if getattr(self.ctl, "coach", None) is not None:
             self.ctl.coach.observe(action, events, human)
         shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
-        self.refresh_log()
+        if self.animating:                 # the log tells the move once the board has shown it
+            self._log_held += len(self.ctl.last_entries)
+        else:
+            self.release_log()
+            self.refresh_log()
         self.sync_board()
         if self.ctl.is_over():
             self.app.sounds.play("win")
@@ -266,11 +284,15 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
             if self.ctl.message:
                 self.show_message(self.ctl.message)
             return
+        self.forget_hint_message()
         self.results_pending = False
         if getattr(self.ctl, "coach", None) is not None:
             self.ctl.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
             self.board.clear_marks()
+        if callable(getattr(self.board, "finish", None)):
+            self.board.finish()
+        self._log_held, self._panel_shown = 0, None
         self.sync_board()
         self.refresh_log(full=True)
         self._update_undo()
@@ -297,6 +319,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if not self.ctl.no_human_in_play():
             return
         self.ctl.finish()
+        self._log_held, self._panel_shown = 0, None
         self.refresh_log(full=True)
         self.sync_board()
         self._update_undo()
@@ -306,9 +329,21 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if self.app.top is self:
             self.rebuild()
 
-    def show_message(self, text: str, seconds: float = 4.0) -> None:
+    def show_message(self, text: str, seconds: float = 4.0, tone: str = "warning") -> None:
+        """A short message over the board: ``tone`` "warning" (coral: a refusal, a problem) or
+        "hint" (gold: advice, not a refusal)."""
         self.message = text
         self.message_time = seconds
+        self.message_tone = tone
+
+    message_tone = "warning"
+
+    def pointer_left(self) -> None:
+        """The pointer left the window: the board's hover light and tooltip go too."""
+        super().pointer_left()
+        hook = getattr(self.board, "pointer_left", None)
+        if callable(hook):
+            hook()
 
     def open_menu(self) -> None:
         self.app.open("pause", self)
@@ -397,6 +432,8 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
+        if self._log_held and not self.animating:
+            self.release_log()
         if self.log.picked is not None and not self.board.flash_places():
             self.log.picked = None
         if self.message_time > 0:
@@ -404,6 +441,10 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False
+                clear = getattr(self.board, "clear_toasts", None)
+                if callable(clear):       # no half-hidden caption or panel under the dialog
+                    clear()
+                self.board.under_results = True
                 self.app.open("results", self)
             return
         self.poll_hint()
@@ -461,16 +502,28 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         ui.draw_text(surface, tr("play.look_away"), ui.font(self.px(18)),
                      ui.colour("text_muted"), (r.centerx, r.centery), "center", max_width=r.w - self.px(40))
 
+    def panel_facts(self) -> tuple:
+        """What the side panel tells: (turn number, seat to act, winners, scores, status lines,
+        over).  While the board still plays a move these stay as they were before it, so the
+        panel never tells a result, a score or a new round the board has not shown yet."""
+        shown = self._panel_shown
+        if self.animating and shown is not None and shown[-1] == get_language():
+            return shown[:-1]
+        st = self.ctl.state
+        over = st.is_over()
+        facts = (st.turn_number, st.current_player, tuple(st.winners()) if over else (),
+                 tuple(self._scores()), tuple(self._status_lines()), over)
+        self._panel_shown = facts + (get_language(),)
+        return facts
+
     def _draw_panel(self, surface) -> None:
         """The side panel (cached until something in it changes) and the log."""
-        st = self.ctl.state
-        scores = tuple(self._scores())
-        key = (self.panel_rect.size, self.scale, st.turn_number, st.current_player, scores,
-               tuple(self._status_lines()), st.is_over(), self.ctl.curtain_seat,
+        facts = self.panel_facts()
+        key = (self.panel_rect.size, self.scale, facts, self.ctl.curtain_seat,
                tuple((s["name"], s["colour"]) for s in self.ctl.seats), get_language())
         if key != self._panel_key or self._panel_img is None:
             img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
-            self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h))
+            self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h), facts)
             self._panel_img, self._panel_key = img, key
         surface.blit(self._panel_img, self.panel_rect.topleft)
         if get_language() != getattr(self, "_log_lang", None):
@@ -488,7 +541,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         except Exception:  # noqa: BLE001
             return []
 
-    def _render_panel(self, surface, p: pygame.Rect) -> None:
+    def _render_panel(self, surface, p: pygame.Rect, facts: tuple | None = None) -> None:
         pad = self.px(14)
         ui.draw_panel(surface, p, radius=self.px(16))
         title = game_title(self.info) if self.info else self.ctl.game_id
@@ -497,10 +550,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         y = p.y + pad + self.px(40)
         rh = self._row_h()
         pal = ui.seat_palette()
-        state = self.ctl.state
-        scores = self._scores()
-        cur = state.current_player
-        winners = state.winners() if state.is_over() else []
+        _turn, cur, winners, scores, status, _over = facts if facts is not None else self.panel_facts()
         compact = len(self.ctl.seats) > 4
         name_f = ui.font(self.px(16 if compact else 17), True)
         small = ui.font(self.px(12 if compact else 13))
@@ -534,7 +584,7 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
             y += rh
         y += self.px(6)
         sf = ui.font(self.px(15))
-        for ln in self._status_lines():
+        for ln in status:
             ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
             y += self.px(22)
 
@@ -569,15 +619,49 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
                 pass
         return top
 
+    TOAST_LINES = 4
+
+    def message_area(self) -> pygame.Rect:
+        """Where a message over the board is centred: the part of the board the view names
+        (``message_area()``, e.g. Gopher's Pantry's book, clear of the seat cards), else the
+        whole board."""
+        hook = getattr(self.board, "message_area", None)
+        if callable(hook):
+            try:
+                area = hook()
+                if area is not None and pygame.Rect(area).w > self.px(200):
+                    return pygame.Rect(area)
+            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                pass
+        return self.board_rect
+
+    def message_width(self) -> int:
+        """The width of a message's lines."""
+        area = self.message_area()
+        if area is self.board_rect:
+            return min(int(area.w * 0.62), self.px(620)) - self.px(32)
+        return min(area.w - self.px(24), self.px(620)) - self.px(32)
+
+    def toast_lines(self, text: str) -> tuple:
+        """(font, lines) of a message over the board: wrapped to the box, at most
+        ``TOAST_LINES`` lines (a longer one takes a smaller letter before anything is cut)."""
+        width = self.message_width()
+        for px in (17, 15, 14):
+            fnt = ui.font(self.px(px), True)
+            lines = ui.wrap(text, fnt, width)
+            if len(lines) <= self.TOAST_LINES:
+                return fnt, lines
+        return fnt, lines[:self.TOAST_LINES]
+
     def _draw_toast(self, surface) -> None:
         """A short message (why a click is not allowed, save problems) over the top of the board."""
-        text = self.message if (self.message and self.message_time > 0) else (self.ctl.message or "")
+        own = bool(self.message and self.message_time > 0)
+        text = self.message if own else (self.ctl.message or "")
         if not text:
             return
-        r = self.board_rect
-        fnt = ui.font(self.px(17), True)
-        width = min(int(r.w * 0.62), self.px(620))
-        lines = ui.wrap(text, fnt, width - self.px(32))[:3]
+        tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
+        r = self.message_area()
+        fnt, lines = self.toast_lines(text)
         lh = fnt.get_linesize()
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
         box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
@@ -587,11 +671,11 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
                          layer.get_rect(), border_radius=self.px(12))
-        pygame.draw.rect(layer, (*ui.colour("warning"), 255), layer.get_rect(), width=max(2, self.px(2)),
+        pygame.draw.rect(layer, (*tone, 255), layer.get_rect(), width=max(2, self.px(2)),
                          border_radius=self.px(12))
         y = self.px(11)
         for ln in lines:
-            img = fnt.render(ln, True, ui.colour("warning"))
+            img = fnt.render(ln, True, tone)
             layer.blit(img, img.get_rect(midtop=(box.w // 2, y)))
             y += lh
         layer.set_alpha(alpha)

@@ -116,8 +116,9 @@ class SavedGamesScene(Scene):
                          (rect.x + self.px(14), rect.bottom - self.px(7)), "bottomleft",
                          max_width=rect.w - self.px(24))
         notes = list(self.messages)
-        if not self.games:
-            notes.insert(0, tr("saved.none"))
+        if not self.games:            # an empty page says so in its middle, not as a warning
+            ui.draw_text(surface, tr("saved.none"), ui.font(self.px(20)), ui.colour("text_muted"),
+                         (w // 2, h * 2 // 5), "center", max_width=w - self.px(60))
         y = getattr(self, "footer_y", h - self.px(90)) - self.px(8)
         small = ui.font(self.px(15))
         for n in reversed(notes[-3:]):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...i18n import tr
 from .. import ui
 from ..board_view import BoardView
 
@@ -104,14 +105,18 @@ class PlaceholderView(BoardView):
         surface.set_clip(clip)
         from ...rules import GAMES
         info = GAMES.get(self.game_id)
-        title = info.title if info else self.game_id
+        if info is not None:
+            from ..names import game_title
+            title = game_title(info)
+        else:
+            title = self.game_id
         ui.draw_text(surface, title, ui.font(int(30 * s), True), ui.colour("text"),
                      (r.x + int(24 * s), r.y + int(20 * s)))
-        sub = self.banner or "The board drawing for this game is on its way."
+        sub = self.banner or tr("ui.placeholder.coming")
         ui.draw_wrapped(surface, sub, ui.font(int(17 * s)), ui.colour("text_muted"),
                         (r.x + int(24 * s), r.y + int(66 * s), r.w - int(48 * s), 0), max_lines=2)
         if self.legal:
-            ui.draw_text(surface, "Choose your action:", ui.font(int(17 * s), True), ui.colour("accent"),
+            ui.draw_text(surface, tr("ui.placeholder.choose"), ui.font(int(17 * s), True), ui.colour("accent"),
                          (r.x + int(24 * s), r.y + int(116 * s)))
             f = ui.font(int(15 * s))
             mouse = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
@@ -126,11 +131,11 @@ class PlaceholderView(BoardView):
                 ui.draw_text(surface, str(act.get("text") or act.get("type")), f, col,
                              (br.x + int(10 * s), br.centery), anchor="midleft", max_width=br.w - int(20 * s))
             if self._rows_total > self._rows_visible:
-                more = f"Scroll for more ({len(self.legal)} choices)"
+                more = tr("ui.placeholder.more", count=len(self.legal))
                 ui.draw_text(surface, more, ui.font(int(14 * s)), ui.colour("text_muted"),
                              (r.right - int(24 * s), r.y + int(118 * s)), anchor="topright")
         elif self.view is not None:
-            ui.draw_text(surface, "Waiting…", ui.font(int(17 * s), True), ui.colour("text_muted"),
+            ui.draw_text(surface, tr("ui.placeholder.waiting"), ui.font(int(17 * s), True), ui.colour("text_muted"),
                          (r.x + int(24 * s), r.y + int(116 * s)))
 
     # ---- input ----------------------------------------------------------------------------------

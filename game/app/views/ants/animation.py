@@ -248,3 +248,8 @@ class AntsAnimation:
     def _toast_anchor(self) -> tuple[int, int, int]:
         return self._grid.centerx, self._grid.y + self._px(16), self._grid.w - self._px(30)
 
+    def message_top(self) -> int:
+        """The play screen's messages (a hint, a refusal) start below the header, so the round
+        and who is ant and grasshopper stay in sight."""
+        return self._header.bottom + self._px(6)
+

@@ -160,20 +160,48 @@ class ForestView(ForestAnimation, KitView):
 
     def _draw_toasts(self, surface) -> None:
         """The captions stand at the top of the forest, or at its foot when the tile that acts
-        lies in the upper half, so a caption never hides what it tells about."""
+        lies in the upper half, so a caption never hides what it tells about; once the move has
+        played they keep off the pieces the person may move now."""
+        top = self.caption_top()
+        if top is None:
+            return
+        cx, _top, w = self._toast_anchor()
+        self._toasts_box.draw(surface, (cx, top, w), self._px(6))
+
+    def caption_top(self) -> int | None:
+        """Where the captions start now (None: none on show); a public hook for tests."""
         items = self._toasts_box.items
         if not items or self.view is None or not self.cell:
-            return
+            return None
         cx, top, _w = self._toast_anchor()
         gap = self._px(6)
         n, s = self.view["size"], self.cell
+        total = sum(t["surf"].get_height() for t in items) + gap * (len(items) - 1)
+        head, foot = top, self.origin[1] + n * s - self._px(8) - total
         row = self._toast_row
         if row is not None and row < n / 2:
-            total = sum(t["surf"].get_height() for t in items) + gap * (len(items) - 1)
-            top = self.origin[1] + n * s - self._px(8) - total
-        self._toasts_box.draw(surface, (cx, top, _w), gap)
+            top = foot
+        if not self.animating:         # the move has played: keep off the pieces you may move now
+            wide = max(t["surf"].get_width() for t in items)
+            lit = [self._target_box(t) for t in self.get_targets() if t.enabled and not t.bar]
+
+            def covered(y: int) -> int:
+                box = pygame.Rect(int(cx) - wide // 2, y, wide, total)
+                return sum(1 for r in lit if box.colliderect(r))
+            other = head if top == foot else foot
+            if covered(top) > covered(other):
+                top = other
+        return top
 
     _toast_row = None
+
+    def _target_box(self, t) -> pygame.Rect:
+        """The tile a target stands on (a target has a rect, or a centre on a tile)."""
+        if t.rect is not None:
+            return pygame.Rect(t.rect)
+        box = pygame.Rect(0, 0, self.cell, self.cell)
+        box.center = (int(t.pos[0]), int(t.pos[1]))
+        return box
 
     def shown_view(self) -> dict | None:
         """The view as it is drawn now (tests: after the animation it is the synced view)."""

@@ -166,7 +166,7 @@ class GopherView(GopherArt, GopherAnimation, KitView):
     def draw_bar(self, surface) -> None:
         """The bar; a Collect button whose cards do not make the sign yet is drawn greyed out,
         flat and with a dashed edge, so it never looks pressable."""
-        items = self.bar_items()
+        items = self.shown_bar_items()
         bar_mod.draw_bar(self, surface, items, {t.key for t in self.get_targets() if t.bar})
         for it in items:
             if it.get("key") == ("btn", "collect") and it.get("action") is None and it.get("rect"):
@@ -213,9 +213,9 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         self._draw_strip(surface, targets)
         if self._fly is not None:
             self._draw_fly(surface)
-        if (self.view.get("step") == "over") and not self.animating:
-            self._draw_results(surface)
         self.draw_marks(surface)
+        if (self.view.get("step") == "over") and not self.animating and not self.under_results:
+            self._draw_results(surface)     # (the results dialog tells it all when it is open)
         self.draw_bar(surface)
         self._draw_tooltip(surface)
         self._draw_toasts(surface)
@@ -565,6 +565,11 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         if self.legal and not self.animating:   # a person chooses: captions over the hand fade out
             for t in self._toasts_box.items:
                 t["life"] = min(t["life"], max(t["t"], 0.15) + 0.4)
+
+    def message_area(self):
+        """The play screen's messages (a hint, a refusal) stand over the book, clear of the
+        seat cards beside it."""
+        return self.book_rect if self.book_rect.w > 0 else None
 
     def _toast_anchor(self):
         """Captions stand over the hand strip (it cannot be used while things move), so the

@@ -163,12 +163,16 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
         self._draw_toasts(surface)
         surface.set_clip(clip)
 
+    def pointer_left(self) -> None:
+        if self._hover_cell is not None:
+            self._hover_cell = None          # the pointer left the window: no room label stays
+            self._touch()
+        super().pointer_left()
+
     def handle_event(self, event):
         if event.type in (getattr(pygame, "WINDOWLEAVE", -1), getattr(pygame, "ACTIVEEVENT", -1)) and \
                 (event.type != getattr(pygame, "ACTIVEEVENT", -1) or not getattr(event, "gain", 1)):
-            if self._hover_cell is not None:
-                self._hover_cell = None      # the pointer left the window: no room label stays
-                self._touch()
+            self.pointer_left()
             return None
         before = self.hovered_room()
         got = super().handle_event(event)
