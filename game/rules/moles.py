@@ -490,6 +490,7 @@ class MolesState(GameState):
         return acts
 
     def _apply(self, a: Record, index: int) -> list:
+        moves = self._moves_cache
         self._moves_cache = None
         seat = self.current_player
         name = self.names[seat]
@@ -531,7 +532,7 @@ class MolesState(GameState):
             self._enter_move(seat, ev)
             return ev
         if kind == "move":
-            self._do_move(seat, tuple(a["frm"]), tuple(a["to"]), ev)
+            self._do_move(seat, tuple(a["frm"]), tuple(a["to"]), ev, moves, index)
             return ev
         if kind == "bonus":
             self.in_bonus = True
@@ -587,11 +588,17 @@ class MolesState(GameState):
                          "is spent.", seat=seat, value=value, bonus=self.in_bonus))
         self._end_turn(ev, moved=self.in_bonus)
 
-    def _do_move(self, seat: int, start, dest, ev: list) -> None:
-        m = self._occ.pop(start)
-        layer = self.current_layer
+    def _do_move(self, seat: int, start, dest, ev: list, moves=None, index: int = -1) -> None:
+        """``moves``: the ``_moves_cache`` the legal actions were listed from (``index``-th)."""
         value = self.pending[0]
-        path = next(p for mm, s, d, p in self._moves_for_single(m, start, dest, value))
+        m = self._occ.pop(start)
+        if (moves is not None and moves[0] == (seat, value, self.in_bonus)
+                and 0 <= index < len(moves[1]) and moves[1][index][1] == start
+                and moves[1][index][2] == dest):
+            path = moves[1][index][3]
+        else:
+            path = next(p for mm, s, d, p in self._moves_for_single(m, start, dest, value))
+        layer = self._layers[self.layer]
         m["at"] = _pt(dest)
         self._occ[dest] = m
         into_hole = dest in layer["holeset"]
@@ -634,7 +641,7 @@ class MolesState(GameState):
         self.idle_turns = 0 if moved else self.idle_turns + 1
         self.layer_turns += 1
         self._reshuffle_if_needed(seat, ev)
-        counts, free = self._seat_state()
+        known = counts, free = self._seat_state()
         active = [s for s in range(self.players) if counts[s]]
         if len(active) > 1 and free[seat] and sum(free) == 1:
             self.lone_turns += 1   # every other player waits in holes for this one
@@ -643,20 +650,24 @@ class MolesState(GameState):
                              "everyone else waited in holes: the layer is lifted as if it were "
                              "full.", reason="lone_round"))
             self._lift(ev)
+            known = None
         elif self.layer_turns >= LAST_RESORT_ROUNDS * max(1, len(active)):
             ev.append(Record("stuck", f"This layer has lasted {LAST_RESORT_ROUNDS} rounds without "
                              "being filled: it is lifted as if it were full.",
                              reason="last_resort"))
             self._lift(ev)
+            known = None
         if self.current_player is None:
             return
-        self._begin_turn(ev, (seat + 1) % self.players)
+        self._begin_turn(ev, (seat + 1) % self.players, known)
 
-    def _begin_turn(self, ev: list, seat: int) -> None:
+    def _begin_turn(self, ev: list, seat: int, known=None) -> None:
         """Find the next seat that can act, starting at ``seat``; skip those that cannot.
-        When no disc value gives anyone a legal move, the layer is lifted first."""
+        When no disc value gives anyone a legal move, the layer is lifted first.
+        ``known``: ``_seat_state()`` of the position now, when the caller has it."""
         for _ in range(LAYER_COUNT + 1):   # each lift moves one layer down (or ends the game)
-            counts, free = self._seat_state()
+            counts, free = known or self._seat_state()
+            known = None
             movers = [s for s in range(self.players) if free[s]]
             if not self.anyone_can_move(movers):
                 if movers:
