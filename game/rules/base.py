@@ -72,6 +72,14 @@ class Record(dict):
         return action_key(self)
 
 
+class Rec(Record):
+    """A Record built straight from its fields, without a Python-level ``__init__`` (for the
+    rules' hot loops): ``Rec(type="move", frm=..., to=..., text=...)`` equals
+    ``Record("move", ..., frm=..., to=...)`` when ``type`` comes first and ``text`` last."""
+    __slots__ = ()
+    __init__ = dict.__init__
+
+
 Action = Record
 Event = Record
 

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record
+from .base import GameState, IllegalAction, Rec, Record
 from .data import Checker, DataError, display_name, load_yaml
 
 BOARD_FILE = ("data", "moles", "board.yaml")
@@ -465,10 +465,10 @@ class MolesState(GameState):
             layer = self.current_layer
             occ, holes, labels = self._occ, layer["holeset"], _LABELS
             text = name + " places a mole at "
-            acts = [Record("place", text + labels[p], at=[p[0], p[1]])
+            acts = [Rec(type="place", at=[p[0], p[1]], text=text + labels[p])
                     for p in layer["points"] if p not in occ and p not in holes]
         elif self.step == "turn":
-            acts = [Record("turn", f"{name} turns over a disc")]
+            acts = [Rec(type="turn", text=f"{name} turns over a disc")]
         elif self.step == "keep":
             values = sorted(set(self.pending))
             live = [v for v in values if self.can_move(seat, v, self.in_bonus)]
@@ -482,8 +482,8 @@ class MolesState(GameState):
             for m, start, dest, path in self._moves_for(seat, value, self.in_bonus):
                 where = " into a hole" if dest in holes else (
                     " onto a big space" if dest in big else "")
-                acts.append(Record("move", f"{head}{labels[start]} to {labels[dest]}{where}",
-                                   frm=[start[0], start[1]], to=[dest[0], dest[1]]))
+                acts.append(Rec(type="move", frm=[start[0], start[1]], to=[dest[0], dest[1]],
+                                text=f"{head}{labels[start]} to {labels[dest]}{where}"))
         elif self.step == "bonus":
             acts = [Record("bonus", f"{name} takes the bonus move"),
                     Record("pass", f"{name} passes on the bonus move")]
@@ -574,8 +574,8 @@ class MolesState(GameState):
             fd.append(turned[1])
             self.pending = [turned[0]]
         else:
-            ev.append(Record("disc", f"{name} turns over a {turned[0]}.", seat=seat,
-                             values=turned, chance=True, bonus=self.in_bonus))
+            ev.append(Rec(type="disc", seat=seat, values=turned, chance=True,
+                          bonus=self.in_bonus, text=f"{name} turns over a {turned[0]}."))
         self._enter_move(seat, ev)
 
     def _enter_move(self, seat: int, ev: list) -> None:
@@ -606,11 +606,13 @@ class MolesState(GameState):
         name = self.names[seat]
         where = " into a hole" if into_hole else (" onto a big space" if on_big else "")
         extra = " (bonus move)" if self.in_bonus else ""
-        ev.append(Record("move", f"{name} moves a mole {value} point{'s' if value > 1 else ''}"
-                         f" from {_label(start)} to {_label(dest)}{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
-                         to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
-                         hole=into_hole, big=on_big, bonus=self.in_bonus,
-                         out=start in layer["holeset"]))
+        ev.append(Rec(type="move", seat=seat, mole=m["id"], frm=[start[0], start[1]],
+                      to=[dest[0], dest[1]],
+                      path=[[start[0], start[1]]] + [[p[0], p[1]] for p in path],
+                      hole=into_hole, big=on_big, bonus=self.in_bonus,
+                      out=start in layer["holeset"],
+                      text=f"{name} moves a mole {value} point{'s' if value > 1 else ''} from "
+                           f"{_LABELS[start]} to {_LABELS[dest]}{where}{extra}."))
         self.pending = []
         if into_hole and self.layer == LAYER_COUNT - 1:
             self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole and "
