@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, Record
+from .base import GameState, Rec, Record
 from .data import Checker, DataError, display_name, load_yaml
 
 SIDES = {"A": ("data", "hamster", "side_a.yaml"), "B": ("data", "hamster", "side_b.yaml")}
@@ -445,9 +445,7 @@ class HamsterState(GameState):
             for k in sizes:
                 if k >= len(by_size):
                     break
-                for s in by_size[k]:
-                    if not s & m and s & anchors:
-                        out.append((ci, s))
+                out += [(ci, s) for s in by_size[k] if not s & m and s & anchors]
         return out
 
     # ---- contract ---------------------------------------------------------------------------
@@ -463,11 +461,10 @@ class HamsterState(GameState):
                 acts = [Record("pass", f"{name} cannot cross anything and passes")]
             else:
                 chambers = self.sheet.chambers
-                acts = []
-                for ci, s in masks:
-                    c = chambers[ci]
-                    acts.append(Record("cross", f"{name} crosses {c.describe(s)}",
-                                       cells=[[x, y] for x, y in c.cells_of(s)]))
+                head = name + " crosses "
+                acts = [Rec(type="cross", cells=[[x, y] for x, y in chambers[ci].cells_of(s)],
+                            text=head + chambers[ci].describe(s))
+                        for ci, s in masks]
         self._legal_masks = masks
         return acts
 
