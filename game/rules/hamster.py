@@ -37,6 +37,7 @@ CHAMBER_COUNT = 8
 NUT_COUNT = 4
 MAX_ONES = 7                # a roll of 1 crosses at most this many cells
 MAX_CHAMBER_CELLS = 12      # legal sets are enumerated over bit masks of a chamber's cells
+SET_CACHE = 4096            # remembered answers of a chamber's legal sets (then forgotten)
 STEPS = ("roll", "choose", "over")
 
 
@@ -81,6 +82,7 @@ class Chamber:
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
         self._cells_of: dict = {}
         self._texts: dict = {}
+        self._sets: dict = {}        # (marks, anchors, size) -> ((index, mask), ...), bounded
 
     def _connected(self, m: int) -> bool:
         low = m & -m
@@ -441,11 +443,18 @@ class HamsterState(GameState):
             if not anchors:
                 continue
             by_size = c.by_size
-            ci = c.index
+            cache = c._sets
             for k in sizes:
                 if k >= len(by_size):
                     break
-                out += [(ci, s) for s in by_size[k] if not s & m and s & anchors]
+                got = cache.get((m, anchors, k))
+                if got is None:
+                    ci = c.index
+                    got = tuple([(ci, s) for s in by_size[k] if not s & m and s & anchors])
+                    if len(cache) >= SET_CACHE:
+                        cache.clear()
+                    cache[(m, anchors, k)] = got
+                out += got
         return out
 
     # ---- contract ---------------------------------------------------------------------------
