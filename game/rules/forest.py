@@ -50,7 +50,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record
+from .base import GameState, IllegalAction, Rec, Record
 from .data import Checker, display_name, load_yaml
 
 KINDS = ("empty", "gold", "mole_tunnel", "bees", "lynx", "wolf_den", "bear", "serpent",
@@ -390,14 +390,35 @@ class ForestState(GameState):
         if p["at"] is None or p["trapped"]:
             return []
         c = p["at"]
-        carries = [False, True] if (p["carry"] or self._nugget_here(p)) else [False]
-        if p["bump"] >= 0 and p["bump"] < self.data.types[self.tile[c]]["bumps"] - 1:
-            return [(-1, k) for k in carries]
+        carry_too = bool(p["carry"] or self._nugget_here(p))
+        types = self.data.types
+        if p["bump"] >= 0 and p["bump"] < types[self.tile[c]]["bumps"] - 1:
+            return [(-1, False), (-1, True)] if carry_too else [(-1, False)]
         out = []
-        for t in self._nb[c]:
-            for k in carries:
-                if self.can_enter(p, t, k):
-                    out.append((t, k))
+        camp_of, opened, tile = self._camp_of, self.opened, self.tile
+        canine = p["kind"] == "canine"
+        hunter = p["kind"] == "hunter"
+        for t in self._nb[c]:      # can_enter, unrolled for the two ways to come
+            if t in camp_of:
+                for k in ((False, True) if carry_too else (False,)):
+                    if self.can_enter(p, t, k):
+                        out.append((t, k))
+                continue
+            if not opened[t]:
+                bare, loaded = canine, False
+            else:
+                kind = types[tile[t]]["kind"]
+                if kind == "wolf_den":
+                    bare, loaded = canine, False
+                elif hunter:
+                    bare = kind != "hunters_call"
+                    loaded = bare and kind != "lynx"
+                else:
+                    bare = loaded = True
+            if bare:
+                out.append((t, False))
+            if carry_too and loaded:
+                out.append((t, True))
         return out
 
     def _camp_targets(self, seat: int) -> list:
@@ -443,10 +464,11 @@ class ForestState(GameState):
             for t, k in self._piece_moves(p):
                 what = " with a nugget." if k else "."
                 if t < 0:
-                    out.append(Record("wade", f"{label} wades on{what}", piece=pid, carry=k))
+                    out.append(Rec(type="wade", piece=pid, carry=k,
+                                   text=f"{label} wades on{what}"))
                 else:
-                    out.append(Record("move", f"{label} steps to {xyt[t]}{what}", piece=pid,
-                                      to=[t % n, t // n], carry=k))
+                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
+                                   text=f"{label} steps to {xyt[t]}{what}"))
         for t in self._camp_targets(seat):
             out.append(Record("move_camp", f"{name} moves its campfire to {self._xyt(t)}.",
                               to=self.xy(t)))
