@@ -1303,8 +1303,7 @@ class AntsState(GameState):
     def clone(self) -> "AntsState":
         new = AntsState.__new__(AntsState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         for k in ("names", "deck", "grid", "box", "discard", "hidden", "supply_deck", "display",
                   "in_play", "chain", "reds", "red", "red_queue", "collected", "pending",

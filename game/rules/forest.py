@@ -1131,8 +1131,7 @@ class ForestState(GameState):
     def clone(self) -> "ForestState":
         new = ForestState.__new__(ForestState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         for k in ("names", "tile", "rot", "opened", "loose", "aside", "camps", "camp_moves",
                   "hunter_moved", "winner_list", "edges", "teams"):

@@ -71,7 +71,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, Record
+from .base import GameState, Rec, Record
 from .data import Checker, display_name, load_yaml
 
 RULE_SETS = ("standard", "simplified", "baskets", "beginner")
@@ -375,6 +375,22 @@ def reach(values, subtract: bool) -> int:
     return m
 
 
+_REACH: dict = {}      # (sorted values, subtract) -> reach(...), bounded
+REACH_CACHE = 4096
+
+
+def _reach_of(values: tuple, subtract: bool) -> int:
+    """``reach`` of the sorted tuple ``values`` (the totals do not depend on the order),
+    remembered."""
+    got = _REACH.get((values, subtract))
+    if got is None:
+        got = reach(values, subtract)
+        if len(_REACH) >= REACH_CACHE:
+            _REACH.clear()
+        _REACH[(values, subtract)] = got
+    return got
+
+
 def can_make(values, amount: int, subtract: bool) -> bool:
     return amount > 0 and bool(reach(values, subtract) >> (OFF + amount) & 1)
 
@@ -671,18 +687,25 @@ class GopherState(GameState):
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         done = set()
-        vals = [card_value(c) for c in cards]
+        vals = sorted(map(card_value, cards))
+        rests: dict = {}     # value -> reach of the other cards (equal values, equal rest)
         lab = self.data.a_label
-        for i, c in enumerate(cards):
+        subtract = self.subtract
+        for c in cards:
             if c in done:
                 continue
             done.add(c)
-            rest = reach(vals[:i] + vals[i + 1:], self.subtract)
-            v = vals[i]
+            v = val.get(c)
+            if v is None:
+                v = card_value(c)
+            rest = rests.get(v)
+            if rest is None:
+                i = vals.index(v)
+                rest = rests[v] = _reach_of(tuple(vals[:i] + vals[i + 1:]), subtract)
             if rest >> (OFF + need - v) & 1:
-                out.append(Record("add", f"{nm} adds {lab(c)}.", card=c))
-            if self.subtract and rest >> (OFF + need + v) & 1:
-                out.append(Record("subtract", f"{nm} subtracts {lab(c)}.", card=c))
+                out.append(Rec(type="add", card=c, text=f"{nm} adds {lab(c)}."))
+            if subtract and rest >> (OFF + need + v) & 1:
+                out.append(Rec(type="subtract", card=c, text=f"{nm} subtracts {lab(c)}."))
         out.append(Record("pass", f"{nm} does not collect."))
         return out
 
@@ -1324,8 +1347,7 @@ class GopherState(GameState):
     def clone(self) -> "GopherState":
         new = GopherState.__new__(GopherState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         for k in ("names", "tokens", "deck", "discard", "holder", "diggers_left", "picks_add",
                   "picks_sub", "queue", "jumped", "present", "winner_list"):

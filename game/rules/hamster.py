@@ -843,8 +843,7 @@ class HamsterState(GameState):
     def clone(self) -> "HamsterState":
         new = HamsterState.__new__(HamsterState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         new.names = list(self.names)
         new.marks = [list(m) for m in self.marks]

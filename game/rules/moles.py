@@ -954,8 +954,7 @@ class MolesState(GameState):
     def clone(self) -> "MolesState":
         new = MolesState.__new__(MolesState)
         new.__dict__.update(self.__dict__)
-        new.rng = type(self.rng)()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         new.rotations = list(self.rotations)
         new.names = list(self.names)
