@@ -127,6 +127,7 @@ class GopherData:
         self.stalled_rounds = numbers["stalled_rounds"]
         self.rule_sets = rule_sets
         self._labels: dict = {}
+        self._a_labels: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -150,8 +151,11 @@ class GopherData:
 
     def a_label(self, code: str) -> str:
         """The label with its article: "a berry 4", "an acorn 8"."""
-        label = self.label(code)
-        return ("an " if label[0] in "aeiou" else "a ") + label
+        got = self._a_labels.get(code)
+        if got is None:
+            label = self.label(code)
+            got = self._a_labels[code] = ("an " if label[0] in "aeiou" else "a ") + label
+        return got
 
     def sign_text(self, sign) -> str:
         what, amount = sign
@@ -660,9 +664,10 @@ class GopherState(GameState):
             out = []
             for end, path, hops in self._move_options():
                 jumped = sorted({occ[h] for _, _, over in hops for h in over})
-                out.append(Record("move", f"{nm} moves to hole {end}"
-                                  + (" leapfrogging " + ", ".join(self._nm(j) for j in jumped)
-                                     if jumped else "") + ".", to=end, path=path, jumped=jumped))
+                out.append(Rec(type="move", to=end, path=path, jumped=jumped,
+                               text=f"{nm} moves to hole {end}"
+                               + (" leapfrogging " + ", ".join(self._nm(j) for j in jumped)
+                                  if jumped else "") + "."))
             if not out:
                 out.append(Record("stay", f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
@@ -695,9 +700,7 @@ class GopherState(GameState):
             if c in done:
                 continue
             done.add(c)
-            v = val.get(c)
-            if v is None:
-                v = card_value(c)
+            v = val[c]       # card_value above filled it in
             rest = rests.get(v)
             if rest is None:
                 i = vals.index(v)
