@@ -521,12 +521,14 @@ class ForestState(GameState):
                 self._after_rest(ev)
             else:
                 frm = p["at"]
-                to = self._cell(a["to"])
-                self._leave(p)
-                d = (_sign(to % self.n - frm % self.n), _sign(to // self.n - frm // self.n))
-                ev.append(Record("step", f"{self._label(p)} steps to {self._xyt(to)}.",
-                                 piece=p["id"], seat=seat, frm=self.xy(frm), to=self.xy(to),
-                                 by="step", carry=p["carry"], kind=self._seen_kind(to)))
+                n = self.n
+                to = a["to"][1] * n + a["to"][0]    # one of legal_actions' own records
+                p["bump"] = -1                       # it leaves the tile (_leave)
+                d = (_sign(to % n - frm % n), _sign(to // n - frm // n))
+                ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[frm % n, frm // n],
+                              to=[to % n, to // n], by="step", carry=p["carry"],
+                              kind=self._seen_kind(to),
+                              text=f"{self._label(p)} steps to {self._xyt_s[to]}."))
                 self._chain(p, to, d, [], ev)
         elif t == "choose":
             pend = self.pending

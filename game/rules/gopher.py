@@ -107,6 +107,29 @@ class Page:
         self.signs = signs        # hole -> (what, amount): what is a kind or one of SPECIAL
         self.tunnels = tunnels    # sorted list of [a, b]
         self.walls = walls
+        self._balls = None
+
+    def balls(self) -> dict:
+        """hole -> [bit mask of the holes at most r tunnels away, for r = 0, 1, ...] up to the
+        whole page (worked out once)."""
+        if self._balls is None:
+            adj = self.adj
+            balls = {}
+            for a in adj:
+                masks, seen, ring = [1 << a], {a}, [a]
+                while ring:
+                    nxt = []
+                    for h in ring:
+                        for n in adj[h]:
+                            if n not in seen:
+                                seen.add(n)
+                                nxt.append(n)
+                    ring = nxt
+                    if ring:
+                        masks.append(masks[-1] | sum(1 << n for n in ring))
+                balls[a] = masks
+            self._balls = balls
+        return self._balls
 
 
 class GopherData:
@@ -433,12 +456,39 @@ def combinations(hand, what: str, amount: int, subtract: bool, limit: int = 5000
 # ------------------------------------------------------------------------------------------
 # moves
 # ------------------------------------------------------------------------------------------
+_PLAIN: dict = {}      # (page, start, steps, by_jumps) -> move_options with no token met
+PLAIN_CACHE = 4096
+
+
 def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
     """Every end hole reachable from ``start`` in exactly ``steps`` steps: a list of
     (end, path, hops) with the first path found per end hole (per end and set of jumped seats
     when ``by_jumps``).  ``occupied``: hole -> seat of the other tokens.  A hop is
     (from, to, [jumped holes]).  A depth-first search over simple paths that skips a position
-    (hole, steps left, holes used, seats jumped) it has already searched from."""
+    (hole, steps left, holes used, seats jumped) it has already searched from.
+
+    When no other token is within ``steps`` tunnels of ``start``, no path can meet one (the
+    first token met lies at most ``steps`` tunnels away), so the answer is that of the empty
+    page: it is remembered per page, start and steps (fresh lists each time)."""
+    if occupied:
+        ball = page.balls()[start]
+        near = ball[steps] if steps < len(ball) else ball[-1]
+        for h in occupied:
+            if near >> h & 1:
+                return _search_moves(page, start, steps, occupied, by_jumps)
+    key = (page, start, steps, by_jumps)
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= PLAIN_CACHE:
+            _PLAIN.clear()
+        got = _PLAIN[key] = tuple(
+            (e, tuple(p), tuple((x, y, tuple(o)) for x, y, o in h))
+            for e, p, h in _search_moves(page, start, steps, {}, by_jumps))
+    return [(e, list(p), [(x, y, list(o)) for x, y, o in h]) for e, p, h in got]
+
+
+def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
+    """move_options' search itself (not remembered)."""
     adj = page.adj
     found: dict = {}
     path = [start]
