@@ -83,6 +83,7 @@ class Chamber:
         self._cells_of: dict = {}
         self._texts: dict = {}
         self._sets: dict = {}        # (marks, anchors, size) -> ((index, mask), ...), bounded
+        self._cross: dict = {}       # mask -> (cells_of, describe), as those two
 
     def _connected(self, m: int) -> bool:
         low = m & -m
@@ -471,9 +472,14 @@ class HamsterState(GameState):
             else:
                 chambers = self.sheet.chambers
                 head = name + " crosses "
-                acts = [Rec(type="cross", cells=[[x, y] for x, y in chambers[ci].cells_of(s)],
-                            text=head + chambers[ci].describe(s))
-                        for ci, s in masks]
+                acts = []
+                for ci, s in masks:
+                    c = chambers[ci]
+                    got = c._cross.get(s)
+                    if got is None:
+                        got = c._cross[s] = (c.cells_of(s), c.describe(s))
+                    acts.append(Rec(type="cross", cells=list(map(list, got[0])),
+                                    text=head + got[1]))
         self._legal_masks = masks
         return acts
 
