@@ -402,22 +402,6 @@ def reach(values, subtract: bool) -> int:
     return m
 
 
-_REACH: dict = {}      # (sorted values, subtract) -> reach(...), bounded
-REACH_CACHE = 4096
-
-
-def _reach_of(values: tuple, subtract: bool) -> int:
-    """``reach`` of the sorted tuple ``values`` (the totals do not depend on the order),
-    remembered."""
-    got = _REACH.get((values, subtract))
-    if got is None:
-        got = reach(values, subtract)
-        if len(_REACH) >= REACH_CACHE:
-            _REACH.clear()
-        _REACH[(values, subtract)] = got
-    return got
-
-
 def can_make(values, amount: int, subtract: bool) -> bool:
     return amount > 0 and bool(reach(values, subtract) >> (OFF + amount) & 1)
 
@@ -713,11 +697,13 @@ class GopherState(GameState):
             occ = self._occupied(s)
             out = []
             for end, path, hops in self._move_options():
-                jumped = sorted({occ[h] for _, _, over in hops for h in over})
-                out.append(Rec(type="move", to=end, path=path, jumped=jumped,
-                               text=f"{nm} moves to hole {end}"
-                               + (" leapfrogging " + ", ".join(self._nm(j) for j in jumped)
-                                  if jumped else "") + "."))
+                if any(over for _, _, over in hops):
+                    jumped = sorted({occ[h] for _, _, over in hops for h in over})
+                    text = (f"{nm} moves to hole {end} leapfrogging "
+                            + ", ".join(self._nm(j) for j in jumped) + ".")
+                else:
+                    jumped, text = [], f"{nm} moves to hole {end}."
+                out.append(Rec(type="move", to=end, path=path, jumped=jumped, text=text))
             if not out:
                 out.append(Record("stay", f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
@@ -736,15 +722,17 @@ class GopherState(GameState):
         what, amount = self.sign_at(s)
         cards = eligible(self.hands[s], what)
         val = _VALUES
-        need = amount - sum(val[c] for c in self.picks_add) + sum(val[c] for c in self.picks_sub)
-        nm = self._nm(s)
+        need = (amount - sum(map(val.__getitem__, self.picks_add))
+                + sum(map(val.__getitem__, self.picks_sub)))
+        nm = self.names[s]
         out = []
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         done = set()
-        vals = sorted(map(card_value, cards))
-        rests: dict = {}     # value -> reach of the other cards (equal values, equal rest)
-        lab = self.data.a_label
+        vals = list(map(card_value, cards))
+        # the totals of the other cards depend only on the value left out (not on the order)
+        rests: dict = {}
+        lab, labels = self.data.a_label, self.data._a_labels
         subtract = self.subtract
         for c in cards:
             if c in done:
@@ -754,11 +742,13 @@ class GopherState(GameState):
             rest = rests.get(v)
             if rest is None:
                 i = vals.index(v)
-                rest = rests[v] = _reach_of(tuple(vals[:i] + vals[i + 1:]), subtract)
+                rest = rests[v] = reach(vals[:i] + vals[i + 1:], subtract)
             if rest >> (OFF + need - v) & 1:
-                out.append(Rec(type="add", card=c, text=f"{nm} adds {lab(c)}."))
+                out.append(Rec(type="add", card=c,
+                               text=f"{nm} adds {labels.get(c) or lab(c)}."))
             if subtract and rest >> (OFF + need + v) & 1:
-                out.append(Rec(type="subtract", card=c, text=f"{nm} subtracts {lab(c)}."))
+                out.append(Rec(type="subtract", card=c,
+                               text=f"{nm} subtracts {labels.get(c) or lab(c)}."))
         out.append(Record("pass", f"{nm} does not collect."))
         return out
 
