@@ -507,12 +507,19 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
                 continue
             if n in occupied:
                 for land, over in jumps(at, n, (n,), vis):
-                    path.append(land)
-                    hops.append((at, land, over))
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
-                    rec(land, left - 1, vis | 1 << land, m)
+                    if left == 1:    # the last step: what rec(land, 0, ...) does, in place
+                        key = (land, m) if by_jumps else land
+                        if key in found:
+                            continue
+                    path.append(land)
+                    hops.append((at, land, over))
+                    if left == 1:
+                        found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                    else:
+                        rec(land, left - 1, vis | 1 << land, m)
                     hops.pop()
                     path.pop()
             elif left == 1:
@@ -520,12 +527,44 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
                 if key not in found:
                     found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
                                   + [(at, n, [])])
+            elif left == 2:
+                path.append(n)
+                hops.append((at, n, ()))
+                last(n, vis | 1 << n, jm)
+                hops.pop()
+                path.pop()
             else:
                 path.append(n)
                 hops.append((at, n, ()))
                 rec(n, left - 1, vis | 1 << n, jm)
                 hops.pop()
                 path.pop()
+            if not by_jumps and len(found) >= ends:
+                return
+
+    def last(at, vis, jm):
+        """rec(at, 1, vis, jm) without remembering the position (a last step is cheap)."""
+        for n in adj[at]:
+            if vis >> n & 1:
+                continue
+            if n in occupied:
+                for land, over in jumps(at, n, (n,), vis):
+                    m = jm
+                    for h in over:
+                        m |= 1 << occupied[h]
+                    key = (land, m) if by_jumps else land
+                    if key in found:
+                        continue
+                    path.append(land)
+                    hops.append((at, land, over))
+                    found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                    hops.pop()
+                    path.pop()
+            else:
+                key = (n, jm) if by_jumps else n
+                if key not in found:
+                    found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
+                                  + [(at, n, [])])
             if not by_jumps and len(found) >= ends:
                 return
     rec(start, steps, 1 << start, 0)
