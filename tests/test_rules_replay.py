@@ -3,11 +3,12 @@ few variants and options, compared with a fixture (``tests/data/rules_replay.jso
 
 Each game is played by a seeded uniformly random player (as ``bench`` does), and a digest takes
 in, at every step, the legal actions in their order (keys and sentences), the chosen action and
-the events it gave; every few steps the views of every seat and of a spectator, the whole saved
-state (RNG included) and a state dealt from the current seat's view (``from_view``).  Every
-third step the game goes on from a ``clone`` of the state, so a clone must behave exactly as the
-original.  Any change of behaviour (an action in another order, another sentence, another draw
-of chance) changes the digest.
+the events it gave, as JSON text in their own key order (as a save or a replay writes them);
+every few steps the views of every seat and of a spectator, the whole saved state (RNG
+included) and a state dealt from the current seat's view (``from_view``).  Every third step the
+game goes on from a ``clone`` of the state, so a clone must behave exactly as the original.
+Any change of behaviour (an action in another order, another sentence, another draw of chance,
+a key in another place) changes the digest.
 
 The fixture was recorded from the rules as they were before the rules were made faster; it is
 written again only on purpose (a deliberate change of the rules):
@@ -55,7 +56,8 @@ CAP = 20_000       # a random game longer than this is cut (none is, as recorded
 
 
 def canon(d) -> str:
-    return json.dumps(d, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    """JSON text in the records' own key order (a save file or a replay keeps that order)."""
+    return json.dumps(d, separators=(",", ":"), allow_nan=False)
 
 
 def play(game: str, players: int, variant, options: dict, seed: int) -> dict:
