@@ -77,6 +77,8 @@ class Chamber:
             if self._connected(m):
                 by_size[bin(m).count("1")].append(m)
         self.by_size = by_size
+        # the same as (chamber index, mask) pairs, made once and shared by every legal list
+        self.pairs_by_size = [[(index, m) for m in ms] for ms in by_size]
         self.mushrooms = 0           # masks, filled in by the sheet
         self.nuts = 0
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
@@ -450,8 +452,7 @@ class HamsterState(GameState):
                     break
                 got = cache.get((m, anchors, k))
                 if got is None:
-                    ci = c.index
-                    got = tuple([(ci, s) for s in by_size[k] if not s & m and s & anchors])
+                    got = tuple([p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors])
                     if len(cache) >= SET_CACHE:
                         cache.clear()
                     cache[(m, anchors, k)] = got
