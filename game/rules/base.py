@@ -55,6 +55,7 @@ from typing import Any, ClassVar
 
 
 _new_random = random.Random.__new__   # a generator without seeding it (setstate follows)
+_dict_init = dict.__init__
 
 
 class IllegalAction(ValueError):
@@ -65,8 +66,7 @@ class Record(dict):
     """A JSON-safe record (action or event) that reads as a sentence."""
 
     def __init__(self, type: str, text: str = "", **fields: Any):
-        super().__init__(type=type, **fields)
-        self["text"] = text
+        _dict_init(self, type=type, **fields, text=text)     # keys: type, fields, text
 
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.get("text") or json.dumps(self, sort_keys=True)

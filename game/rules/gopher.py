@@ -728,9 +728,9 @@ class GopherState(GameState):
             return [Record("place", f"{nm} puts the token on hole {h}.", hole=h)
                     for h in self.data.hole_ids if h not in taken]
         if step == "roll":
-            out = [Record("roll", f"{nm} rolls the die.")]
+            out = [Rec(type="roll", text=f"{nm} rolls the die.")]
             if self._has_digger(s):
-                out.append(Record("dig", f"{nm} plays a digger instead of moving."))
+                out.append(Rec(type="dig", text=f"{nm} plays a digger instead of moving."))
             return out
         if step == "move":
             occ = self._occupied(s)
@@ -788,7 +788,7 @@ class GopherState(GameState):
             if subtract and rest >> (OFF + need + v) & 1:
                 out.append(Rec(type="subtract", card=c,
                                text=f"{nm} subtracts {labels.get(c) or lab(c)}."))
-        out.append(Record("pass", f"{nm} does not collect."))
+        out.append(Rec(type="pass", text=f"{nm} does not collect."))
         return out
 
     def _take_actions(self, s: int) -> list:
@@ -838,8 +838,8 @@ class GopherState(GameState):
         elif t == "roll":
             self.roll = self._roll_die()
             self._moves = None
-            ev.append(Record("roll", f"{self._nm(s)} rolls {self.roll}.", seat=s,
-                             value=self.roll, chance=True))
+            ev.append(Rec(type="roll", seat=s, value=self.roll, chance=True,
+                          text=f"{self.names[s]} rolls {self.roll}."))
             self.step = "move"
         elif t == "dig":
             self._dig(s, ev)
@@ -852,11 +852,11 @@ class GopherState(GameState):
         elif t == "add":
             self.hands[s].remove(a["card"])
             self.picks_add.append(a["card"])
-            ev.append(Record("pick", a["text"], seat=s, card=a["card"], sign="+"))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", text=a["text"]))
         elif t == "subtract":
             self.hands[s].remove(a["card"])
             self.picks_sub.append(a["card"])
-            ev.append(Record("pick", a["text"], seat=s, card=a["card"], sign="-"))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", text=a["text"]))
         elif t == "collect":
             self._collect(s, ev)
         elif t == "take":
@@ -892,7 +892,7 @@ class GopherState(GameState):
         self.after_change = False
         self.jumped = []
         self.queue = []
-        ev.append(Record("turn", f"{self._nm(s)}'s turn.", seat=s))
+        ev.append(Rec(type="turn", seat=s, text=f"{self.names[s]}'s turn."))
 
     def _dig(self, s: int, ev: list) -> None:
         if self.beginner:
@@ -916,11 +916,11 @@ class GopherState(GameState):
                 if j not in self.jumped:
                     self.jumped.append(j)
         self.tokens[s] = end
-        ev.append(Record("move", f"{self._nm(s)} moves from hole {start} to hole {end}"
-                         + (" leapfrogging " + ", ".join(self._nm(j) for j in self.jumped)
-                            if self.jumped else "") + ".",
-                         seat=s, start=start, to=end, path=list(path), hops=hop_list,
-                         jumped=list(self.jumped)))
+        ev.append(Rec(type="move", seat=s, start=start, to=end, path=list(path), hops=hop_list,
+                      jumped=list(self.jumped),
+                      text=f"{self.names[s]} moves from hole {start} to hole {end}"
+                      + (" leapfrogging " + ", ".join(self._nm(j) for j in self.jumped)
+                         if self.jumped else "") + "."))
         self._arrive(s, ev)
 
     def _arrive(self, s: int, ev: list) -> None:
@@ -982,7 +982,7 @@ class GopherState(GameState):
 
     def _ineffective(self, ev: list) -> None:
         s = self.active
-        ev.append(Record("ineffective", f"{self._nm(s)}'s turn is ineffective.", seat=s))
+        ev.append(Rec(type="ineffective", seat=s, text=f"{self.names[s]}'s turn is ineffective."))
         if not self.beginner:
             self._draw(s, 1, ev, "ineffective")
         self._end_turn(ev)
@@ -1086,7 +1086,7 @@ class GopherState(GameState):
         back = self.picks_add + self.picks_sub
         self.hands[s] = sorted(self.hands[s] + back)
         self.picks_add, self.picks_sub = [], []
-        ev.append(Record("pass", f"{self._nm(s)} does not collect.", seat=s, returned=back))
+        ev.append(Rec(type="pass", seat=s, returned=back, text=f"{self.names[s]} does not collect."))
         self.collector = None
         if self.after_change:
             self._next_collector(ev)
