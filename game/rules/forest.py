@@ -607,8 +607,8 @@ class ForestState(GameState):
         if k == "swamp":
             extra["bumps"] = spec["bumps"]
             self.bump_nug[c] = [0] * spec["bumps"]
-        ev.append(Record("reveal", f"The tile at {self._xyt(c)} opens: {KIND_LABEL[k]}.",
-                         at=self.xy(c), kind=k, tile=tid, chance=True, **extra))
+        ev.append(Rec(type="reveal", at=self.xy(c), kind=k, tile=tid, chance=True, **extra,
+                      text=f"The tile at {self._xyt(c)} opens: {KIND_LABEL[k]}."))
         if k == "gold":
             self.loose[c] += spec["nuggets"]
             ev.append(Record("nuggets", f"{_plural(spec['nuggets'], 'nugget')} glitter there.",
@@ -714,10 +714,10 @@ class ForestState(GameState):
                 return
             t, why = nxt
             d = (_sign(t % self.n - c % self.n), _sign(t // self.n - c // self.n))
-            ev.append(Record("step", f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
-                             f"on to {self._xyt(t)}.", piece=p["id"], seat=seat,
-                             frm=self.xy(c), to=self.xy(t), by=why, carry=p["carry"],
-                             kind=self._seen_kind(t)))
+            ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=self.xy(c), to=self.xy(t),
+                          by=why, carry=p["carry"], kind=self._seen_kind(t),
+                          text=f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
+                               f"on to {self._xyt(t)}."))
             c = t
 
     def _loop(self, p, c: int, ev: list) -> None:

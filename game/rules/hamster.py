@@ -464,7 +464,7 @@ class HamsterState(GameState):
         seat = self.current_player
         name = self.names[seat]
         if self.step == "roll":
-            acts = [Record("roll", f"{name} rolls the die")]
+            acts = [Rec(type="roll", text=f"{name} rolls the die")]
             masks = None
         else:
             masks = self._legal_sets(seat, self.roll)
@@ -507,8 +507,8 @@ class HamsterState(GameState):
     def _do_roll(self, seat: int, ev: list) -> None:
         v = self.rng.randint(1, 6)
         self.roll = v
-        ev.append(Record("roll", f"{self.names[seat]} rolls a {v}.", seat=seat, value=v,
-                         chance=True))
+        ev.append(Rec(type="roll", seat=seat, value=v, chance=True,
+                      text=f"{self.names[seat]} rolls a {v}."))
         if v >= 4 and self.timer_active and self.timer_crossed < self.timer_length:
             L = self.timer_length
             if self.timer_pass == 1:     # solo, first pass: circle a box
@@ -546,10 +546,10 @@ class HamsterState(GameState):
             self.pending_one[seat] = n
         name = self.names[seat]
         extra = f" (spending {_plural(n, '1-row slot')})" if self.roll == 1 else ""
-        ev.append(Record("cross", f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}.",
-                         seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
-                         first=first_here, **({"slots": n} if self.roll == 1 else {}),
-                         **self._secret(seat)))
+        ev.append(Rec(type="cross", seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
+                      first=first_here, **({"slots": n} if self.roll == 1 else {}),
+                      **self._secret(seat),
+                      text=f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}."))
         if marks[ci] == c.full:
             ev.append(Record("chamber_full", f"{name} has filled the {c.name} "
                              f"({_plural(c.points, 'point')}).", seat=seat, chamber=c.id,
@@ -572,8 +572,9 @@ class HamsterState(GameState):
         L = self.timer_length
         if self.players > 1:
             # the simultaneous decisions of this roll become public now (see base.py)
-            ev.append(Record("turn_end", f"Everyone has chosen for the {self.roll}; the crosses "
-                             "of this roll are shown:", turn=self.turn, reveal=True))
+            ev.append(Rec(type="turn_end", turn=self.turn, reveal=True,
+                          text=f"Everyone has chosen for the {self.roll}; the crosses "
+                               "of this roll are shown:"))
         self.pending = [None] * self.players
         self.pending_one = [0] * self.players
         if self.players == 1:
