@@ -713,10 +713,10 @@ class GopherState(GameState):
             got.append(self.deck.pop())
         if got:
             self.hands[seat] = sorted(self.hands[seat] + got)
-            ev.append(Record("draw", f"{self._nm(seat)} draws {_plural(len(got), 'card')} "
-                             f"({'refill' if why == 'refill' else 'ineffective turn'}).",
-                             seat=seat, count=len(got), why=why, chance=True,
-                             private_to=seat))
+            ev.append(Rec(type="draw", seat=seat, count=len(got), why=why, chance=True,
+                          private_to=seat,
+                          text=f"{self.names[seat]} draws {_plural(len(got), 'card')} "
+                               f"({'refill' if why == 'refill' else 'ineffective turn'})."))
 
     # ---- legal actions ------------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -744,9 +744,9 @@ class GopherState(GameState):
                     jumped, text = [], f"{nm} moves to hole {end}."
                 out.append(Rec(type="move", to=end, path=path, jumped=jumped, text=text))
             if not out:
-                out.append(Record("stay", f"{nm} cannot move {self.roll} steps and stays."))
+                out.append(Rec(type="stay", text=f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
-                out.append(Record("dig", f"{nm} plays a digger instead of moving."))
+                out.append(Rec(type="dig", text=f"{nm} plays a digger instead of moving."))
             return out
         if step == "collect":
             if self.beginner:
@@ -758,7 +758,7 @@ class GopherState(GameState):
         return []
 
     def _pick_actions(self, s: int) -> list:
-        what, amount = self.sign_at(s)
+        what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
         cards = eligible(self.hands[s], what)
         val = _VALUES
         need = (amount - sum(map(val.__getitem__, self.picks_add))
@@ -768,7 +768,7 @@ class GopherState(GameState):
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         done = set()
-        vals = list(map(card_value, cards))
+        vals = [val.get(c) or card_value(c) for c in cards]
         # the totals of the other cards depend only on the value left out (not on the order)
         rests: dict = {}
         lab, labels = self.data.a_label, self.data._a_labels
@@ -952,16 +952,16 @@ class GopherState(GameState):
                                  "deck is empty.", seat=s, hole=self.tokens[s]))
                 self._ineffective(ev)
         elif what == "nothing":
-            ev.append(Record("empty_hole", f"{self._nm(s)} reaches a hole without provisions.",
-                             seat=s, hole=self.tokens[s]))
+            ev.append(Rec(type="empty_hole", seat=s, hole=self.tokens[s],
+                          text=f"{self.names[s]} reaches a hole without provisions."))
             self._ineffective(ev)
         else:
             if self._can_collect(s):
                 self._open_collect(s)
             else:
-                ev.append(Record("cannot_collect", f"{self._nm(s)} cannot collect "
-                                 f"{self.data.sign_text((what, amount))}.", seat=s,
-                                 hole=self.tokens[s], what=what, amount=amount))
+                ev.append(Rec(type="cannot_collect", seat=s, hole=self.tokens[s], what=what,
+                              amount=amount, text=f"{self.names[s]} cannot collect "
+                                                  f"{self.data.sign_text((what, amount))}."))
                 self._ineffective(ev)
 
     def _can_collect(self, s: int) -> bool:
@@ -992,10 +992,11 @@ class GopherState(GameState):
         roll = self._roll_die()
         changed = roll != old
         self.page = roll
-        ev.append(Record("page", f"{self._nm(s)} rolls {roll}: "
-                         + (f"the book turns from page {old} to page {roll}." if changed
-                            else "the page stays."), seat=s, value=roll, page_from=old,
-                         page_to=roll, changed=changed, chance=True))
+        ev.append(Rec(type="page", seat=s, value=roll, page_from=old, page_to=roll,
+                      changed=changed, chance=True,
+                      text=f"{self.names[s]} rolls {roll}: "
+                      + (f"the book turns from page {old} to page {roll}." if changed
+                         else "the page stays.")))
         if not changed:
             self._end_turn(ev)
             return
