@@ -736,8 +736,9 @@ class GopherState(GameState):
             occ = self._occupied(s)
             out = []
             for end, path, hops in self._move_options():
-                if any(over for _, _, over in hops):
-                    jumped = sorted({occ[h] for _, _, over in hops for h in over})
+                over = [h for _, _, o in hops for h in o]
+                if over:
+                    jumped = sorted({occ[h] for h in over})
                     text = (f"{nm} moves to hole {end} leapfrogging "
                             + ", ".join(self._nm(j) for j in jumped) + ".")
                 else:
