@@ -44,7 +44,7 @@ from itertools import product
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record
+from .base import GameState, IllegalAction, Rec, Record
 from .data import Checker, load_yaml
 
 MODES = ("autumn", "winter", "beetle")
@@ -76,6 +76,7 @@ class AntsData:
                  display, abilities, in_play, scoring):
         self.kinds = kinds                    # ["tablecloth", ...]
         self.kind_labels = kind_labels
+        self.kind_lower = [label.lower() for label in kind_labels]
         self.kind_index = {k: i for i, k in enumerate(kinds)}
         self.insects = insects
         self.insect_labels = insect_labels
@@ -234,7 +235,10 @@ def default_data() -> AntsData:
 
 def _where(i: int) -> str:
     """A cell as the player counts it on the table: rows and columns from 1."""
-    return f"row {i // N + 1}, column {i % N + 1}"
+    return _WHERE[i] if 0 <= i < CELLS else f"row {i // N + 1}, column {i % N + 1}"
+
+
+_WHERE = [f"row {i // N + 1}, column {i % N + 1}" for i in range(CELLS)]
 
 
 #: why a card is drawn (the sentence of the command line) -> the code the event carries
@@ -467,21 +471,22 @@ class AntsState(GameState):
         if step == "place":
             n = len(self.chain) + 1
             chain = self.chain
+            head = f"{name} puts ant {n} on the "
+            lower, card_kind, grid = d.kind_lower, d.card_kind, self.grid
+            ring = (NEIGHBOURS[chain[0]], NEIGHBOURS[chain[-1]]) if len(chain) >= 2 else None
             for i in self._place_cells():
-                x, y = i % N, i // N
-                text = (f"{name} puts ant {n} on the "
-                        f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in {_where(i)}")
-                if len(chain) >= 2 and i in NEIGHBOURS[chain[0]] and i in NEIGHBOURS[chain[-1]]:
+                kind = lower[card_kind[grid[i]]]
+                text = f"{head}{kind} card in {_WHERE[i]}"
+                if ring is not None and i in ring[0] and i in ring[1]:
                     # next to both ends (the trail closes a ring): the player says which end
                     # it joins, so the trail's two ends are the player's choice, not the order
-                    acts.append(Record("place", f"{name} puts an ant on the "
-                                       f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in "
-                                       f"{_where(i)} as the new ant 1, before the present ant 1",
-                                       cell=[x, y], end="head"))
-                    acts.append(Record("place", text + f", after ant {len(chain)}", cell=[x, y],
-                                       end="tail"))
+                    acts.append(Rec(type="place", cell=[i % N, i // N], end="head",
+                                    text=f"{name} puts an ant on the {kind} card in "
+                                         f"{_WHERE[i]} as the new ant 1, before the present ant 1"))
+                    acts.append(Rec(type="place", cell=[i % N, i // N], end="tail",
+                                    text=text + f", after ant {len(chain)}"))
                 else:
-                    acts.append(Record("place", text, cell=[x, y]))
+                    acts.append(Rec(type="place", cell=[i % N, i // N], text=text))
         elif step == "choose":
             kinds = sorted({self.kind_of_cell(i) for i in self.chain})
             for k in kinds:
@@ -1298,8 +1303,7 @@ class AntsState(GameState):
     def clone(self) -> "AntsState":
         new = AntsState.__new__(AntsState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         for k in ("names", "deck", "grid", "box", "discard", "hidden", "supply_deck", "display",
                   "in_play", "chain", "reds", "red", "red_queue", "collected", "pending",

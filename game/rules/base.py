@@ -54,6 +54,10 @@ import random
 from typing import Any, ClassVar
 
 
+_new_random = random.Random.__new__   # a generator without seeding it (setstate follows)
+_dict_init = dict.__init__
+
+
 class IllegalAction(ValueError):
     """Raised by ``apply`` for anything that is not a legal action now."""
 
@@ -62,14 +66,21 @@ class Record(dict):
     """A JSON-safe record (action or event) that reads as a sentence."""
 
     def __init__(self, type: str, text: str = "", **fields: Any):
-        super().__init__(type=type, **fields)
-        self["text"] = text
+        _dict_init(self, type=type, **fields, text=text)     # keys: type, fields, text
 
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.get("text") or json.dumps(self, sort_keys=True)
 
     def key(self) -> str:
         return action_key(self)
+
+
+class Rec(Record):
+    """A Record built straight from its fields, without a Python-level ``__init__`` (for the
+    rules' hot loops): ``Rec(type="move", frm=..., to=..., text=...)`` equals
+    ``Record("move", ..., frm=..., to=...)`` when ``type`` comes first and ``text`` last."""
+    __slots__ = ()
+    __init__ = dict.__init__
 
 
 Action = Record
@@ -262,6 +273,30 @@ class GameState:
     def clone(self) -> "GameState":
         return copy.deepcopy(self)
 
+    # ---- the random generator ----------------------------------------------------------------
+    # A clone shares its original's generator until one of them uses it; then that one takes
+    # its own copy first (copy on write), so a clone that never draws never copies the
+    # generator's 625 words.  ``_rng_box`` is [generator, how many states share it].
+    @property
+    def rng(self) -> random.Random:
+        box = self._rng_box
+        if box[1] > 1:
+            box[1] -= 1
+            own = _new_random(random.Random)
+            own.setstate(box[0].getstate())
+            self._rng_box = box = [own, 1]
+        return box[0]
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng_box = [value, 1]
+
+    def _share_rng(self, new: "GameState") -> None:
+        """Let the clone ``new`` share this state's generator (see ``rng``)."""
+        box = self._rng_box
+        box[1] += 1
+        new._rng_box = box
+
     # ---- persistence ----------------------------------------------------------------------
     def _state_dict(self) -> dict:
         """Game-specific fields (JSON-safe)."""
@@ -271,7 +306,7 @@ class GameState:
         raise NotImplementedError
 
     def to_dict(self) -> dict:
-        version, internal, gauss = self.rng.getstate()
+        version, internal, gauss = self._rng_box[0].getstate()   # reading needs no copy
         return {
             "game": self.GAME_ID, "format": self.FORMAT,
             "players": self.players, "seed": self.seed, "variant": self.variant,

@@ -50,7 +50,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record
+from .base import GameState, IllegalAction, Rec, Record
 from .data import Checker, display_name, load_yaml
 
 KINDS = ("empty", "gold", "mole_tunnel", "bees", "lynx", "wolf_den", "bear", "serpent",
@@ -390,14 +390,35 @@ class ForestState(GameState):
         if p["at"] is None or p["trapped"]:
             return []
         c = p["at"]
-        carries = [False, True] if (p["carry"] or self._nugget_here(p)) else [False]
-        if p["bump"] >= 0 and p["bump"] < self.data.types[self.tile[c]]["bumps"] - 1:
-            return [(-1, k) for k in carries]
+        carry_too = bool(p["carry"] or self._nugget_here(p))
+        types = self.data.types
+        if p["bump"] >= 0 and p["bump"] < types[self.tile[c]]["bumps"] - 1:
+            return [(-1, False), (-1, True)] if carry_too else [(-1, False)]
         out = []
-        for t in self._nb[c]:
-            for k in carries:
-                if self.can_enter(p, t, k):
-                    out.append((t, k))
+        camp_of, opened, tile = self._camp_of, self.opened, self.tile
+        canine = p["kind"] == "canine"
+        hunter = p["kind"] == "hunter"
+        for t in self._nb[c]:      # can_enter, unrolled for the two ways to come
+            if t in camp_of:
+                for k in ((False, True) if carry_too else (False,)):
+                    if self.can_enter(p, t, k):
+                        out.append((t, k))
+                continue
+            if not opened[t]:
+                bare, loaded = canine, False
+            else:
+                kind = types[tile[t]]["kind"]
+                if kind == "wolf_den":
+                    bare, loaded = canine, False
+                elif hunter:
+                    bare = kind != "hunters_call"
+                    loaded = bare and kind != "lynx"
+                else:
+                    bare = loaded = True
+            if bare:
+                out.append((t, False))
+            if carry_too and loaded:
+                out.append((t, True))
         return out
 
     def _camp_targets(self, seat: int) -> list:
@@ -443,10 +464,11 @@ class ForestState(GameState):
             for t, k in self._piece_moves(p):
                 what = " with a nugget." if k else "."
                 if t < 0:
-                    out.append(Record("wade", f"{label} wades on{what}", piece=pid, carry=k))
+                    out.append(Rec(type="wade", piece=pid, carry=k,
+                                   text=f"{label} wades on{what}"))
                 else:
-                    out.append(Record("move", f"{label} steps to {xyt[t]}{what}", piece=pid,
-                                      to=[t % n, t // n], carry=k))
+                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
+                                   text=f"{label} steps to {xyt[t]}{what}"))
         for t in self._camp_targets(seat):
             out.append(Record("move_camp", f"{name} moves its campfire to {self._xyt(t)}.",
                               to=self.xy(t)))
@@ -499,12 +521,14 @@ class ForestState(GameState):
                 self._after_rest(ev)
             else:
                 frm = p["at"]
-                to = self._cell(a["to"])
-                self._leave(p)
-                d = (_sign(to % self.n - frm % self.n), _sign(to // self.n - frm // self.n))
-                ev.append(Record("step", f"{self._label(p)} steps to {self._xyt(to)}.",
-                                 piece=p["id"], seat=seat, frm=self.xy(frm), to=self.xy(to),
-                                 by="step", carry=p["carry"], kind=self._seen_kind(to)))
+                n = self.n
+                to = a["to"][1] * n + a["to"][0]    # one of legal_actions' own records
+                p["bump"] = -1                       # it leaves the tile (_leave)
+                d = (_sign(to % n - frm % n), _sign(to // n - frm // n))
+                ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[frm % n, frm // n],
+                              to=[to % n, to // n], by="step", carry=p["carry"],
+                              kind=self._seen_kind(to),
+                              text=f"{self._label(p)} steps to {self._xyt_s[to]}."))
                 self._chain(p, to, d, [], ev)
         elif t == "choose":
             pend = self.pending
@@ -583,8 +607,8 @@ class ForestState(GameState):
         if k == "swamp":
             extra["bumps"] = spec["bumps"]
             self.bump_nug[c] = [0] * spec["bumps"]
-        ev.append(Record("reveal", f"The tile at {self._xyt(c)} opens: {KIND_LABEL[k]}.",
-                         at=self.xy(c), kind=k, tile=tid, chance=True, **extra))
+        ev.append(Rec(type="reveal", at=self.xy(c), kind=k, tile=tid, chance=True, **extra,
+                      text=f"The tile at {self._xyt(c)} opens: {KIND_LABEL[k]}."))
         if k == "gold":
             self.loose[c] += spec["nuggets"]
             ev.append(Record("nuggets", f"{_plural(spec['nuggets'], 'nugget')} glitter there.",
@@ -690,10 +714,10 @@ class ForestState(GameState):
                 return
             t, why = nxt
             d = (_sign(t % self.n - c % self.n), _sign(t // self.n - c // self.n))
-            ev.append(Record("step", f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
-                             f"on to {self._xyt(t)}.", piece=p["id"], seat=seat,
-                             frm=self.xy(c), to=self.xy(t), by=why, carry=p["carry"],
-                             kind=self._seen_kind(t)))
+            ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=self.xy(c), to=self.xy(t),
+                          by=why, carry=p["carry"], kind=self._seen_kind(t),
+                          text=f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
+                               f"on to {self._xyt(t)}."))
             c = t
 
     def _loop(self, p, c: int, ev: list) -> None:
@@ -1109,8 +1133,7 @@ class ForestState(GameState):
     def clone(self) -> "ForestState":
         new = ForestState.__new__(ForestState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         for k in ("names", "tile", "rot", "opened", "loose", "aside", "camps", "camp_moves",
                   "hunter_moved", "winner_list", "edges", "teams"):

@@ -71,7 +71,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, Record
+from .base import GameState, Rec, Record
 from .data import Checker, display_name, load_yaml
 
 RULE_SETS = ("standard", "simplified", "baskets", "beginner")
@@ -107,6 +107,29 @@ class Page:
         self.signs = signs        # hole -> (what, amount): what is a kind or one of SPECIAL
         self.tunnels = tunnels    # sorted list of [a, b]
         self.walls = walls
+        self._balls = None
+
+    def balls(self) -> dict:
+        """hole -> [bit mask of the holes at most r tunnels away, for r = 0, 1, ...] up to the
+        whole page (worked out once)."""
+        if self._balls is None:
+            adj = self.adj
+            balls = {}
+            for a in adj:
+                masks, seen, ring = [1 << a], {a}, [a]
+                while ring:
+                    nxt = []
+                    for h in ring:
+                        for n in adj[h]:
+                            if n not in seen:
+                                seen.add(n)
+                                nxt.append(n)
+                    ring = nxt
+                    if ring:
+                        masks.append(masks[-1] | sum(1 << n for n in ring))
+                balls[a] = masks
+            self._balls = balls
+        return self._balls
 
 
 class GopherData:
@@ -127,6 +150,7 @@ class GopherData:
         self.stalled_rounds = numbers["stalled_rounds"]
         self.rule_sets = rule_sets
         self._labels: dict = {}
+        self._a_labels: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -150,8 +174,11 @@ class GopherData:
 
     def a_label(self, code: str) -> str:
         """The label with its article: "a berry 4", "an acorn 8"."""
-        label = self.label(code)
-        return ("an " if label[0] in "aeiou" else "a ") + label
+        got = self._a_labels.get(code)
+        if got is None:
+            label = self.label(code)
+            got = self._a_labels[code] = ("an " if label[0] in "aeiou" else "a ") + label
+        return got
 
     def sign_text(self, sign) -> str:
         what, amount = sign
@@ -413,12 +440,39 @@ def combinations(hand, what: str, amount: int, subtract: bool, limit: int = 5000
 # ------------------------------------------------------------------------------------------
 # moves
 # ------------------------------------------------------------------------------------------
+_PLAIN: dict = {}      # (page, start, steps, by_jumps) -> move_options with no token met
+PLAIN_CACHE = 4096
+
+
 def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
     """Every end hole reachable from ``start`` in exactly ``steps`` steps: a list of
     (end, path, hops) with the first path found per end hole (per end and set of jumped seats
     when ``by_jumps``).  ``occupied``: hole -> seat of the other tokens.  A hop is
     (from, to, [jumped holes]).  A depth-first search over simple paths that skips a position
-    (hole, steps left, holes used, seats jumped) it has already searched from."""
+    (hole, steps left, holes used, seats jumped) it has already searched from.
+
+    When no other token is within ``steps`` tunnels of ``start``, no path can meet one (the
+    first token met lies at most ``steps`` tunnels away), so the answer is that of the empty
+    page: it is remembered per page, start and steps (fresh lists each time)."""
+    if occupied:
+        ball = page.balls()[start]
+        near = ball[steps] if steps < len(ball) else ball[-1]
+        for h in occupied:
+            if near >> h & 1:
+                return _search_moves(page, start, steps, occupied, by_jumps)
+    key = (page, start, steps, by_jumps)
+    got = _PLAIN.get(key)
+    if got is None:
+        if len(_PLAIN) >= PLAIN_CACHE:
+            _PLAIN.clear()
+        got = _PLAIN[key] = tuple(
+            (e, tuple(p), tuple((x, y, tuple(o)) for x, y, o in h))
+            for e, p, h in _search_moves(page, start, steps, {}, by_jumps))
+    return [(e, list(p), [(x, y, list(o)) for x, y, o in h]) for e, p, h in got]
+
+
+def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
+    """move_options' search itself (not remembered)."""
     adj = page.adj
     found: dict = {}
     path = [start]
@@ -453,12 +507,19 @@ def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: b
                 continue
             if n in occupied:
                 for land, over in jumps(at, n, (n,), vis):
-                    path.append(land)
-                    hops.append((at, land, over))
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
-                    rec(land, left - 1, vis | 1 << land, m)
+                    if left == 1:    # the last step: what rec(land, 0, ...) does, in place
+                        key = (land, m) if by_jumps else land
+                        if key in found:
+                            continue
+                    path.append(land)
+                    hops.append((at, land, over))
+                    if left == 1:
+                        found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                    else:
+                        rec(land, left - 1, vis | 1 << land, m)
                     hops.pop()
                     path.pop()
             elif left == 1:
@@ -466,12 +527,44 @@ def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: b
                 if key not in found:
                     found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
                                   + [(at, n, [])])
+            elif left == 2:
+                path.append(n)
+                hops.append((at, n, ()))
+                last(n, vis | 1 << n, jm)
+                hops.pop()
+                path.pop()
             else:
                 path.append(n)
                 hops.append((at, n, ()))
                 rec(n, left - 1, vis | 1 << n, jm)
                 hops.pop()
                 path.pop()
+            if not by_jumps and len(found) >= ends:
+                return
+
+    def last(at, vis, jm):
+        """rec(at, 1, vis, jm) without remembering the position (a last step is cheap)."""
+        for n in adj[at]:
+            if vis >> n & 1:
+                continue
+            if n in occupied:
+                for land, over in jumps(at, n, (n,), vis):
+                    m = jm
+                    for h in over:
+                        m |= 1 << occupied[h]
+                    key = (land, m) if by_jumps else land
+                    if key in found:
+                        continue
+                    path.append(land)
+                    hops.append((at, land, over))
+                    found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                    hops.pop()
+                    path.pop()
+            else:
+                key = (n, jm) if by_jumps else n
+                if key not in found:
+                    found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
+                                  + [(at, n, [])])
             if not by_jumps and len(found) >= ends:
                 return
     rec(start, steps, 1 << start, 0)
@@ -620,10 +713,10 @@ class GopherState(GameState):
             got.append(self.deck.pop())
         if got:
             self.hands[seat] = sorted(self.hands[seat] + got)
-            ev.append(Record("draw", f"{self._nm(seat)} draws {_plural(len(got), 'card')} "
-                             f"({'refill' if why == 'refill' else 'ineffective turn'}).",
-                             seat=seat, count=len(got), why=why, chance=True,
-                             private_to=seat))
+            ev.append(Rec(type="draw", seat=seat, count=len(got), why=why, chance=True,
+                          private_to=seat,
+                          text=f"{self.names[seat]} draws {_plural(len(got), 'card')} "
+                               f"({'refill' if why == 'refill' else 'ineffective turn'})."))
 
     # ---- legal actions ------------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -635,22 +728,26 @@ class GopherState(GameState):
             return [Record("place", f"{nm} puts the token on hole {h}.", hole=h)
                     for h in self.data.hole_ids if h not in taken]
         if step == "roll":
-            out = [Record("roll", f"{nm} rolls the die.")]
+            out = [Rec(type="roll", text=f"{nm} rolls the die.")]
             if self._has_digger(s):
-                out.append(Record("dig", f"{nm} plays a digger instead of moving."))
+                out.append(Rec(type="dig", text=f"{nm} plays a digger instead of moving."))
             return out
         if step == "move":
             occ = self._occupied(s)
             out = []
             for end, path, hops in self._move_options():
-                jumped = sorted({occ[h] for _, _, over in hops for h in over})
-                out.append(Record("move", f"{nm} moves to hole {end}"
-                                  + (" leapfrogging " + ", ".join(self._nm(j) for j in jumped)
-                                     if jumped else "") + ".", to=end, path=path, jumped=jumped))
+                over = [h for _, _, o in hops for h in o]
+                if over:
+                    jumped = sorted({occ[h] for h in over})
+                    text = (f"{nm} moves to hole {end} leapfrogging "
+                            + ", ".join(self._nm(j) for j in jumped) + ".")
+                else:
+                    jumped, text = [], f"{nm} moves to hole {end}."
+                out.append(Rec(type="move", to=end, path=path, jumped=jumped, text=text))
             if not out:
-                out.append(Record("stay", f"{nm} cannot move {self.roll} steps and stays."))
+                out.append(Rec(type="stay", text=f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
-                out.append(Record("dig", f"{nm} plays a digger instead of moving."))
+                out.append(Rec(type="dig", text=f"{nm} plays a digger instead of moving."))
             return out
         if step == "collect":
             if self.beginner:
@@ -662,28 +759,37 @@ class GopherState(GameState):
         return []
 
     def _pick_actions(self, s: int) -> list:
-        what, amount = self.sign_at(s)
+        what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
         cards = eligible(self.hands[s], what)
         val = _VALUES
-        need = amount - sum(val[c] for c in self.picks_add) + sum(val[c] for c in self.picks_sub)
-        nm = self._nm(s)
+        need = (amount - sum(map(val.__getitem__, self.picks_add))
+                + sum(map(val.__getitem__, self.picks_sub)))
+        nm = self.names[s]
         out = []
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         done = set()
-        vals = [card_value(c) for c in cards]
-        lab = self.data.a_label
-        for i, c in enumerate(cards):
+        vals = [val.get(c) or card_value(c) for c in cards]
+        # the totals of the other cards depend only on the value left out (not on the order)
+        rests: dict = {}
+        lab, labels = self.data.a_label, self.data._a_labels
+        subtract = self.subtract
+        for c in cards:
             if c in done:
                 continue
             done.add(c)
-            rest = reach(vals[:i] + vals[i + 1:], self.subtract)
-            v = vals[i]
+            v = val[c]       # card_value above filled it in
+            rest = rests.get(v)
+            if rest is None:
+                i = vals.index(v)
+                rest = rests[v] = reach(vals[:i] + vals[i + 1:], subtract)
             if rest >> (OFF + need - v) & 1:
-                out.append(Record("add", f"{nm} adds {lab(c)}.", card=c))
-            if self.subtract and rest >> (OFF + need + v) & 1:
-                out.append(Record("subtract", f"{nm} subtracts {lab(c)}.", card=c))
-        out.append(Record("pass", f"{nm} does not collect."))
+                out.append(Rec(type="add", card=c,
+                               text=f"{nm} adds {labels.get(c) or lab(c)}."))
+            if subtract and rest >> (OFF + need + v) & 1:
+                out.append(Rec(type="subtract", card=c,
+                               text=f"{nm} subtracts {labels.get(c) or lab(c)}."))
+        out.append(Rec(type="pass", text=f"{nm} does not collect."))
         return out
 
     def _take_actions(self, s: int) -> list:
@@ -733,8 +839,8 @@ class GopherState(GameState):
         elif t == "roll":
             self.roll = self._roll_die()
             self._moves = None
-            ev.append(Record("roll", f"{self._nm(s)} rolls {self.roll}.", seat=s,
-                             value=self.roll, chance=True))
+            ev.append(Rec(type="roll", seat=s, value=self.roll, chance=True,
+                          text=f"{self.names[s]} rolls {self.roll}."))
             self.step = "move"
         elif t == "dig":
             self._dig(s, ev)
@@ -747,11 +853,11 @@ class GopherState(GameState):
         elif t == "add":
             self.hands[s].remove(a["card"])
             self.picks_add.append(a["card"])
-            ev.append(Record("pick", a["text"], seat=s, card=a["card"], sign="+"))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", text=a["text"]))
         elif t == "subtract":
             self.hands[s].remove(a["card"])
             self.picks_sub.append(a["card"])
-            ev.append(Record("pick", a["text"], seat=s, card=a["card"], sign="-"))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", text=a["text"]))
         elif t == "collect":
             self._collect(s, ev)
         elif t == "take":
@@ -787,7 +893,7 @@ class GopherState(GameState):
         self.after_change = False
         self.jumped = []
         self.queue = []
-        ev.append(Record("turn", f"{self._nm(s)}'s turn.", seat=s))
+        ev.append(Rec(type="turn", seat=s, text=f"{self.names[s]}'s turn."))
 
     def _dig(self, s: int, ev: list) -> None:
         if self.beginner:
@@ -811,11 +917,11 @@ class GopherState(GameState):
                 if j not in self.jumped:
                     self.jumped.append(j)
         self.tokens[s] = end
-        ev.append(Record("move", f"{self._nm(s)} moves from hole {start} to hole {end}"
-                         + (" leapfrogging " + ", ".join(self._nm(j) for j in self.jumped)
-                            if self.jumped else "") + ".",
-                         seat=s, start=start, to=end, path=list(path), hops=hop_list,
-                         jumped=list(self.jumped)))
+        ev.append(Rec(type="move", seat=s, start=start, to=end, path=list(path), hops=hop_list,
+                      jumped=list(self.jumped),
+                      text=f"{self.names[s]} moves from hole {start} to hole {end}"
+                      + (" leapfrogging " + ", ".join(self._nm(j) for j in self.jumped)
+                         if self.jumped else "") + "."))
         self._arrive(s, ev)
 
     def _arrive(self, s: int, ev: list) -> None:
@@ -847,16 +953,16 @@ class GopherState(GameState):
                                  "deck is empty.", seat=s, hole=self.tokens[s]))
                 self._ineffective(ev)
         elif what == "nothing":
-            ev.append(Record("empty_hole", f"{self._nm(s)} reaches a hole without provisions.",
-                             seat=s, hole=self.tokens[s]))
+            ev.append(Rec(type="empty_hole", seat=s, hole=self.tokens[s],
+                          text=f"{self.names[s]} reaches a hole without provisions."))
             self._ineffective(ev)
         else:
             if self._can_collect(s):
                 self._open_collect(s)
             else:
-                ev.append(Record("cannot_collect", f"{self._nm(s)} cannot collect "
-                                 f"{self.data.sign_text((what, amount))}.", seat=s,
-                                 hole=self.tokens[s], what=what, amount=amount))
+                ev.append(Rec(type="cannot_collect", seat=s, hole=self.tokens[s], what=what,
+                              amount=amount, text=f"{self.names[s]} cannot collect "
+                                                  f"{self.data.sign_text((what, amount))}."))
                 self._ineffective(ev)
 
     def _can_collect(self, s: int) -> bool:
@@ -877,7 +983,7 @@ class GopherState(GameState):
 
     def _ineffective(self, ev: list) -> None:
         s = self.active
-        ev.append(Record("ineffective", f"{self._nm(s)}'s turn is ineffective.", seat=s))
+        ev.append(Rec(type="ineffective", seat=s, text=f"{self.names[s]}'s turn is ineffective."))
         if not self.beginner:
             self._draw(s, 1, ev, "ineffective")
         self._end_turn(ev)
@@ -887,10 +993,11 @@ class GopherState(GameState):
         roll = self._roll_die()
         changed = roll != old
         self.page = roll
-        ev.append(Record("page", f"{self._nm(s)} rolls {roll}: "
-                         + (f"the book turns from page {old} to page {roll}." if changed
-                            else "the page stays."), seat=s, value=roll, page_from=old,
-                         page_to=roll, changed=changed, chance=True))
+        ev.append(Rec(type="page", seat=s, value=roll, page_from=old, page_to=roll,
+                      changed=changed, chance=True,
+                      text=f"{self.names[s]} rolls {roll}: "
+                      + (f"the book turns from page {old} to page {roll}." if changed
+                         else "the page stays.")))
         if not changed:
             self._end_turn(ev)
             return
@@ -981,7 +1088,7 @@ class GopherState(GameState):
         back = self.picks_add + self.picks_sub
         self.hands[s] = sorted(self.hands[s] + back)
         self.picks_add, self.picks_sub = [], []
-        ev.append(Record("pass", f"{self._nm(s)} does not collect.", seat=s, returned=back))
+        ev.append(Rec(type="pass", seat=s, returned=back, text=f"{self.names[s]} does not collect."))
         self.collector = None
         if self.after_change:
             self._next_collector(ev)
@@ -1324,8 +1431,7 @@ class GopherState(GameState):
     def clone(self) -> "GopherState":
         new = GopherState.__new__(GopherState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         for k in ("names", "tokens", "deck", "discard", "holder", "diggers_left", "picks_add",
                   "picks_sub", "queue", "jumped", "present", "winner_list"):

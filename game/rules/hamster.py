@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, Record
+from .base import GameState, Rec, Record
 from .data import Checker, DataError, display_name, load_yaml
 
 SIDES = {"A": ("data", "hamster", "side_a.yaml"), "B": ("data", "hamster", "side_b.yaml")}
@@ -37,6 +37,7 @@ CHAMBER_COUNT = 8
 NUT_COUNT = 4
 MAX_ONES = 7                # a roll of 1 crosses at most this many cells
 MAX_CHAMBER_CELLS = 12      # legal sets are enumerated over bit masks of a chamber's cells
+SET_CACHE = 4096            # remembered answers of a chamber's legal sets (then forgotten)
 STEPS = ("roll", "choose", "over")
 
 
@@ -76,11 +77,15 @@ class Chamber:
             if self._connected(m):
                 by_size[bin(m).count("1")].append(m)
         self.by_size = by_size
+        # the same as (chamber index, mask) pairs, made once and shared by every legal list
+        self.pairs_by_size = [[(index, m) for m in ms] for ms in by_size]
         self.mushrooms = 0           # masks, filled in by the sheet
         self.nuts = 0
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
         self._cells_of: dict = {}
         self._texts: dict = {}
+        self._sets: dict = {}        # (marks, anchors, size) -> ((index, mask), ...), bounded
+        self._cross: dict = {}       # mask -> (cells_of, describe), as those two
 
     def _connected(self, m: int) -> bool:
         low = m & -m
@@ -441,13 +446,17 @@ class HamsterState(GameState):
             if not anchors:
                 continue
             by_size = c.by_size
-            ci = c.index
+            cache = c._sets
             for k in sizes:
                 if k >= len(by_size):
                     break
-                for s in by_size[k]:
-                    if not s & m and s & anchors:
-                        out.append((ci, s))
+                got = cache.get((m, anchors, k))
+                if got is None:
+                    got = tuple([p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors])
+                    if len(cache) >= SET_CACHE:
+                        cache.clear()
+                    cache[(m, anchors, k)] = got
+                out += got
         return out
 
     # ---- contract ---------------------------------------------------------------------------
@@ -455,7 +464,7 @@ class HamsterState(GameState):
         seat = self.current_player
         name = self.names[seat]
         if self.step == "roll":
-            acts = [Record("roll", f"{name} rolls the die")]
+            acts = [Rec(type="roll", text=f"{name} rolls the die")]
             masks = None
         else:
             masks = self._legal_sets(seat, self.roll)
@@ -463,11 +472,15 @@ class HamsterState(GameState):
                 acts = [Record("pass", f"{name} cannot cross anything and passes")]
             else:
                 chambers = self.sheet.chambers
+                head = name + " crosses "
                 acts = []
                 for ci, s in masks:
                     c = chambers[ci]
-                    acts.append(Record("cross", f"{name} crosses {c.describe(s)}",
-                                       cells=[[x, y] for x, y in c.cells_of(s)]))
+                    got = c._cross.get(s)
+                    if got is None:
+                        got = c._cross[s] = (c.cells_of(s), c.describe(s))
+                    acts.append(Rec(type="cross", cells=list(map(list, got[0])),
+                                    text=head + got[1]))
         self._legal_masks = masks
         return acts
 
@@ -494,8 +507,8 @@ class HamsterState(GameState):
     def _do_roll(self, seat: int, ev: list) -> None:
         v = self.rng.randint(1, 6)
         self.roll = v
-        ev.append(Record("roll", f"{self.names[seat]} rolls a {v}.", seat=seat, value=v,
-                         chance=True))
+        ev.append(Rec(type="roll", seat=seat, value=v, chance=True,
+                      text=f"{self.names[seat]} rolls a {v}."))
         if v >= 4 and self.timer_active and self.timer_crossed < self.timer_length:
             L = self.timer_length
             if self.timer_pass == 1:     # solo, first pass: circle a box
@@ -533,10 +546,10 @@ class HamsterState(GameState):
             self.pending_one[seat] = n
         name = self.names[seat]
         extra = f" (spending {_plural(n, '1-row slot')})" if self.roll == 1 else ""
-        ev.append(Record("cross", f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}.",
-                         seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
-                         first=first_here, **({"slots": n} if self.roll == 1 else {}),
-                         **self._secret(seat)))
+        ev.append(Rec(type="cross", seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
+                      first=first_here, **({"slots": n} if self.roll == 1 else {}),
+                      **self._secret(seat),
+                      text=f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}."))
         if marks[ci] == c.full:
             ev.append(Record("chamber_full", f"{name} has filled the {c.name} "
                              f"({_plural(c.points, 'point')}).", seat=seat, chamber=c.id,
@@ -559,8 +572,9 @@ class HamsterState(GameState):
         L = self.timer_length
         if self.players > 1:
             # the simultaneous decisions of this roll become public now (see base.py)
-            ev.append(Record("turn_end", f"Everyone has chosen for the {self.roll}; the crosses "
-                             "of this roll are shown:", turn=self.turn, reveal=True))
+            ev.append(Rec(type="turn_end", turn=self.turn, reveal=True,
+                          text=f"Everyone has chosen for the {self.roll}; the crosses "
+                               "of this roll are shown:"))
         self.pending = [None] * self.players
         self.pending_one = [0] * self.players
         if self.players == 1:
@@ -837,8 +851,7 @@ class HamsterState(GameState):
     def clone(self) -> "HamsterState":
         new = HamsterState.__new__(HamsterState)
         new.__dict__.update(self.__dict__)
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         new.names = list(self.names)
         new.marks = [list(m) for m in self.marks]

@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..paths import resource_path
-from .base import GameState, IllegalAction, Record
+from .base import GameState, IllegalAction, Rec, Record
 from .data import Checker, DataError, display_name, load_yaml
 
 BOARD_FILE = ("data", "moles", "board.yaml")
@@ -233,8 +233,17 @@ def _pt(p) -> list:
     return [p[0], p[1]]
 
 
+class _Labels(dict):
+    def __missing__(self, p):
+        label = self[p] = f"({p[0]},{p[1]})"
+        return label
+
+
+_LABELS = _Labels()     # point -> "(q,r)", written once per point
+
+
 def _label(p) -> str:
-    return f"({p[0]},{p[1]})"
+    return _LABELS[p]
 
 
 # ------------------------------------------------------------------------------------------
@@ -322,6 +331,20 @@ class MolesState(GameState):
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
         self._legal = None
         self._moves_cache = None
+        self._values = tuple(sorted(set(self.board.discs)))
+        self._per_seat = len(self.moles) // self.players   # self.moles: seat by seat
+
+    def _seat_state(self):
+        """(moles on the board, has a mole outside the holes) per seat, in one pass."""
+        counts = [0] * self.players
+        free = [False] * self.players
+        holes = self._layers[self.layer]["holeset"]
+        for p, m in self._occ.items():
+            s = m["seat"]
+            counts[s] += 1
+            if p not in holes:
+                free[s] = True
+        return counts, free
 
     # ---- queries ----------------------------------------------------------------------------
     @property
@@ -329,7 +352,8 @@ class MolesState(GameState):
         return self._layers[self.layer]
 
     def seat_moles(self, seat: int) -> list:
-        return [m for m in self.moles if m["seat"] == seat and m["at"] is not None]
+        n = self._per_seat
+        return [m for m in self.moles[seat * n:(seat + 1) * n] if m["at"] is not None]
 
     def seats_in_play(self) -> list[int]:
         """A seat with no mole left is out: it never acts again."""
@@ -338,7 +362,8 @@ class MolesState(GameState):
         return [s for s in range(self.players) if self.eliminated_at[s] is None]
 
     def moles_left(self, seat: int) -> int:
-        return sum(1 for m in self.moles if m["seat"] == seat and (m["at"] is not None))
+        n = self._per_seat
+        return sum(1 for m in self.moles[seat * n:(seat + 1) * n] if m["at"] is not None)
 
     def _in_hole(self, m) -> bool:
         return tuple(m["at"]) in self.current_layer["holeset"]
@@ -360,23 +385,25 @@ class MolesState(GameState):
         bigset = layer["bigset"]
         two_player_last = (self.players == 2 and self.layer == LAYER_COUNT - 1)
         centre_holes = layer["holeset"]
-        for m in self.moles:
-            if m["seat"] != seat or m["at"] is None:
+        free = occ.keys().isdisjoint
+        n = self._per_seat
+        for m in self.moles[seat * n:(seat + 1) * n]:
+            at = m["at"]
+            if at is None:
                 continue
-            start = (m["at"][0], m["at"][1])
+            start = (at[0], at[1])
             for ray, style in rays[start]:
                 if len(ray) < value:
                     continue
-                for i in range(value):
-                    if ray[i] in occ:
-                        break
-                else:
-                    dest = ray[value - 1]
-                    if bonus and dest in bigset:
-                        continue
-                    if style == "dotted" and two_player_last and dest not in centre_holes:
-                        continue
-                    yield m, start, dest, ray[:value]
+                path = ray[:value]
+                if not free(path):
+                    continue
+                dest = ray[value - 1]
+                if bonus and dest in bigset:
+                    continue
+                if style == "dotted" and two_player_last and dest not in centre_holes:
+                    continue
+                yield m, start, dest, path
 
     def can_move(self, seat: int, value: int, bonus: bool = False) -> bool:
         """Whether a disc of ``value`` gives ``seat`` any legal move now."""
@@ -384,13 +411,50 @@ class MolesState(GameState):
 
     def movers(self) -> list:
         """Seats that take turns now: they have a mole that is not in a hole."""
-        return [s for s in range(self.players)
-                if any(not self._in_hole(m) for m in self.seat_moles(s))]
+        free = self._seat_state()[1]
+        return [s for s in range(self.players) if free[s]]
 
-    def anyone_can_move(self) -> bool:
+    def anyone_can_move(self, movers: list | None = None) -> bool:
         """Whether some disc value gives some player who takes turns a legal move."""
-        values = sorted(set(self.board.discs))
-        return any(self.can_move(s, v) for s in self.movers() for v in values)
+        if movers is None:
+            movers = self.movers()
+        for s in movers:
+            if self._seat_can_move(s):
+                return True
+        return False
+
+    def _seat_can_move(self, seat: int) -> bool:
+        """Whether some disc value gives ``seat`` a legal move (not a bonus move): the smallest
+        value that fits a ray's free run answers for that ray, unless a dotted line of the
+        two-player last layer needs its end in a hole."""
+        layer = self._layers[self.layer]
+        occ = self._occ
+        rays = layer["rays"]
+        values = self._values
+        low = values[0]
+        dotted_rule = self.players == 2 and self.layer == LAYER_COUNT - 1
+        holes = layer["holeset"]
+        n = self._per_seat
+        for m in self.moles[seat * n:(seat + 1) * n]:
+            at = m["at"]
+            if at is None:
+                continue
+            for ray, style in rays[(at[0], at[1])]:
+                run = 0
+                for p in ray:
+                    if p in occ:
+                        break
+                    run += 1
+                if run < low:
+                    continue
+                if not (dotted_rule and style == "dotted"):
+                    return True
+                for v in values:
+                    if v > run:
+                        break
+                    if ray[v - 1] in holes:
+                        return True
+        return False
 
     # ---- contract ---------------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -399,10 +463,12 @@ class MolesState(GameState):
         acts: list = []
         if self.step == "place":
             layer = self.current_layer
-            acts = [Record("place", f"{name} places a mole at {_label(p)}", at=_pt(p))
-                    for p in layer["points"] if p not in self._occ and p not in layer["holeset"]]
+            occ, holes, labels = self._occ, layer["holeset"], _LABELS
+            text = name + " places a mole at "
+            acts = [Rec(type="place", at=[p[0], p[1]], text=text + labels[p])
+                    for p in layer["points"] if p not in occ and p not in holes]
         elif self.step == "turn":
-            acts = [Record("turn", f"{name} turns over a disc")]
+            acts = [Rec(type="turn", text=f"{name} turns over a disc")]
         elif self.step == "keep":
             values = sorted(set(self.pending))
             live = [v for v in values if self.can_move(seat, v, self.in_bonus)]
@@ -410,17 +476,21 @@ class MolesState(GameState):
             acts = [Record("keep", f"{name} keeps the {v}", value=v) for v in (live or values)]
         elif self.step == "move":
             value = self.pending[0]
+            layer = self.current_layer
+            holes, big, labels = layer["holeset"], layer["bigset"], _LABELS
+            head = f"{name} moves a mole {value} from "
             for m, start, dest, path in self._moves_for(seat, value, self.in_bonus):
-                where = " into a hole" if dest in self.current_layer["holeset"] else (
-                    " onto a big space" if dest in self.current_layer["bigset"] else "")
-                acts.append(Record("move", f"{name} moves a mole {value} from {_label(start)} "
-                                   f"to {_label(dest)}{where}", frm=_pt(start), to=_pt(dest)))
+                where = " into a hole" if dest in holes else (
+                    " onto a big space" if dest in big else "")
+                acts.append(Rec(type="move", frm=[start[0], start[1]], to=[dest[0], dest[1]],
+                                text=f"{head}{labels[start]} to {labels[dest]}{where}"))
         elif self.step == "bonus":
             acts = [Record("bonus", f"{name} takes the bonus move"),
                     Record("pass", f"{name} passes on the bonus move")]
         return acts
 
     def _apply(self, a: Record, index: int) -> list:
+        moves = self._moves_cache
         self._moves_cache = None
         seat = self.current_player
         name = self.names[seat]
@@ -462,7 +532,7 @@ class MolesState(GameState):
             self._enter_move(seat, ev)
             return ev
         if kind == "move":
-            self._do_move(seat, tuple(a["frm"]), tuple(a["to"]), ev)
+            self._do_move(seat, tuple(a["frm"]), tuple(a["to"]), ev, moves, index)
             return ev
         if kind == "bonus":
             self.in_bonus = True
@@ -504,8 +574,8 @@ class MolesState(GameState):
             fd.append(turned[1])
             self.pending = [turned[0]]
         else:
-            ev.append(Record("disc", f"{name} turns over a {turned[0]}.", seat=seat,
-                             values=turned, chance=True, bonus=self.in_bonus))
+            ev.append(Rec(type="disc", seat=seat, values=turned, chance=True,
+                          bonus=self.in_bonus, text=f"{name} turns over a {turned[0]}."))
         self._enter_move(seat, ev)
 
     def _enter_move(self, seat: int, ev: list) -> None:
@@ -518,11 +588,17 @@ class MolesState(GameState):
                          "is spent.", seat=seat, value=value, bonus=self.in_bonus))
         self._end_turn(ev, moved=self.in_bonus)
 
-    def _do_move(self, seat: int, start, dest, ev: list) -> None:
-        m = self._occ.pop(start)
-        layer = self.current_layer
+    def _do_move(self, seat: int, start, dest, ev: list, moves=None, index: int = -1) -> None:
+        """``moves``: the ``_moves_cache`` the legal actions were listed from (``index``-th)."""
         value = self.pending[0]
-        path = next(p for mm, s, d, p in self._moves_for_single(m, start, dest, value))
+        m = self._occ.pop(start)
+        if (moves is not None and moves[0] == (seat, value, self.in_bonus)
+                and 0 <= index < len(moves[1]) and moves[1][index][1] == start
+                and moves[1][index][2] == dest):
+            path = moves[1][index][3]
+        else:
+            path = next(p for mm, s, d, p in self._moves_for_single(m, start, dest, value))
+        layer = self._layers[self.layer]
         m["at"] = _pt(dest)
         self._occ[dest] = m
         into_hole = dest in layer["holeset"]
@@ -530,11 +606,13 @@ class MolesState(GameState):
         name = self.names[seat]
         where = " into a hole" if into_hole else (" onto a big space" if on_big else "")
         extra = " (bonus move)" if self.in_bonus else ""
-        ev.append(Record("move", f"{name} moves a mole {value} point{'s' if value > 1 else ''}"
-                         f" from {_label(start)} to {_label(dest)}{where}{extra}.", seat=seat, mole=m["id"], frm=_pt(start),
-                         to=_pt(dest), path=[_pt(start)] + [_pt(p) for p in path],
-                         hole=into_hole, big=on_big, bonus=self.in_bonus,
-                         out=start in layer["holeset"]))
+        ev.append(Rec(type="move", seat=seat, mole=m["id"], frm=[start[0], start[1]],
+                      to=[dest[0], dest[1]],
+                      path=[[start[0], start[1]]] + [[p[0], p[1]] for p in path],
+                      hole=into_hole, big=on_big, bonus=self.in_bonus,
+                      out=start in layer["holeset"],
+                      text=f"{name} moves a mole {value} point{'s' if value > 1 else ''} from "
+                           f"{_LABELS[start]} to {_LABELS[dest]}{where}{extra}."))
         self.pending = []
         if into_hole and self.layer == LAYER_COUNT - 1:
             self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole and "
@@ -565,44 +643,50 @@ class MolesState(GameState):
         self.idle_turns = 0 if moved else self.idle_turns + 1
         self.layer_turns += 1
         self._reshuffle_if_needed(seat, ev)
-        active = [s for s in range(self.players) if self.moles_left(s)]
-        if self.movers() == [seat] and len(active) > 1:
+        known = counts, free = self._seat_state()
+        active = [s for s in range(self.players) if counts[s]]
+        if len(active) > 1 and free[seat] and sum(free) == 1:
             self.lone_turns += 1   # every other player waits in holes for this one
         if self.lone_turns >= len(self.board.discs):
             ev.append(Record("stuck", f"{self.names[seat]} has had a whole round of discs while "
                              "everyone else waited in holes: the layer is lifted as if it were "
                              "full.", reason="lone_round"))
             self._lift(ev)
+            known = None
         elif self.layer_turns >= LAST_RESORT_ROUNDS * max(1, len(active)):
             ev.append(Record("stuck", f"This layer has lasted {LAST_RESORT_ROUNDS} rounds without "
                              "being filled: it is lifted as if it were full.",
                              reason="last_resort"))
             self._lift(ev)
+            known = None
         if self.current_player is None:
             return
-        self._begin_turn(ev, (seat + 1) % self.players)
+        self._begin_turn(ev, (seat + 1) % self.players, known)
 
-    def _begin_turn(self, ev: list, seat: int) -> None:
+    def _begin_turn(self, ev: list, seat: int, known=None) -> None:
         """Find the next seat that can act, starting at ``seat``; skip those that cannot.
-        When no disc value gives anyone a legal move, the layer is lifted first."""
+        When no disc value gives anyone a legal move, the layer is lifted first.
+        ``known``: ``_seat_state()`` of the position now, when the caller has it."""
         for _ in range(LAYER_COUNT + 1):   # each lift moves one layer down (or ends the game)
-            if not self.anyone_can_move():
-                if self.movers():
+            counts, free = known or self._seat_state()
+            known = None
+            movers = [s for s in range(self.players) if free[s]]
+            if not self.anyone_can_move(movers):
+                if movers:
                     text = "No mole can move, whatever disc comes up: the layer is lifted."
                 else:
                     text = "Every mole still in play sits in a hole: the layer is lifted."
                 ev.append(Record("stuck", text, reason="nobody_can_move",
-                                 holes=not self.movers()))
+                                 holes=not movers))
                 self._lift(ev)
                 if self.current_player is None:
                     return
                 continue
             for k in range(self.players):
                 s = (seat + k) % self.players
-                mine = self.seat_moles(s)
-                if not mine:
+                if not counts[s]:
                     continue
-                if all(self._in_hole(m) for m in mine):
+                if not free[s]:
                     ev.append(Record("skip", f"Every mole of {self.names[s]} sits in a hole: "
                                      f"{self.names[s]} waits for the layer to be lifted.",
                                      seat=s, reason="all_in_holes"))
@@ -870,8 +954,7 @@ class MolesState(GameState):
     def clone(self) -> "MolesState":
         new = MolesState.__new__(MolesState)
         new.__dict__.update(self.__dict__)
-        new.rng = type(self.rng)()
-        new.rng.setstate(self.rng.getstate())
+        self._share_rng(new)
         new.options = dict(self.options)
         new.rotations = list(self.rotations)
         new.names = list(self.names)
