@@ -25,6 +25,7 @@ import math
 import random
 import threading
 import time
+from importlib import import_module
 
 from . import Agent
 
@@ -37,41 +38,32 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True}
 TUNING = {
-    "moles": {"depth": 0, "c": 0.5, "pool": True},    # from_view rebuilds the boards: slow
     "ants": {"depth": 200, "c": 0.7},
-    # everyone chooses for the same roll, but nobody's choice changes another's options
-    "hamster": {"depth": 0, "c": 0.7, "defer_secret": False},
-}
+}   # a game's own settings live in its hook (``hooks``: EXPERT["tuning"] in <game>_ai.py)
 
 
-def _moles_equity(state) -> list:
-    from .moles_ai import Pos, equity
-    return equity(Pos.from_view(state.view(None)))
+def hooks(game: str) -> dict:
+    """The game's own expert hook: ``EXPERT`` in ``game/ai/<game>_ai.py`` (empty where none).
+
+    Keys (all optional):
+      ``tuning``    search settings merged over ``DEFAULTS`` (and ``TUNING``)
+      ``evaluate``  ``f(state) -> list``: each seat's share of the win in a position that is
+                    not over (the search's leaf value instead of ``score_lead``)
+      ``guide``     ``f(game, seed) -> Agent``: the player asked first; the search overrules it
+                    only by a margin (default: the game's good player)
+    A hook sees what the search sees: states dealt from the deciding seat's view.
+    """
+    cached = _HOOKS.get(game)
+    if cached is None:
+        try:
+            mod = import_module(f".{game}_ai", __package__)
+        except ImportError:
+            mod = None
+        cached = _HOOKS[game] = dict(getattr(mod, "EXPERT", None) or {})
+    return cached
 
 
-_HAMSTER_GEO: dict = {}
-
-
-def _hamster_lead(state) -> list:
-    """Each sheet's expected final points by the good player's evaluation, as win shares."""
-    from .hamster_ai import _Clock, geometry
-    values = []
-    for seat in range(state.players):
-        view = state.view(seat)
-        geo = _HAMSTER_GEO.get(state.variant)
-        if geo is None:
-            geo = _HAMSTER_GEO[state.variant] = geometry(view["sheet"])
-        own = view["sheets"][seat]
-        mine = geo.mask_of(list(own["crosses"]) + list(own.get("this_roll") or []))
-        free = geo.one_row - int(own.get("one_row_used", 0)) - int(own.get("one_row_this_roll", 0))
-        clock = _Clock(view, geo)
-        values.append(geo.evaluate(mine, max(0, free), clock(geo.started(mine)),
-                                   view.get("first_cross") == "any"))
-    return lead_shares(values, 4.0)
-
-
-# game -> evaluation of a position that is not over: each seat's share of the win (sums to 1)
-EVALUATORS = {"moles": _moles_equity, "hamster": _hamster_lead}
+_HOOKS: dict = {}
 
 
 def final_shares(state) -> list:
@@ -130,8 +122,10 @@ class ExpertAgent(Agent):
         super().__init__(game, seed)
         self.think = THINK_SECONDS if think is None else float(think)
         self.iterations = ITERATIONS if iterations is None else iterations
+        hook = hooks(game)
         tune = dict(DEFAULTS)
         tune.update(TUNING.get(game, {}))
+        tune.update(hook.get("tuning") or {})
         self.depth = int(tune["depth"])
         self.c = float(tune["c"])
         self.scale = float(tune["scale"])
@@ -139,7 +133,8 @@ class ExpertAgent(Agent):
         self.pool = bool(tune["pool"])
         self.defer_secret = bool(tune["defer_secret"])   # how much better the search's pick must look
         self._guide = None                    # the game's good player, asked first (a prior)
-        self.evaluator = EVALUATORS.get(game)
+        self.evaluator = hook.get("evaluate")
+        self._guide_maker = hook.get("guide")
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
         self.last_nodes = 0
@@ -297,9 +292,12 @@ class ExpertAgent(Agent):
         """Index of the game's good player's choice (None where the game has none)."""
         if self._guide is None:
             from . import RandomAgent, agent_class
-            cls = agent_class(self.game, "good")
-            self._guide = False if cls is RandomAgent or cls is ExpertAgent else \
-                cls(self.game, self.rng.getrandbits(31))
+            if self._guide_maker is not None:
+                self._guide = self._guide_maker(self.game, self.rng.getrandbits(31))
+            else:
+                cls = agent_class(self.game, "good")
+                self._guide = False if cls is RandomAgent or cls is ExpertAgent else \
+                    cls(self.game, self.rng.getrandbits(31))
         if self._guide is False or self.margin <= 0:
             return None
         try:

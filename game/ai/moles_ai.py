@@ -931,3 +931,18 @@ def strength_report(games: int = 200, seed: int = 1) -> dict:
 
 
 __all__ = ["MolesAgent", "MolesBeginnerAgent", "Pos", "equity", "strength_report", "play_match"]
+
+
+# ------------------------------------------------------------------------------------------
+# the expert level's hook (game/ai/expert.py reads EXPERT)
+# ------------------------------------------------------------------------------------------
+def expert_equity(state) -> list:
+    """The search's leaf value: the win equity of a dealt state (a spectator's view of it)."""
+    return equity(Pos.from_view(state.view(None)))
+
+
+EXPERT = {
+    # from_view rebuilds the boards (slow): a few deals are kept and cloned
+    "tuning": {"depth": 0, "c": 0.5, "pool": True},
+    "evaluate": expert_equity,
+}
