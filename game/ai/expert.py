@@ -36,7 +36,7 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
-            "defer_secret": True}
+            "defer_secret": True, "explore": 0.15}
 TUNING = {
     "ants": {"depth": 200, "c": 0.7},
 }   # a game's own settings live in its hook (``hooks``: EXPERT["tuning"] in <game>_ai.py)
@@ -51,6 +51,9 @@ def hooks(game: str) -> dict:
                     not over (the search's leaf value instead of ``score_lead``)
       ``guide``     ``f(game, seed) -> Agent``: the player asked first; the search overrules it
                     only by a margin (default: the game's good player)
+      ``playout``   ``f(game, seed) -> Agent``: plays the playouts after the tree (each seat from
+                    its own view of the dealt state), a share ``explore`` of actions at random;
+                    default: random playouts
     A hook sees what the search sees: states dealt from the deciding seat's view.
     """
     cached = _HOOKS.get(game)
@@ -133,7 +136,10 @@ class ExpertAgent(Agent):
         self.pool = bool(tune["pool"])
         self.defer_secret = bool(tune["defer_secret"])   # how much better the search's pick must look
         self._guide = None                    # the game's good player, asked first (a prior)
+        self.explore = float(tune["explore"])   # playouts: share of random actions
         self.evaluator = hook.get("evaluate")
+        self._policy_maker = hook.get("playout")
+        self._policy = None
         self._guide_maker = hook.get("guide")
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
@@ -191,6 +197,8 @@ class ExpertAgent(Agent):
         rng = self.rng
         c = self.c
         depth = self.depth
+        policy = self._playout_policy()
+        explore = self.explore
         allowed = set(keys)
         nodes = 1
         it = 0
@@ -245,7 +253,10 @@ class ExpertAgent(Agent):
             steps = 0
             while steps < depth and not s.is_over():
                 acts = s.legal_actions()
-                s.apply(acts[rng.randrange(len(acts))])
+                if policy is not None and len(acts) > 1 and rng.random() >= explore:
+                    s.apply(self._policy_pick(policy, s, acts, rng))
+                else:
+                    s.apply(acts[rng.randrange(len(acts))])
                 steps += 1
             reward = self._evaluate(s)
             root.n += 1
@@ -269,6 +280,22 @@ class ExpertAgent(Agent):
             if ours is None or theirs is None or not _clearly_better(ours, theirs, self.margin):
                 return legal[hint]
         return legal[best_i]
+
+    def _playout_policy(self):
+        """The hook's playout player (None: random playouts)."""
+        if self._policy is None and self._policy_maker is not None:
+            self._policy = self._policy_maker(self.game, self.rng.getrandbits(31))
+        return self._policy
+
+    @staticmethod
+    def _policy_pick(policy, state, acts: list, rng):
+        """The playout player's choice for the seat to move, from that seat's view of the
+        dealt state (so a playout seat knows no more than a real one would); random where it
+        fails."""
+        try:
+            return policy.decide(state.view(state.current_player), acts)
+        except Exception:  # noqa: BLE001 - a playout never stops the search
+            return acts[rng.randrange(len(acts))]
 
     @staticmethod
     def _secret(state, legal: list) -> bool:

@@ -325,3 +325,17 @@ def strength_report(games: int = 200, seed: int = 1, variant: str = "standard") 
 
 
 __all__ = ["GopherAgent", "GopherBeginnerAgent", "duel", "strength_report"]
+
+
+# ------------------------------------------------------------------------------------------
+# the expert level's hook (game/ai/expert.py reads EXPERT)
+# ------------------------------------------------------------------------------------------
+def _playout_player(game: str, seed: int):
+    return GopherAgent(game, seed)
+
+
+EXPERT = {
+    # the good player is quick here (well under a millisecond): it plays the playouts
+    "tuning": {"depth": 24, "explore": 0.1},
+    "playout": _playout_player,
+}
