@@ -253,3 +253,10 @@ def test_a_failing_playout_player_falls_back_to_random(monkeypatch):
     agent = ExpertAgent("gopher", 1, think=60.0, iterations=15)
     action = agent.decide(state.view(state.current_player), state.legal_actions())
     assert key(action) in {key(a) for a in state.legal_actions()}
+
+
+def test_strength_jobs_play_the_same_games():
+    one = strength("hamster", "beginner", "random", games=3, players=2, seed=4)
+    two = strength("hamster", "beginner", "random", games=3, players=2, seed=4, jobs=2)
+    assert two["jobs"] == 2 and one["jobs"] == 1
+    assert two["a_wins"] == one["a_wins"] and two["decisions"] == one["decisions"]

@@ -38,7 +38,6 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True, "explore": 0.15}
 TUNING = {
-    "ants": {"depth": 200, "c": 0.7},
 }   # a game's own settings live in its hook (``hooks``: EXPERT["tuning"] in <game>_ai.py)
 
 

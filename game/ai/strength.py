@@ -56,25 +56,47 @@ def play_duel(game: str, a: str, b: str, players: int, seed: int, a_seat: int,
     return 1.0 / len(won) if a_seat in won else 0.0
 
 
+def _one_game(job: tuple) -> tuple:
+    """One duel of a strength run (a worker process's task): (A's share, A's move times)."""
+    game, a, b, players, seed, a_seat, think, variant, options = job
+    times: list = []
+    share = play_duel(game, a, b, players, seed, a_seat, think, variant, options, times)
+    return share, times
+
+
 def strength(game: str, a: str = "expert", b: str = "good", games: int = 20, players: int = 2,
              seed: int = 1, think: float | None = None, variant: str | None = None,
-             options: dict | None = None, progress=None) -> dict:
-    """Play ``games`` duels and add them up (a JSON-safe dict)."""
+             options: dict | None = None, progress=None, jobs: int = 1) -> dict:
+    """Play ``games`` duels and add them up (a JSON-safe dict).  ``jobs`` > 1 plays that many
+    games at once in worker processes; every game is the same as in one process (its seeds
+    are its own), only the move times grow when the machine has fewer free cores."""
     for level in (a, b):
         if level not in LEVELS:
             raise ValueError(f"unknown computer level '{level}' (known: {', '.join(LEVELS)})")
     times: list = []
     shares = []
     start = time.perf_counter()
-    for i in range(games):
-        shares.append(play_duel(game, a, b, players, seed + i, i % players, think, variant,
-                                options, times))
-        if progress is not None:
-            progress(i + 1, sum(shares))
+    todo = [(game, a, b, players, seed + i, i % players, think, variant, options)
+            for i in range(games)]
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+            for share, spent in pool.map(_one_game, todo):
+                shares.append(share)
+                times.extend(spent)
+                if progress is not None:
+                    progress(len(shares), sum(shares))
+    else:
+        for job in todo:
+            share, spent = _one_game(job)
+            shares.append(share)
+            times.extend(spent)
+            if progress is not None:
+                progress(len(shares), sum(shares))
     share = sum(shares) / games if games else 0.0
     lo, hi = wilson(share, games)
     return {"game": game, "a": a, "b": b, "players": players, "games": games, "seed": seed,
-            "think": think, "variant": variant, "a_wins": round(sum(shares), 3),
+            "think": think, "variant": variant, "jobs": max(1, jobs), "a_wins": round(sum(shares), 3),
             "a_share": round(share, 4), "interval95": [round(lo, 4), round(hi, 4)],
             "fair_share": round(1.0 / players, 4),
             "move_median_s": round(statistics.median(times), 4) if times else None,
