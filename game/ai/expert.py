@@ -4,15 +4,19 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
 
 * every iteration deals the unknowns afresh from the deciding seat's own view
   (``type(state).from_view(view, seed)``), so the search never sees a secret; where dealing is
-  slow (Mole Dig rebuilds its boards: ``TUNING["pool"]``), a few deals are kept and cloned, and
+  slow (Mole Dig rebuilds its boards: the ``pool`` setting), a few deals are kept and cloned, and
   each clone gets a fresh random seed, so rolls, draws and face-down tiles still come from the
   real odds;
 * one tree for the whole information set (single-observer ISMCTS): a node's children are the
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
-* after the tree, a short random playout, then an evaluation: the final result where the game
-  ended, else the game's own estimate where it has one (Mole Dig's win equity), else a
-  normalised score lead;
+* after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry
+  its good player, Forest Gold its beginner, each seat deciding from
+  its own view of the deal, a share of random actions mixed in), then an evaluation: the final
+  result where the game ended, else the game's own estimate where it has one (Mole Dig's win
+  equity, Hamster Burrow's sheet evaluation), else a normalised score lead;
+* each game's settings, evaluation, playout player and guide live beside its other players, in
+  ``EXPERT`` of ``game/ai/<game>_ai.py`` (see ``hooks``), so this module stays game-blind;
 * bounded: ``think`` seconds a move (and optionally ``iterations``), a node cap for memory, and
   ``cancel()`` stops a search at once (the play screen calls it on Undo, Menu or quit).
 
