@@ -262,3 +262,14 @@ def test_strength_jobs_play_the_same_games():
     two = strength("hamster", "beginner", "random", games=3, players=2, seed=4, jobs=2)
     assert two["jobs"] == 2 and one["jobs"] == 1
     assert two["a_wins"] == one["a_wins"] and two["decisions"] == one["decisions"]
+
+
+def test_strength_with_an_iteration_budget_does_not_depend_on_the_clock():
+    from game.ai.strength import ITERATION_THINK, _agent, format_result
+    agent = _agent("ants", "expert", 1, None, iterations=7)
+    assert agent.iterations == 7 and agent.think == ITERATION_THINK
+    assert _agent("ants", "good", 1, None, iterations=7).level == "good"   # no search: as is
+    r = strength("hamster", "expert", "random", games=2, players=2, seed=3, iterations=4)
+    again = strength("hamster", "expert", "random", games=2, players=2, seed=3, iterations=4)
+    assert r["iterations"] == 4 and r["a_wins"] == again["a_wins"]
+    assert "4 iterations a move" in format_result(r)
