@@ -96,7 +96,7 @@ def test_expert_refuses_a_game_state():
 
 # ---- bounded time, cancel ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["moles", "ants", "hamster"])
+@pytest.mark.parametrize("game", ["moles", "ants", "hamster", "forest", "gopher"])
 def test_think_time_bounds_a_move(game):
     state = position(game, 2, 3, 8)
     agent = ExpertAgent(game, 1, think=0.15)
