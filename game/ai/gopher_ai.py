@@ -129,7 +129,6 @@ class GopherBeginnerAgent(_Base):
 
 class GopherAgent(_Base):
     level = "good"
-    COMBINATIONS = 3000       # combinations looked at when building a collection
 
     # ---- values -------------------------------------------------------------------------------
     def hole_value(self, view, page, hole, jumped=()) -> float:
@@ -266,8 +265,7 @@ class GopherAgent(_Base):
         what, amount = self.sign(view, view["page"], self.me)
         need = amount - sum(map(card_value, view["picks_add"])) + \
             sum(map(card_value, view["picks_sub"]))
-        combos = [c for c in combinations(self.hand, what, need, self.subtract,
-                                          limit=self.COMBINATIONS)
+        combos = [c for c in combinations(self.hand, what, need, self.subtract, limit=3000)
                   if c[0] or view["picks_add"]] if need != 0 else []
         keys = {(a["type"], a.get("card")) for a in legal}
         if combos:
@@ -332,25 +330,12 @@ __all__ = ["GopherAgent", "GopherBeginnerAgent", "duel", "strength_report"]
 # ------------------------------------------------------------------------------------------
 # the expert level's hook (game/ai/expert.py reads EXPERT)
 # ------------------------------------------------------------------------------------------
-class GopherPlayoutAgent(GopherAgent):
-    """The expert's playouts: the good player, made cheaper where it is slow - it rolls
-    without weighing a digger against the six rolls first, and builds a collection from the
-    first few hundred combinations instead of thousands."""
-    COMBINATIONS = 200
-
-    def choose(self, view, legal):
-        if view["step"] == "roll" and len(legal) > 1:
-            return next((a for a in legal if a["type"] == "roll"), legal[0])
-        return super().choose(view, legal)
-
-
 def _playout_player(game: str, seed: int):
-    return GopherPlayoutAgent(game, seed)
+    return GopherAgent(game, seed)
 
 
 EXPERT = {
-    # the good player is quick here (about a millisecond, less in its playout form): it plays
-    # the playouts
+    # the good player is quick here (well under a millisecond): it plays the playouts
     "tuning": {"depth": 24, "explore": 0.1},
     "playout": _playout_player,
 }
