@@ -10,8 +10,8 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
 * one tree for the whole information set (single-observer ISMCTS): a node's children are the
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
-* after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry a
-  quicker form of its good player, Forest Gold its beginner; each seat decides from its own
+* after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry
+  its good player, Forest Gold its beginner; each seat decides from its own
   view of the deal, a share of random actions mixed in), then an evaluation: the final
   result where the game ended, else the game's own estimate where it has one (Mole Dig's win
   equity, Hamster Burrow's sheet evaluation), else a normalised score lead;

@@ -335,7 +335,9 @@ def _playout_player(game: str, seed: int):
 
 
 EXPERT = {
-    # the good player is quick here (well under a millisecond): it plays the playouts
+    # the good player is quick here (about a millisecond): it plays the playouts.  A quicker
+    # form of it (rolling at once, a few hundred combinations) measured far weaker: 6 of 20
+    # against good, where these playouts won 10 of 16 (think 0.3 s on a busy machine)
     "tuning": {"depth": 24, "explore": 0.1},
     "playout": _playout_player,
 }
