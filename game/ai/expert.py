@@ -141,10 +141,10 @@ class ExpertAgent(Agent):
         self.depth = int(tune["depth"])
         self.c = float(tune["c"])
         self.scale = float(tune["scale"])
-        self.margin = float(tune["margin"])
-        self.multi_margin = float(tune["multi_margin"])
+        self.margin = float(tune["margin"])   # how much better the search's pick must look
+        self.multi_margin = float(tune["multi_margin"])   # ... with three or more seats
         self.pool = bool(tune["pool"])
-        self.defer_secret = bool(tune["defer_secret"])   # how much better the search's pick must look
+        self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         self._guide = None                    # the game's good player, asked first (a prior)
         self.explore = float(tune["explore"])   # playouts: share of random actions
         self.evaluator = hook.get("evaluate")

@@ -110,7 +110,8 @@ def strength(game: str, a: str = "expert", b: str = "good", games: int = 20, pla
     share = sum(shares) / games if games else 0.0
     lo, hi = wilson(share, games)
     return {"game": game, "a": a, "b": b, "players": players, "games": games, "seed": seed,
-            "think": think, "iterations": iterations, "variant": variant, "jobs": max(1, jobs), "a_wins": round(sum(shares), 3),
+            "think": think, "iterations": iterations, "variant": variant, "jobs": max(1, jobs),
+            "a_wins": round(sum(shares), 3),
             "a_share": round(share, 4), "interval95": [round(lo, 4), round(hi, 4)],
             "fair_share": round(1.0 / players, 4),
             "move_median_s": round(statistics.median(times), 4) if times else None,
