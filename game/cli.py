@@ -7,7 +7,8 @@
                                    [--players N] [--variant V] [--lang CODE]
     python main.py bench [GAME] [--quick] [--json] [--long]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
-                                 [--think SECONDS] [--variant V] [--json]
+                                 [--think SECONDS] [--iterations N] [--variant V] [--jobs N]
+                                 [--json]
     python main.py --version
 
 Bad input (unknown game, a number out of range, a flag that does not exist) prints one line
@@ -191,6 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--think", type=_seconds, default=None, metavar="SECONDS",
                       help="think time a move of the searching level (default: its own)")
     duel.add_argument("--variant", metavar="V", help="rules variant (default: the game's first)")
+    duel.add_argument("--iterations", type=positive_int, default=None, metavar="N",
+                      help="iterations a move of the searching level instead of its think time "
+                           "(a result that does not depend on how busy the machine is)")
+    duel.add_argument("--jobs", type=positive_int, default=1, metavar="N",
+                      help="games played at once in worker processes (default: 1; the same "
+                           "games, sooner on a machine with free cores)")
     duel.add_argument("--json", action="store_true", help="print one JSON object instead")
     duel.set_defaults(func=cmd_strength)
     return parser
@@ -451,7 +458,7 @@ def cmd_strength(args) -> int:
 
     result = strength(info.id, args.a, args.b, games=args.games, players=players,
                       seed=args.seed, think=args.think, variant=args.variant,
-                      progress=progress)
+                      progress=progress, jobs=args.jobs, iterations=args.iterations)
     print(json.dumps(result, indent=2) if args.json else format_result(result))
     return 0
 

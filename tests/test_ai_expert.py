@@ -64,12 +64,13 @@ def test_new_computer_seats_default_to_good():
 
 # ---- fairness: the choice depends on the view only --------------------------------------------
 
-@pytest.mark.parametrize("game", ["moles", "ants", "hamster"])
+@pytest.mark.parametrize("game", ["moles", "ants", "hamster", "gopher"])
 def test_same_view_different_hidden_deal_gives_the_same_choice(game):
     """A fixed agent seed and iteration budget: the real state and states rebuilt from the same
     view with other hidden facts give the very same choice, for several agent seeds (so the
     distribution of choices is the same too)."""
     players = 2
+    budget = 8 if game == "gopher" else 25     # gopher's playouts are played by its good player
     for seed, steps in ((1, 6), (2, 15)):
         state = position(game, players, seed, steps)
         seat = state.current_player
@@ -78,11 +79,11 @@ def test_same_view_different_hidden_deal_gives_the_same_choice(game):
         twins = [state_from_view(game, view, 500 + k) for k in range(3)]
         for agent_seed in (3, 4, 5):
             real = make_agent(game, "expert", agent_seed)
-            real.iterations, real.think = 25, 60.0
+            real.iterations, real.think = budget, 60.0
             choice = key(real.decide(view, legal))
             for twin in twins:
                 assert twin.view(seat) == view
-                other = ExpertAgent(game, agent_seed, think=60.0, iterations=25)
+                other = ExpertAgent(game, agent_seed, think=60.0, iterations=budget)
                 assert key(other.decide(twin.view(seat), twin.legal_actions())) == choice
 
 
@@ -95,7 +96,7 @@ def test_expert_refuses_a_game_state():
 
 # ---- bounded time, cancel ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", ["moles", "ants", "hamster"])
+@pytest.mark.parametrize("game", ["moles", "ants", "hamster", "forest", "gopher"])
 def test_think_time_bounds_a_move(game):
     state = position(game, 2, 3, 8)
     agent = ExpertAgent(game, 1, think=0.15)
@@ -202,3 +203,84 @@ def test_leaving_the_game_stops_a_thinking_expert(tmp_path, monkeypatch):
     ctl.wait_for_computer(5.0)
     assert not ctl.thinking and time.perf_counter() - start < 0.5
     saves.flush_autosave()
+
+
+# ---- per-game hooks ---------------------------------------------------------------------------
+
+def test_each_game_hook_is_read_from_its_ai_module():
+    from game.ai import gopher_ai, hamster_ai, moles_ai
+    assert expert.hooks("moles")["evaluate"] is moles_ai.expert_equity
+    assert expert.hooks("hamster")["evaluate"] is hamster_ai.expert_lead
+    assert expert.hooks("gopher")["playout"] is not None
+    assert type(expert.hooks("forest")["playout"]("forest", 1)).__name__ == "ForestBeginnerAgent"
+    assert "playout" not in expert.hooks("ants") and ExpertAgent("ants", 1).depth == 200
+    assert expert.hooks("nosuchgame") == {}
+    agent = ExpertAgent("moles", 1)
+    assert agent.pool and agent.depth == 0 and agent.evaluator is moles_ai.expert_equity
+    assert gopher_ai.EXPERT["tuning"]["depth"] == ExpertAgent("gopher", 1).depth
+
+
+@pytest.mark.parametrize("game", ["moles", "hamster"])
+def test_hook_evaluations_are_win_shares(game):
+    state = position(game, 2, 7, 12)
+    shares = expert.hooks(game)["evaluate"](state)
+    assert len(shares) == 2 and abs(sum(shares) - 1.0) < 1e-9
+    assert all(0.0 <= x <= 1.0 for x in shares)
+
+
+def test_playout_player_decides_from_each_seats_view(monkeypatch):
+    """The hook's playout player is handed views of the dealt state, never the state."""
+    from game.ai import gopher_ai
+    seen = []
+    real = gopher_ai.GopherAgent.decide
+
+    def spy(self, view, legal):
+        seen.append((type(view), view.get("seat")))
+        return real(self, view, legal)
+    monkeypatch.setattr(gopher_ai.GopherAgent, "decide", spy)
+    state = position("gopher", 2, 3, 8)
+    agent = ExpertAgent("gopher", 1, think=60.0, iterations=20)
+    agent.decide(state.view(state.current_player), state.legal_actions())
+    assert seen and all(t is dict for t, _ in seen)
+    assert {s for _, s in seen} <= {0, 1}
+
+
+def test_a_failing_playout_player_falls_back_to_random(monkeypatch):
+    from game.ai import gopher_ai
+
+    def broken(self, view, legal):
+        raise RuntimeError("no")
+    monkeypatch.setattr(gopher_ai.GopherAgent, "choose", broken)
+    state = position("gopher", 2, 3, 8)
+    agent = ExpertAgent("gopher", 1, think=60.0, iterations=15)
+    action = agent.decide(state.view(state.current_player), state.legal_actions())
+    assert key(action) in {key(a) for a in state.legal_actions()}
+
+
+def test_strength_jobs_play_the_same_games():
+    one = strength("hamster", "beginner", "random", games=3, players=2, seed=4)
+    two = strength("hamster", "beginner", "random", games=3, players=2, seed=4, jobs=2)
+    assert two["jobs"] == 2 and one["jobs"] == 1
+    assert two["a_wins"] == one["a_wins"] and two["decisions"] == one["decisions"]
+
+
+def test_strength_with_an_iteration_budget_does_not_depend_on_the_clock():
+    from game.ai.strength import ITERATION_THINK, _agent, format_result
+    agent = _agent("ants", "expert", 1, None, iterations=7)
+    assert agent.iterations == 7 and agent.think == ITERATION_THINK
+    assert _agent("ants", "good", 1, None, iterations=7).level == "good"   # no search: as is
+    r = strength("hamster", "expert", "random", games=2, players=2, seed=3, iterations=4)
+    again = strength("hamster", "expert", "random", games=2, players=2, seed=3, iterations=4)
+    assert r["iterations"] == 4 and r["a_wins"] == again["a_wins"]
+    assert "4 iterations a move" in format_result(r)
+
+
+def test_with_three_or_more_seats_the_search_overrules_the_guide_less_readily():
+    a, b = expert._Node(), expert._Node()
+    a.n = b.n = 400
+    a.w, b.w = 400 * 0.40, 400 * 0.35            # 0.05 better ...
+    a.w2, b.w2 = 400 * 0.40 ** 2 + 4, 400 * 0.35 ** 2 + 4   # ... with a small spread
+    assert expert._clearly_better(a, b, 0.02)
+    agent = ExpertAgent("ants", 1)
+    assert agent.multi_margin > agent.margin and expert.MULTI_Z > 2.0
+    assert not expert._clearly_better(a, b, agent.multi_margin, expert.MULTI_Z)

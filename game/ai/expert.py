@@ -4,15 +4,19 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
 
 * every iteration deals the unknowns afresh from the deciding seat's own view
   (``type(state).from_view(view, seed)``), so the search never sees a secret; where dealing is
-  slow (Mole Dig rebuilds its boards: ``TUNING["pool"]``), a few deals are kept and cloned, and
+  slow (Mole Dig rebuilds its boards: the ``pool`` setting), a few deals are kept and cloned, and
   each clone gets a fresh random seed, so rolls, draws and face-down tiles still come from the
   real odds;
 * one tree for the whole information set (single-observer ISMCTS): a node's children are the
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
-* after the tree, a short random playout, then an evaluation: the final result where the game
-  ended, else the game's own estimate where it has one (Mole Dig's win equity), else a
-  normalised score lead;
+* after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry
+  its good player, Forest Gold its beginner; each seat decides from its own
+  view of the deal, a share of random actions mixed in), then an evaluation: the final
+  result where the game ended, else the game's own estimate where it has one (Mole Dig's win
+  equity, Hamster Burrow's sheet evaluation), else a normalised score lead;
+* each game's settings, evaluation, playout player and guide live beside its other players, in
+  ``EXPERT`` of ``game/ai/<game>_ai.py`` (see ``hooks``), so this module stays game-blind;
 * bounded: ``think`` seconds a move (and optionally ``iterations``), a node cap for memory, and
   ``cancel()`` stops a search at once (the play screen calls it on Undo, Menu or quit).
 
@@ -25,6 +29,7 @@ import math
 import random
 import threading
 import time
+from importlib import import_module
 
 from . import Agent
 
@@ -35,43 +40,42 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
-            "defer_secret": True}
+            "defer_secret": True, "explore": 0.15, "multi_margin": 0.08}
+# With three or more seats the search's statistics are noisier (every other seat's choices
+# are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
+# think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
+# overruling; ants 2 and 3): there it overrules only by ``multi_margin`` and three standard
+# errors.
+MULTI_Z = 3.0
 TUNING = {
-    "moles": {"depth": 0, "c": 0.5, "pool": True},    # from_view rebuilds the boards: slow
-    "ants": {"depth": 200, "c": 0.7},
-    # everyone chooses for the same roll, but nobody's choice changes another's options
-    "hamster": {"depth": 0, "c": 0.7, "defer_secret": False},
-}
+}   # a game's own settings live in its hook (``hooks``: EXPERT["tuning"] in <game>_ai.py)
 
 
-def _moles_equity(state) -> list:
-    from .moles_ai import Pos, equity
-    return equity(Pos.from_view(state.view(None)))
+def hooks(game: str) -> dict:
+    """The game's own expert hook: ``EXPERT`` in ``game/ai/<game>_ai.py`` (empty where none).
+
+    Keys (all optional):
+      ``tuning``    search settings merged over ``DEFAULTS`` (and ``TUNING``)
+      ``evaluate``  ``f(state) -> list``: each seat's share of the win in a position that is
+                    not over (the search's leaf value instead of ``score_lead``)
+      ``guide``     ``f(game, seed) -> Agent``: the player asked first; the search overrules it
+                    only by a margin (default: the game's good player)
+      ``playout``   ``f(game, seed) -> Agent``: plays the playouts after the tree (each seat from
+                    its own view of the dealt state), a share ``explore`` of actions at random;
+                    default: random playouts
+    A hook sees what the search sees: states dealt from the deciding seat's view.
+    """
+    cached = _HOOKS.get(game)
+    if cached is None:
+        try:
+            mod = import_module(f".{game}_ai", __package__)
+        except ImportError:
+            mod = None
+        cached = _HOOKS[game] = dict(getattr(mod, "EXPERT", None) or {})
+    return cached
 
 
-_HAMSTER_GEO: dict = {}
-
-
-def _hamster_lead(state) -> list:
-    """Each sheet's expected final points by the good player's evaluation, as win shares."""
-    from .hamster_ai import _Clock, geometry
-    values = []
-    for seat in range(state.players):
-        view = state.view(seat)
-        geo = _HAMSTER_GEO.get(state.variant)
-        if geo is None:
-            geo = _HAMSTER_GEO[state.variant] = geometry(view["sheet"])
-        own = view["sheets"][seat]
-        mine = geo.mask_of(list(own["crosses"]) + list(own.get("this_roll") or []))
-        free = geo.one_row - int(own.get("one_row_used", 0)) - int(own.get("one_row_this_roll", 0))
-        clock = _Clock(view, geo)
-        values.append(geo.evaluate(mine, max(0, free), clock(geo.started(mine)),
-                                   view.get("first_cross") == "any"))
-    return lead_shares(values, 4.0)
-
-
-# game -> evaluation of a position that is not over: each seat's share of the win (sums to 1)
-EVALUATORS = {"moles": _moles_equity, "hamster": _hamster_lead}
+_HOOKS: dict = {}
 
 
 def final_shares(state) -> list:
@@ -130,16 +134,23 @@ class ExpertAgent(Agent):
         super().__init__(game, seed)
         self.think = THINK_SECONDS if think is None else float(think)
         self.iterations = ITERATIONS if iterations is None else iterations
+        hook = hooks(game)
         tune = dict(DEFAULTS)
         tune.update(TUNING.get(game, {}))
+        tune.update(hook.get("tuning") or {})
         self.depth = int(tune["depth"])
         self.c = float(tune["c"])
         self.scale = float(tune["scale"])
-        self.margin = float(tune["margin"])
+        self.margin = float(tune["margin"])   # how much better the search's pick must look
+        self.multi_margin = float(tune["multi_margin"])   # ... with three or more seats
         self.pool = bool(tune["pool"])
-        self.defer_secret = bool(tune["defer_secret"])   # how much better the search's pick must look
+        self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         self._guide = None                    # the game's good player, asked first (a prior)
-        self.evaluator = EVALUATORS.get(game)
+        self.explore = float(tune["explore"])   # playouts: share of random actions
+        self.evaluator = hook.get("evaluate")
+        self._policy_maker = hook.get("playout")
+        self._policy = None
+        self._guide_maker = hook.get("guide")
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
         self.last_nodes = 0
@@ -199,7 +210,10 @@ class ExpertAgent(Agent):
         rng = self.rng
         c = self.c
         depth = self.depth
+        policy = self._playout_policy()
+        explore = self.explore
         allowed = set(keys)
+        seats = 2
         nodes = 1
         it = 0
         while True:
@@ -211,6 +225,7 @@ class ExpertAgent(Agent):
                 break
             it += 1
             s = deal()
+            seats = s.players
             node = root
             path = []         # (node, seat that chose it)
             first = True
@@ -253,7 +268,10 @@ class ExpertAgent(Agent):
             steps = 0
             while steps < depth and not s.is_over():
                 acts = s.legal_actions()
-                s.apply(acts[rng.randrange(len(acts))])
+                if policy is not None and len(acts) > 1 and rng.random() >= explore:
+                    s.apply(self._policy_pick(policy, s, acts, rng))
+                else:
+                    s.apply(acts[rng.randrange(len(acts))])
                 steps += 1
             reward = self._evaluate(s)
             root.n += 1
@@ -275,9 +293,26 @@ class ExpertAgent(Agent):
             # the search overrules the game's good player only where its pick looks better by
             # the margin and by two standard errors of the difference
             ours, theirs = root.children.get(keys[best_i]), root.children.get(keys[hint])
-            if ours is None or theirs is None or not _clearly_better(ours, theirs, self.margin):
+            margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, 2.0)
+            if ours is None or theirs is None or not _clearly_better(ours, theirs, margin, z):
                 return legal[hint]
         return legal[best_i]
+
+    def _playout_policy(self):
+        """The hook's playout player (None: random playouts)."""
+        if self._policy is None and self._policy_maker is not None:
+            self._policy = self._policy_maker(self.game, self.rng.getrandbits(31))
+        return self._policy
+
+    @staticmethod
+    def _policy_pick(policy, state, acts: list, rng):
+        """The playout player's choice for the seat to move, from that seat's view of the
+        dealt state (so a playout seat knows no more than a real one would); random where it
+        fails."""
+        try:
+            return policy.decide(state.view(state.current_player), acts)
+        except Exception:  # noqa: BLE001 - a playout never stops the search
+            return acts[rng.randrange(len(acts))]
 
     @staticmethod
     def _secret(state, legal: list) -> bool:
@@ -301,9 +336,12 @@ class ExpertAgent(Agent):
         """Index of the game's good player's choice (None where the game has none)."""
         if self._guide is None:
             from . import RandomAgent, agent_class
-            cls = agent_class(self.game, "good")
-            self._guide = False if cls is RandomAgent or cls is ExpertAgent else \
-                cls(self.game, self.rng.getrandbits(31))
+            if self._guide_maker is not None:
+                self._guide = self._guide_maker(self.game, self.rng.getrandbits(31))
+            else:
+                cls = agent_class(self.game, "good")
+                self._guide = False if cls is RandomAgent or cls is ExpertAgent else \
+                    cls(self.game, self.rng.getrandbits(31))
         if self._guide is False or self.margin <= 0:
             return None
         try:
@@ -317,14 +355,14 @@ class ExpertAgent(Agent):
         return None
 
 
-def _clearly_better(a: _Node, b: _Node, margin: float) -> bool:
+def _clearly_better(a: _Node, b: _Node, margin: float, z: float = 2.0) -> bool:
     if a.n < 2 or b.n < 2:
         return False
     ma, mb = a.w / a.n, b.w / b.n
     va = max(0.0, a.w2 / a.n - ma * ma) / a.n
     vb = max(0.0, b.w2 / b.n - mb * mb) / b.n
     diff = ma - mb
-    return diff > margin and diff > 2.0 * math.sqrt(va + vb)
+    return diff > margin and diff > z * math.sqrt(va + vb)
 
 
 def _key(action) -> str:

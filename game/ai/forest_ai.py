@@ -322,3 +322,18 @@ def strength_report(games: int = 200, seed: int = 1) -> dict:
 
 
 __all__ = ["ForestAgent", "ForestBeginnerAgent", "Evaluator", "duel", "strength_report"]
+
+
+
+# ------------------------------------------------------------------------------------------
+# the expert level's hook (game/ai/expert.py reads EXPERT)
+# ------------------------------------------------------------------------------------------
+def _playout_player(game: str, seed: int):
+    return ForestBeginnerAgent(game, seed)
+
+
+EXPERT = {
+    # playouts by the beginner (quick, and it neither walks onto an open Lynx nor wanders off
+    # with a nugget), a share of random actions mixed in
+    "playout": _playout_player,
+}

@@ -537,3 +537,35 @@ def strength_report(games: int = 200, seed: int = 1, levels=("random", "beginner
 
 __all__ = ["HamsterAgent", "HamsterBeginnerAgent", "Geo", "geometry", "rolls_left",
            "play_game", "strength_report"]
+
+
+# ------------------------------------------------------------------------------------------
+# the expert level's hook (game/ai/expert.py reads EXPERT)
+# ------------------------------------------------------------------------------------------
+_GEO_BY_VARIANT: dict = {}
+
+
+def expert_lead(state) -> list:
+    """The search's leaf value: each sheet's expected final points by the good player's
+    evaluation, as shares of the win."""
+    from .expert import lead_shares
+    values = []
+    for seat in range(state.players):
+        view = state.view(seat)
+        geo = _GEO_BY_VARIANT.get(state.variant)
+        if geo is None:
+            geo = _GEO_BY_VARIANT[state.variant] = geometry(view["sheet"])
+        own = view["sheets"][seat]
+        mine = geo.mask_of(list(own["crosses"]) + list(own.get("this_roll") or []))
+        free = geo.one_row - int(own.get("one_row_used", 0)) - int(own.get("one_row_this_roll", 0))
+        clock = _Clock(view, geo)
+        values.append(geo.evaluate(mine, max(0, free), clock(geo.started(mine)),
+                                   view.get("first_cross") == "any"))
+    return lead_shares(values, 4.0)
+
+
+EXPERT = {
+    # everyone chooses for the same roll, but nobody's choice changes another's options
+    "tuning": {"depth": 0, "c": 0.7, "defer_secret": False},
+    "evaluate": expert_lead,
+}

@@ -445,8 +445,9 @@ def _long_rate(per_mole_chances: list, outside: int, empty_frac: float) -> float
     return min(0.95, 1.0 - miss)
 
 
-def equity(pos: Pos) -> list:
-    """Each seat's share of the win (sums to 1)."""
+def equity(pos: Pos, alphas: tuple = ALPHAS, before_last: float = BEFORE_LAST) -> list:
+    """Each seat's share of the win (sums to 1).  ``alphas`` (per layer) and ``before_last``
+    as the module's constants (the expert level weighs survivors more steeply)."""
     n = pos.n
     if pos.winner is not None:
         won = pos.winner if isinstance(pos.winner, list) else [pos.winner]
@@ -492,11 +493,11 @@ def equity(pos: Pos) -> list:
                 loss[s] = FORCED_LOSS * forced
                 surv[s] -= loss[s]
     late = None
-    if BEFORE_LAST and pos.layer == LAYER_COUNT - 2:
+    if before_last and pos.layer == LAYER_COUNT - 2:
         late = _before_last(pos, order, inside, outside, fills, loss)
-        if BEFORE_LAST >= 1.0:
+        if before_last >= 1.0:
             return late
-    alpha = ALPHAS[pos.layer]
+    alpha = alphas[pos.layer]
     w = [max(x, 0.0) ** alpha for x in surv]
     tot = sum(w)
     if tot <= EPS:
@@ -504,7 +505,7 @@ def equity(pos: Pos) -> list:
         return [1.0 / len(alive) if s in alive else 0.0 for s in range(n)]
     share = [x / tot for x in w]
     if late is not None:
-        return [(1.0 - BEFORE_LAST) * a + BEFORE_LAST * b for a, b in zip(share, late)]
+        return [(1.0 - before_last) * a + before_last * b for a, b in zip(share, late)]
     return share
 
 
@@ -707,15 +708,21 @@ class MolesAgent(Agent):
     """The "good" computer player (see the module text)."""
     level = "good"
 
-    def __init__(self, game: str = "moles", seed: int | None = None, depth: int = 2):
+    def __init__(self, game: str = "moles", seed: int | None = None, depth: int = 2,
+                 top_k: int = TOP_K, margin: float = SEARCH_MARGIN, budget: int = NODE_BUDGET):
         super().__init__(game, seed)
         self.depth = depth
+        self.top_k = top_k          # candidates searched one ply deeper
+        self.margin = margin        # ... unless they trail the best by more than this
+        self.budget = budget        # evaluations allowed for the second ply
+        self.alphas = ALPHAS        # the evaluation's weights (see ``equity``)
+        self.before_last = BEFORE_LAST
         self.evals = 0
 
     # -- helpers ------------------------------------------------------------------------------
     def _eq(self, pos: Pos) -> list:
         self.evals += 1
-        return equity(pos)
+        return equity(pos, self.alphas, self.before_last)
 
     def _pick(self, scored: list):
         """The best (score, action) pair; ties broken by the agent's own random numbers."""
@@ -812,9 +819,9 @@ class MolesAgent(Agent):
         first.sort(key=lambda x: -x[0])
         if first[0][0] >= 1.0 - EPS:           # a winning move
             return [(v, a) for v, a, _, _ in first]
-        top = first[:TOP_K]
+        top = first[:self.top_k]
         if prune:   # candidates far behind after one ply are not searched deeper
-            top = [x for x in top if x[0] >= first[0][0] - SEARCH_MARGIN]
+            top = [x for x in top if x[0] >= first[0][0] - self.margin]
             if len(top) == 1:
                 return [(top[0][0], top[0][1])]
         spent = 0
@@ -824,7 +831,7 @@ class MolesAgent(Agent):
                 deeper.append((v1, action))
                 continue
             cost = self._reply_cost(after)
-            if spent + cost > NODE_BUDGET and deeper:
+            if spent + cost > self.budget and deeper:
                 break
             spent += cost
             deeper.append((self._reply_value(after, me) + gain, action))
@@ -931,3 +938,18 @@ def strength_report(games: int = 200, seed: int = 1) -> dict:
 
 
 __all__ = ["MolesAgent", "MolesBeginnerAgent", "Pos", "equity", "strength_report", "play_match"]
+
+
+# ------------------------------------------------------------------------------------------
+# the expert level's hook (game/ai/expert.py reads EXPERT)
+# ------------------------------------------------------------------------------------------
+def expert_equity(state) -> list:
+    """The search's leaf value: the win equity of a dealt state (a spectator's view of it)."""
+    return equity(Pos.from_view(state.view(None)))
+
+
+EXPERT = {
+    # from_view rebuilds the boards (slow): a few deals are kept and cloned
+    "tuning": {"depth": 0, "c": 0.5, "pool": True},
+    "evaluate": expert_equity,
+}

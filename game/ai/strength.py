@@ -25,20 +25,29 @@ def wilson(share: float, n: int, z: float = 1.96) -> tuple:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def _agent(game: str, level: str, seed: int, think: float | None):
+ITERATION_THINK = 60.0   # with an iteration budget, the time bound is only a safety net
+
+
+def _agent(game: str, level: str, seed: int, think: float | None,
+           iterations: int | None = None):
     agent = make_agent(game, level, seed=seed)
     if think is not None and hasattr(agent, "think"):
         agent.think = think
+    if iterations is not None and hasattr(agent, "iterations"):
+        agent.iterations = iterations
+        if think is None:
+            agent.think = ITERATION_THINK
     return agent
 
 
 def play_duel(game: str, a: str, b: str, players: int, seed: int, a_seat: int,
               think: float | None = None, variant: str | None = None,
-              options: dict | None = None, times: list | None = None) -> float:
+              options: dict | None = None, times: list | None = None,
+              iterations: int | None = None) -> float:
     """One game, level ``a`` in ``a_seat`` and ``b`` elsewhere; returns A's share of the win."""
     from ..rules import new_game
     state = new_game(game, players=players, seed=seed, variant=variant, options=options)
-    agents = [_agent(game, a if s == a_seat else b, seed * 16 + s, think)
+    agents = [_agent(game, a if s == a_seat else b, seed * 16 + s, think, iterations)
               for s in range(players)]
     actions = 0
     while not state.is_over():
@@ -56,25 +65,53 @@ def play_duel(game: str, a: str, b: str, players: int, seed: int, a_seat: int,
     return 1.0 / len(won) if a_seat in won else 0.0
 
 
+def _one_game(job: tuple) -> tuple:
+    """One duel of a strength run (a worker process's task): (A's share, A's move times)."""
+    game, a, b, players, seed, a_seat, think, variant, options, iterations = job
+    times: list = []
+    share = play_duel(game, a, b, players, seed, a_seat, think, variant, options, times,
+                      iterations)
+    return share, times
+
+
 def strength(game: str, a: str = "expert", b: str = "good", games: int = 20, players: int = 2,
              seed: int = 1, think: float | None = None, variant: str | None = None,
-             options: dict | None = None, progress=None) -> dict:
-    """Play ``games`` duels and add them up (a JSON-safe dict)."""
+             options: dict | None = None, progress=None, jobs: int = 1,
+             iterations: int | None = None) -> dict:
+    """Play ``games`` duels and add them up (a JSON-safe dict).  ``jobs`` > 1 plays that many
+    games at once in worker processes; every game is the same as in one process (its seeds
+    are its own), only the move times grow when the machine has fewer free cores.
+    ``iterations`` caps the searching level's iterations a move instead of its think time, so
+    that the result does not depend on how busy the machine is (the time bound is then
+    ``think`` or ``ITERATION_THINK``)."""
     for level in (a, b):
         if level not in LEVELS:
             raise ValueError(f"unknown computer level '{level}' (known: {', '.join(LEVELS)})")
     times: list = []
     shares = []
     start = time.perf_counter()
-    for i in range(games):
-        shares.append(play_duel(game, a, b, players, seed + i, i % players, think, variant,
-                                options, times))
-        if progress is not None:
-            progress(i + 1, sum(shares))
+    todo = [(game, a, b, players, seed + i, i % players, think, variant, options, iterations)
+            for i in range(games)]
+    if jobs > 1 and games > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+            for share, spent in pool.map(_one_game, todo):
+                shares.append(share)
+                times.extend(spent)
+                if progress is not None:
+                    progress(len(shares), sum(shares))
+    else:
+        for job in todo:
+            share, spent = _one_game(job)
+            shares.append(share)
+            times.extend(spent)
+            if progress is not None:
+                progress(len(shares), sum(shares))
     share = sum(shares) / games if games else 0.0
     lo, hi = wilson(share, games)
     return {"game": game, "a": a, "b": b, "players": players, "games": games, "seed": seed,
-            "think": think, "variant": variant, "a_wins": round(sum(shares), 3),
+            "think": think, "iterations": iterations, "variant": variant, "jobs": max(1, jobs),
+            "a_wins": round(sum(shares), 3),
             "a_share": round(share, 4), "interval95": [round(lo, 4), round(hi, 4)],
             "fair_share": round(1.0 / players, 4),
             "move_median_s": round(statistics.median(times), 4) if times else None,
@@ -84,6 +121,8 @@ def strength(game: str, a: str = "expert", b: str = "good", games: int = 20, pla
 
 def format_result(r: dict) -> str:
     think = f", think {r['think']} s" if r["think"] is not None else ""
+    if r.get("iterations") is not None:
+        think += f", {r['iterations']} iterations a move"
     lines = [f"{r['game']}: {r['a']} vs {r['b']}, {r['players']} players, {r['games']} games "
              f"(seeds {r['seed']}..{r['seed'] + r['games'] - 1}{think})",
              f"  {r['a']} win share {100 * r['a_share']:.1f}% "
