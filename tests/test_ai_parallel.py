@@ -252,3 +252,22 @@ def test_closing_the_window_ends_the_helpers(monkeypatch, tmp_path):
         ctl.wait_for_computer(5.0)
         assert time.perf_counter() - start < 3.0 and not ctl.thinking
         assert not any(p.is_alive() for p in procs) and parallel._shared is None
+
+
+def test_the_merge_overrules_by_the_searchs_own_rule_for_three_seats():
+    """With three or more seats the expert overrules its guide only by a wider margin and three
+    standard errors; the merged answer of the helpers keeps that rule."""
+    from game.ai import expert
+    legal = [{"type": "a"}, {"type": "b"}]
+    keys = [key(a) for a in legal]
+
+    def node(n, w, w2):
+        nd = expert._Node()
+        nd.n, nd.w, nd.w2 = n, w, w2
+        return nd
+
+    class Root:
+        children = {keys[0]: node(400, 200.0, 200.0), keys[1]: node(420, 252.0, 252.0)}
+    # b is a bit better: clear by the two-seat rule, not by the three-seat one
+    assert merged_choice(legal, Root, [{}], 0, 0.02, 2.0) is legal[1]
+    assert merged_choice(legal, Root, [{}], 0, 0.08, expert.MULTI_Z) is legal[0]

@@ -282,7 +282,9 @@ class ExpertAgent(Agent):
                 child.w2 += r * r
         self.last_iterations = it
         self.last_nodes = nodes
-        self.last_root, self.last_hint = root, hint   # hook: parallel.py merges these
+        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, 2.0)
+        self.last_root, self.last_hint = root, hint   # hook: parallel.py merges these ...
+        self.last_margin, self.last_z = margin, z      # ... by the same overruling rule
         best_i, best_n = 0, -1
         for i, k in enumerate(keys):
             child = root.children.get(k)
@@ -293,7 +295,6 @@ class ExpertAgent(Agent):
             # the search overrules the game's good player only where its pick looks better by
             # the margin and by two standard errors of the difference
             ours, theirs = root.children.get(keys[best_i]), root.children.get(keys[hint])
-            margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, 2.0)
             if ours is None or theirs is None or not _clearly_better(ours, theirs, margin, z):
                 return legal[hint]
         return legal[best_i]

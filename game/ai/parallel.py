@@ -442,14 +442,17 @@ class ParallelExpert(Agent):
             self.last_iterations = own + sum(its for _, its in answers)
             self.last_helpers = len(answers)
             return merged_choice(legal, root, [stats for stats, _ in answers],
-                                 getattr(inner, "last_hint", None), getattr(inner, "margin", 0.0))
+                                 getattr(inner, "last_hint", None),
+                                 getattr(inner, "last_margin", getattr(inner, "margin", 0.0)),
+                                 getattr(inner, "last_z", 2.0))
         finally:
             if tid is not None:
                 pool.abandon(tid)
             self._tid = None
 
 
-def merged_choice(legal: list, root, helpers: list[dict], hint: int | None, margin: float):
+def merged_choice(legal: list, root, helpers: list[dict], hint: int | None, margin: float,
+                  z: float = 2.0):
     """The expert's rule on the summed root counts of its own search and the helpers'."""
     from .expert import _clearly_better, _key, _Node
     keys = [a.key() if hasattr(a, "key") else _key(a) for a in legal]
@@ -474,6 +477,6 @@ def merged_choice(legal: list, root, helpers: list[dict], hint: int | None, marg
             best_i, best_n = i, n
     if hint is not None and keys[hint] != keys[best_i]:
         ours, theirs = total.get(keys[best_i]), total.get(keys[hint])
-        if ours is None or theirs is None or not _clearly_better(ours, theirs, margin):
+        if ours is None or theirs is None or not _clearly_better(ours, theirs, margin, z):
             return legal[hint]
     return legal[best_i]
