@@ -257,6 +257,12 @@ class Coach:
                     out.append(t)
             elif s.until == "action" and act.get("type") in s.types:
                 out.append(t)
+        if s.until == "action" and s.light is not None:
+            # a piece picked, its destinations on offer: ring the click that makes the move
+            finishing = [t for t in out if isinstance(t.action, dict)
+                         and t.action.get("type") in s.types]
+            if finishing:
+                return finishing
         return out
 
 
