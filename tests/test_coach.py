@@ -474,3 +474,25 @@ def test_next_and_skip_take_a_mouse_click_over_a_log_full_of_moves(app):
     play_on = next(b for b in scene.buttons() if b.text == i18n.tr("coach.play_on"))
     click(app, play_on.rect.center)
     assert not c.active
+
+
+def test_the_ring_moves_to_the_click_that_makes_the_awaited_move():
+    """light: [mole, dest] rings the moles, and once one is picked only where it may go; a
+    Hamster step lit by its cells rings Confirm once the cells are chosen."""
+    from game.app.board.targets import Target
+    guide = coach.Guide("x", 1, 2, ["human", "computer"], "random", steps=[
+        coach.Step("coach.next", "action", frozenset({"move"}), ("mole", "dest")),
+        coach.Step("coach.next", "action", frozenset({"cross", "pass"}), ("cell",)),
+        coach.Step("coach.next")])
+    c = coach.Coach(guide)
+    moles = [Target("mole", ("mole", i), pos=(10 * i, 0)) for i in range(3)]
+    dests = [Target("dest", ("dest", i), pos=(0, 10 * i), action={"type": "move"})
+             for i in range(2)]
+    assert c.lit(moles) == moles
+    assert c.lit(moles + dests) == dests
+    c.observe({"type": "move"}, [], human=True)
+    cells = [Target("cell", f"cell {i}", pos=(5 * i, 5)) for i in range(4)]
+    confirm = Target("button", "confirm", pos=(0, 50), action=None)
+    assert c.lit(cells + [confirm]) == cells            # nothing chosen yet: the cells
+    confirm.action = {"type": "cross", "cells": []}
+    assert c.lit(cells + [confirm]) == [confirm]        # chosen: Confirm
