@@ -496,3 +496,14 @@ def test_the_ring_moves_to_the_click_that_makes_the_awaited_move():
     assert c.lit(cells + [confirm]) == cells            # nothing chosen yet: the cells
     confirm.action = {"type": "cross", "cells": []}
     assert c.lit(cells + [confirm]) == [confirm]        # chosen: Confirm
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_steps_that_name_a_button_use_its_label_as_shown(lang):
+    """A step that says which button to press names it as the bar shows it, in every language."""
+    named = {"coach.gopher.pay": ["gopher.btn.collect", "gopher.btn.pass"],
+             "coach.gopher.roll": ["gopher.btn.roll", "gopher.btn.dig"]}
+    for key, buttons in named.items():
+        text = i18n.tr(key, lang)
+        for b in buttons:
+            assert i18n.tr(b, lang) in text, (lang, key, i18n.tr(b, lang))
