@@ -443,3 +443,67 @@ def test_a_guide_waiting_for_the_player_lets_the_app_sleep(app):
     assert scene.coach_targets() and scene.ctl.human_to_act()
     scene.board_idle = lambda: True          # the board itself at rest: the guide adds no frames
     assert not scene.wants_frame()
+
+
+def click(app, pos) -> None:
+    """A real left click: pointer moved there, pressed, released."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, 2)
+
+
+def test_next_and_skip_take_a_mouse_click_over_a_log_full_of_moves(app):
+    """The bubble sits over the log: a click on its buttons is theirs, not a log line's (the
+    log once took the release, so Next did nothing once the log had moves in it)."""
+    scene = open_guide(app, "moles")
+    ctl, c = scene.ctl, scene.ctl.coach
+    scene.coach_next()
+    for _ in range(4):
+        scene.apply_action(ctl.state.legal_actions()[0], animate=False)
+        pump(app, 1)
+    c.index, c.entered, c.hits = 5, c.entered + [c.moves] * 3, c.hits + [[]] * 3  # a step to read
+    scene.rebuild()
+    pump(app, 2)
+    nxt = next(b for b in scene.buttons() if b.text == i18n.tr("coach.next"))
+    assert scene.log.rect.collidepoint(nxt.rect.center)      # over the log, which has lines
+    click(app, nxt.rect.center)
+    assert c.index == 6, "Next did not take the click"
+    play_on = next(b for b in scene.buttons() if b.text == i18n.tr("coach.play_on"))
+    click(app, play_on.rect.center)
+    assert not c.active
+
+
+def test_the_ring_moves_to_the_click_that_makes_the_awaited_move():
+    """light: [mole, dest] rings the moles, and once one is picked only where it may go; a
+    Hamster step lit by its cells rings Confirm once the cells are chosen."""
+    from game.app.board.targets import Target
+    guide = coach.Guide("x", 1, 2, ["human", "computer"], "random", steps=[
+        coach.Step("coach.next", "action", frozenset({"move"}), ("mole", "dest")),
+        coach.Step("coach.next", "action", frozenset({"cross", "pass"}), ("cell",)),
+        coach.Step("coach.next")])
+    c = coach.Coach(guide)
+    moles = [Target("mole", ("mole", i), pos=(10 * i, 0)) for i in range(3)]
+    dests = [Target("dest", ("dest", i), pos=(0, 10 * i), action={"type": "move"})
+             for i in range(2)]
+    assert c.lit(moles) == moles
+    assert c.lit(moles + dests) == dests
+    c.observe({"type": "move"}, [], human=True)
+    cells = [Target("cell", f"cell {i}", pos=(5 * i, 5)) for i in range(4)]
+    confirm = Target("button", "confirm", pos=(0, 50), action=None)
+    assert c.lit(cells + [confirm]) == cells            # nothing chosen yet: the cells
+    confirm.action = {"type": "cross", "cells": []}
+    assert c.lit(cells + [confirm]) == [confirm]        # chosen: Confirm
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr", "ru"])
+def test_steps_that_name_a_button_use_its_label_as_shown(lang):
+    """A step that says which button to press names it as the bar shows it, in every language."""
+    named = {"coach.gopher.pay": ["gopher.btn.collect", "gopher.btn.pass"],
+             "coach.gopher.roll": ["gopher.btn.roll", "gopher.btn.dig"]}
+    for key, buttons in named.items():
+        text = i18n.tr(key, lang)
+        for b in buttons:
+            assert i18n.tr(b, lang) in text, (lang, key, i18n.tr(b, lang))

@@ -243,20 +243,28 @@ class Coach:
         self.hits = [[m for m in h if m <= self.moves] for h in self.hits]
 
     def lit(self, targets: list) -> list:
-        """The board targets this step talks about (from those the screen offers now)."""
+        """The board targets this step talks about (from those the screen offers now): those
+        of the step's ``light`` kinds until a target that makes the awaited move is on offer
+        (a picked piece's destinations, Confirm), then that one."""
         s = self.step
         if s is None:
             return []
-        out = []
+        out, finishing = [], []
         for t in targets:
             if not getattr(t, "enabled", False):
                 continue
             act = t.action if isinstance(t.action, dict) else {}
+            if s.until == "action" and act.get("type") in s.types:
+                finishing.append(t)
             if s.light is not None:
                 if t.kind in s.light or act.get("type") in s.light:
                     out.append(t)
             elif s.until == "action" and act.get("type") in s.types:
                 out.append(t)
+        if s.light is not None and finishing:
+            # a piece picked (its destinations on offer), the cells chosen (Confirm on offer):
+            # ring the click that makes the awaited move
+            return finishing
         return out
 
 

@@ -393,7 +393,8 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if event.type == pygame.MOUSEWHEEL and self.log.handle_event(event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
-                and self.log.rect.collidepoint(event.pos) and self.show_log_entry(event.pos):
+                and self.log.rect.collidepoint(event.pos) and not self.over_coach(event.pos) \
+                and self.show_log_entry(event.pos):
             return True
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL):
             pos = getattr(event, "pos", None)
