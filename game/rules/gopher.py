@@ -454,6 +454,13 @@ def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: b
     When no other token is within ``steps`` tunnels of ``start``, no path can meet one (the
     first token met lies at most ``steps`` tunnels away), so the answer is that of the empty
     page: it is remembered per page, start and steps (fresh lists each time)."""
+    return [(e, p, [(x, y, list(o)) for x, y, o in h])
+            for e, p, h in _move_options(page, start, steps, occupied, by_jumps)]
+
+
+def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
+    """move_options with each hop's jumped holes a tuple and the hops a tuple (shared, not
+    copied: the rules copy them into lists only for the move carried out)."""
     if occupied:
         ball = page.balls()[start]
         near = ball[steps] if steps < len(ball) else ball[-1]
@@ -465,14 +472,14 @@ def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: b
     if got is None:
         if len(_PLAIN) >= PLAIN_CACHE:
             _PLAIN.clear()
-        got = _PLAIN[key] = tuple(
-            (e, tuple(p), tuple((x, y, tuple(o)) for x, y, o in h))
-            for e, p, h in _search_moves(page, start, steps, {}, by_jumps))
-    return [(e, list(p), [(x, y, list(o)) for x, y, o in h]) for e, p, h in got]
+        got = _PLAIN[key] = tuple((e, tuple(p), h)
+                                  for e, p, h in _search_moves(page, start, steps, {}, by_jumps))
+    return [(e, list(p), h) for e, p, h in got]
 
 
 def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
-    """move_options' search itself (not remembered)."""
+    """_move_options' search itself (not remembered): (end, path, hops) with the hops a tuple
+    of (from, to, tuple of jumped holes)."""
     adj = page.adj
     found: dict = {}
     path = [start]
@@ -496,7 +503,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
         if left == 0:
             key = (at, jm) if by_jumps else at
             if key not in found:
-                found[key] = (at, list(path), [(x, y, list(o)) for x, y, o in hops])
+                found[key] = (at, list(path), tuple(hops))
             return
         pos = (at, left, vis, jm)
         if pos in done:
@@ -517,7 +524,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
                     path.append(land)
                     hops.append((at, land, over))
                     if left == 1:
-                        found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                        found[key] = (land, list(path), tuple(hops))
                     else:
                         rec(land, left - 1, vis | 1 << land, m)
                     hops.pop()
@@ -525,8 +532,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
             elif left == 1:
                 key = (n, jm) if by_jumps else n
                 if key not in found:
-                    found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
-                                  + [(at, n, [])])
+                    found[key] = (n, path + [n], (*hops, (at, n, ())))
             elif left == 2:
                 path.append(n)
                 hops.append((at, n, ()))
@@ -557,14 +563,13 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
                         continue
                     path.append(land)
                     hops.append((at, land, over))
-                    found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                    found[key] = (land, list(path), tuple(hops))
                     hops.pop()
                     path.pop()
             else:
                 key = (n, jm) if by_jumps else n
                 if key not in found:
-                    found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
-                                  + [(at, n, [])])
+                    found[key] = (n, path + [n], (*hops, (at, n, ())))
             if not by_jumps and len(found) >= ends:
                 return
     rec(start, steps, 1 << start, 0)
@@ -696,7 +701,7 @@ class GopherState(GameState):
 
     def _move_options(self):
         if self._moves is None:
-            self._moves = move_options(self.page_obj(), self.tokens[self.active], self.roll,
+            self._moves = _move_options(self.page_obj(), self.tokens[self.active], self.roll,
                                        self._occupied(self.active), self.baskets)
         return self._moves
 
@@ -912,7 +917,7 @@ class GopherState(GameState):
         hop_list = []
         for f, to, over in hops:
             jumped = [occ[h] for h in over]
-            hop_list.append({"from": f, "to": to, "over": over, "jumped": jumped})
+            hop_list.append({"from": f, "to": to, "over": list(over), "jumped": jumped})
             for j in jumped:
                 if j not in self.jumped:
                     self.jumped.append(j)
