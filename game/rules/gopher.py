@@ -741,14 +741,17 @@ class GopherState(GameState):
             occ = self._occupied(s)
             out = []
             for end, path, hops in self._move_options():
-                over = [h for _, _, o in hops for h in o]
-                if over:
-                    jumped = sorted({occ[h] for h in over})
-                    text = (f"{nm} moves to hole {end} leapfrogging "
-                            + ", ".join(self._nm(j) for j in jumped) + ".")
-                else:
-                    jumped, text = [], f"{nm} moves to hole {end}."
-                out.append(Rec(type="move", to=end, path=path, jumped=jumped, text=text))
+                for _, _, o in hops:
+                    if o:
+                        break
+                else:                                                  # no leapfrog
+                    out.append(Rec(type="move", to=end, path=path, jumped=[],
+                                   text=f"{nm} moves to hole {end}."))
+                    continue
+                jumped = sorted({occ[h] for _, _, o in hops for h in o})   # a leapfrog
+                out.append(Rec(type="move", to=end, path=path, jumped=jumped,
+                               text=f"{nm} moves to hole {end} leapfrogging "
+                               + ", ".join(self._nm(j) for j in jumped) + "."))
             if not out:
                 out.append(Rec(type="stay", text=f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
