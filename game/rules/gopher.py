@@ -487,17 +487,27 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
     done: set = set()
     ends = len(adj) - len(occupied) - 1     # every end hole found: stop early (no baskets)
 
-    def jumps(prev, at, over, vis):
-        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``)."""
+    def chain(prev, at, over):
+        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
+        with the holes already used not yet left out (only landing holes can be used)."""
         out = []
         for m in adj[at]:
-            if m == prev or vis >> m & 1 or m in over:
+            if m == prev or m in over:
                 continue
             if m in occupied:
-                out += jumps(at, m, over + (m,), vis)
+                out += chain(at, m, over + (m,))
             else:
                 out.append((m, over))
         return out
+
+    landings: dict = {}
+
+    def jumps(at, n, vis):
+        """Landing holes (and holes jumped) of a jump from ``at`` over occupied ``n``."""
+        got = landings.get(at << 10 | n)
+        if got is None:
+            got = landings[at << 10 | n] = chain(at, n, (n,))
+        return [x for x in got if not vis >> x[0] & 1]
 
     def rec(at, left, vis, jm):
         if left == 0:
@@ -513,7 +523,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, (n,), vis):
+                for land, over in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
@@ -554,7 +564,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, (n,), vis):
+                for land, over in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
