@@ -454,6 +454,13 @@ def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: b
     When no other token is within ``steps`` tunnels of ``start``, no path can meet one (the
     first token met lies at most ``steps`` tunnels away), so the answer is that of the empty
     page: it is remembered per page, start and steps (fresh lists each time)."""
+    return [(e, p, [(x, y, list(o)) for x, y, o in h])
+            for e, p, h in _move_options(page, start, steps, occupied, by_jumps)]
+
+
+def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
+    """move_options with each hop's jumped holes a tuple and the hops a tuple (shared, not
+    copied: the rules copy them into lists only for the move carried out)."""
     if occupied:
         ball = page.balls()[start]
         near = ball[steps] if steps < len(ball) else ball[-1]
@@ -465,14 +472,14 @@ def move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: b
     if got is None:
         if len(_PLAIN) >= PLAIN_CACHE:
             _PLAIN.clear()
-        got = _PLAIN[key] = tuple(
-            (e, tuple(p), tuple((x, y, tuple(o)) for x, y, o in h))
-            for e, p, h in _search_moves(page, start, steps, {}, by_jumps))
-    return [(e, list(p), [(x, y, list(o)) for x, y, o in h]) for e, p, h in got]
+        got = _PLAIN[key] = tuple((e, tuple(p), h)
+                                  for e, p, h in _search_moves(page, start, steps, {}, by_jumps))
+    return [(e, list(p), h) for e, p, h in got]
 
 
 def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
-    """move_options' search itself (not remembered)."""
+    """_move_options' search itself (not remembered): (end, path, hops) with the hops a tuple
+    of (from, to, tuple of jumped holes)."""
     adj = page.adj
     found: dict = {}
     path = [start]
@@ -480,23 +487,33 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
     done: set = set()
     ends = len(adj) - len(occupied) - 1     # every end hole found: stop early (no baskets)
 
-    def jumps(prev, at, over, vis):
-        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``)."""
+    def chain(prev, at, over):
+        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
+        with the holes already used not yet left out (only landing holes can be used)."""
         out = []
         for m in adj[at]:
-            if m == prev or vis >> m & 1 or m in over:
+            if m == prev or m in over:
                 continue
             if m in occupied:
-                out += jumps(at, m, over + (m,), vis)
+                out += chain(at, m, over + (m,))
             else:
                 out.append((m, over))
         return out
+
+    landings: dict = {}
+
+    def jumps(at, n, vis):
+        """Landing holes (and holes jumped) of a jump from ``at`` over occupied ``n``."""
+        got = landings.get(at << 10 | n)
+        if got is None:
+            got = landings[at << 10 | n] = chain(at, n, (n,))
+        return [x for x in got if not vis >> x[0] & 1]
 
     def rec(at, left, vis, jm):
         if left == 0:
             key = (at, jm) if by_jumps else at
             if key not in found:
-                found[key] = (at, list(path), [(x, y, list(o)) for x, y, o in hops])
+                found[key] = (at, list(path), tuple(hops))
             return
         pos = (at, left, vis, jm)
         if pos in done:
@@ -506,7 +523,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, (n,), vis):
+                for land, over in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
@@ -517,7 +534,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
                     path.append(land)
                     hops.append((at, land, over))
                     if left == 1:
-                        found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                        found[key] = (land, list(path), tuple(hops))
                     else:
                         rec(land, left - 1, vis | 1 << land, m)
                     hops.pop()
@@ -525,8 +542,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
             elif left == 1:
                 key = (n, jm) if by_jumps else n
                 if key not in found:
-                    found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
-                                  + [(at, n, [])])
+                    found[key] = (n, path + [n], (*hops, (at, n, ())))
             elif left == 2:
                 path.append(n)
                 hops.append((at, n, ()))
@@ -548,7 +564,7 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, (n,), vis):
+                for land, over in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
@@ -557,14 +573,13 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
                         continue
                     path.append(land)
                     hops.append((at, land, over))
-                    found[key] = (land, list(path), [(x, y, list(o)) for x, y, o in hops])
+                    found[key] = (land, list(path), tuple(hops))
                     hops.pop()
                     path.pop()
             else:
                 key = (n, jm) if by_jumps else n
                 if key not in found:
-                    found[key] = (n, path + [n], [(x, y, list(o)) for x, y, o in hops]
-                                  + [(at, n, [])])
+                    found[key] = (n, path + [n], (*hops, (at, n, ())))
             if not by_jumps and len(found) >= ends:
                 return
     rec(start, steps, 1 << start, 0)
@@ -696,7 +711,7 @@ class GopherState(GameState):
 
     def _move_options(self):
         if self._moves is None:
-            self._moves = move_options(self.page_obj(), self.tokens[self.active], self.roll,
+            self._moves = _move_options(self.page_obj(), self.tokens[self.active], self.roll,
                                        self._occupied(self.active), self.baskets)
         return self._moves
 
@@ -736,14 +751,17 @@ class GopherState(GameState):
             occ = self._occupied(s)
             out = []
             for end, path, hops in self._move_options():
-                over = [h for _, _, o in hops for h in o]
-                if over:
-                    jumped = sorted({occ[h] for h in over})
-                    text = (f"{nm} moves to hole {end} leapfrogging "
-                            + ", ".join(self._nm(j) for j in jumped) + ".")
-                else:
-                    jumped, text = [], f"{nm} moves to hole {end}."
-                out.append(Rec(type="move", to=end, path=path, jumped=jumped, text=text))
+                for _, _, o in hops:
+                    if o:
+                        break
+                else:                                                  # no leapfrog
+                    out.append(Rec(type="move", to=end, path=path, jumped=[],
+                                   text=f"{nm} moves to hole {end}."))
+                    continue
+                jumped = sorted({occ[h] for _, _, o in hops for h in o})   # a leapfrog
+                out.append(Rec(type="move", to=end, path=path, jumped=jumped,
+                               text=f"{nm} moves to hole {end} leapfrogging "
+                               + ", ".join(self._nm(j) for j in jumped) + "."))
             if not out:
                 out.append(Rec(type="stay", text=f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
@@ -912,7 +930,7 @@ class GopherState(GameState):
         hop_list = []
         for f, to, over in hops:
             jumped = [occ[h] for h in over]
-            hop_list.append({"from": f, "to": to, "over": over, "jumped": jumped})
+            hop_list.append({"from": f, "to": to, "over": list(over), "jumped": jumped})
             for j in jumped:
                 if j not in self.jumped:
                     self.jumped.append(j)
