@@ -507,3 +507,25 @@ def test_steps_that_name_a_button_use_its_label_as_shown(lang):
         text = i18n.tr(key, lang)
         for b in buttons:
             assert i18n.tr(b, lang) in text, (lang, key, i18n.tr(b, lang))
+
+
+def test_hamster_guide_rings_only_the_cells_still_to_choose(app):
+    """Cells already picked for the crossing are not ringed again; once the pick is complete
+    only Confirm is."""
+    scene = open_guide(app, "hamster")
+    ctl, c = scene.ctl, scene.ctl.coach
+    scene.coach_next()                                   # to the roll
+    roll = next(a for a in ctl.state.legal_actions() if a.get("type") == "roll")
+    scene.apply_action(roll, animate=False)
+    pump(app, 5)
+    assert c.step.text == "coach.hamster.cross"
+    cells = [t for t in scene.coach_targets() if t.kind == "cell"]
+    assert cells
+    scene.board.activate(cells[0])
+    pump(app, 2)
+    picked = set(map(str, scene.board.chosen_target_keys()))
+    assert picked == {str(cells[0].key)}
+    lit = scene.coach_targets()
+    assert lit and not any(str(t.key) in picked for t in lit)
+    if scene.board._matching_action() is not None:       # the pick is complete: Confirm alone
+        assert [t.key for t in lit] == ["confirm"]

@@ -242,16 +242,19 @@ class Coach:
             self.index -= 1
         self.hits = [[m for m in h if m <= self.moves] for h in self.hits]
 
-    def lit(self, targets: list) -> list:
+    def lit(self, targets: list, chosen=()) -> list:
         """The board targets this step talks about (from those the screen offers now): those
         of the step's ``light`` kinds until a target that makes the awaited move is on offer
-        (a picked piece's destinations, Confirm), then that one."""
+        (a picked piece's destinations, Confirm), then that one.  ``chosen``: the keys of
+        targets the player has already picked for the move being built (Hamster's cells): they
+        are not ringed, only what is still to choose."""
         s = self.step
         if s is None:
             return []
+        chosen = {str(k) for k in chosen or ()}
         out, finishing = [], []
         for t in targets:
-            if not getattr(t, "enabled", False):
+            if not getattr(t, "enabled", False) or str(t.key) in chosen:
                 continue
             act = t.action if isinstance(t.action, dict) else {}
             if s.until == "action" and act.get("type") in s.types:

@@ -36,7 +36,9 @@ class CoachBubbleMixin:
         if c is None or self.ctl.curtain_seat is not None:
             return []
         try:
-            return c.lit(self.board.get_targets())
+            hook = getattr(self.board, "chosen_target_keys", None)
+            chosen = hook() if callable(hook) else ()
+            return c.lit(self.board.get_targets(), chosen)
         except Exception:  # noqa: BLE001 - a view without targets lights nothing
             return []
 

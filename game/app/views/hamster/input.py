@@ -235,6 +235,11 @@ class HamsterInput:
                               value=b["key"], bar=True))
         return out
 
+    def chosen_target_keys(self) -> set:
+        """The cell targets already picked for the crossing being built (the guide rings only
+        the cells still to choose)."""
+        return {f"cell {x},{y}" for x, y in self._sel}
+
     def activate(self, t):
         if t.kind == "cell":
             cell = t.value
