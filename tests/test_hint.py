@@ -323,3 +323,49 @@ def test_gopher_messages_stand_over_the_book_not_the_seat_cards(app):
     assert area == scene.board.book_rect
     fnt, lines = scene.toast_lines(scene.message)
     assert max(fnt.size(ln)[0] for ln in lines) + scene.px(36) <= area.w
+
+
+def _shown_hint(app, game, moves):
+    state = play_to(game, 5, moves)
+    if state.is_over():
+        return None
+    seats = default_seats(2, humans=2)
+    ctl = PlayController(game, seats, state, autosave=False, computers=False)
+    if hasattr(ctl, "clear_curtain"):
+        ctl.clear_curtain()
+    scene = PlayScene(app, ctl, auto_results=False)
+    app.go(scene)
+    pump(app)
+    scene.ask_hint()
+    scene.hint_asker.wait()
+    pump(app, 3)
+    return scene if scene.current_hint() is not None else None
+
+
+@pytest.mark.parametrize("game", ["ants", "gopher", "moles", "hamster", "forest"])
+def test_the_hint_message_covers_none_of_the_hinted_targets_at_1024x600(app, game):
+    seen = 0
+    for moves in (0, 1, 2, 3, 5, 8):
+        scene = _shown_hint(app, game, moves)
+        if scene is None:
+            continue
+        box = scene.message_box(scene.message)
+        lit = [scene._target_box(t) for t in scene.hint_targets()]
+        assert lit and box.collidelist(lit) < 0, (moves, box, lit)
+        assert scene.board_rect.contains(box)
+        seen += 1
+    assert seen
+
+
+def test_the_hint_message_leaves_the_ants_seat_cards_in_sight(app):
+    scene = _shown_hint(app, "ants", 0)
+    box = scene.message_box(scene.message)
+    assert box.collidelist(scene.board.message_keep_clear()) < 0, box
+    assert box.top >= scene.board._header.bottom
+
+
+def test_the_gopher_start_hint_leaves_the_page_of_holes_in_sight(app):
+    scene = _shown_hint(app, "gopher", 0)
+    assert scene.hint.action.get("type") == "place"
+    box = scene.message_box(scene.message)
+    assert not box.colliderect(scene.board.map_rect), box

@@ -101,21 +101,68 @@ class HintButtonMixin:
             return []
         return [t for t in targets if str(t.key) in keys and t.enabled]
 
-    def place_clear_of_hint(self, box: pygame.Rect) -> pygame.Rect:
-        """The message box moved off the lit targets: to the bottom of the board (above the
-        view's action bar) when it would cover one at the top."""
-        lit = [pygame.Rect(t.rect) if t.rect is not None else
-               pygame.Rect(int(t.pos[0]) - self.px(20), int(t.pos[1]) - self.px(20),
-                           self.px(40), self.px(40)) for t in self.hint_targets()]
-        if not any(box.colliderect(r) for r in lit):
-            return box
+    def _target_box(self, t) -> pygame.Rect:
+        if t.rect is not None:
+            return pygame.Rect(t.rect)
+        rad = max(int(float(t.radius or 0)), self.px(20))
+        return pygame.Rect(int(t.pos[0]) - rad, int(t.pos[1]) - rad, 2 * rad, 2 * rad)
+
+    def message_spots(self, box: pygame.Rect) -> list:
+        """Where the message box may stand, in order of preference: where it is put first
+        (``box``), then at the top and the bottom of each place the view offers
+        (``message_places()``, e.g. the card grid, the hand strip) and at the bottom of the
+        board above its action bar; each kept inside the board."""
+        out = [box.copy()]
+        areas = []
+        hook = getattr(self.board, "message_places", None)
+        if callable(hook):
+            try:
+                areas = [pygame.Rect(a) for a in (hook() or []) if a is not None]
+            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                areas = []
+        whole = pygame.Rect(self.board_rect)
         bar = getattr(self.board, "bar_rect", None)
-        bottom = self.board_rect.bottom - self.px(14)
-        if isinstance(bar, pygame.Rect) and bar.h > 0 and bar.top > self.board_rect.centery:
-            bottom = min(bottom, bar.top - self.px(8))
-        low = box.copy()
-        low.bottom = bottom
-        return box if any(low.colliderect(r) for r in lit) else low
+        if isinstance(bar, pygame.Rect) and bar.h > 0 and bar.top > whole.centery:
+            whole.h = bar.top - whole.y
+        areas.append(whole)
+        pad = self.px(8)
+        for area in areas:
+            if area.h < box.h + 2 * pad or area.w < self.px(120):
+                continue
+            for top in (max(area.y + pad, self.toast_top()), area.bottom - pad - box.h):
+                cand = box.copy()
+                cand.midtop = (area.centerx, top)
+                if cand.bottom > area.bottom:
+                    continue
+                cand.clamp_ip(self.board_rect)
+                out.append(cand)
+        return out
+
+    def place_clear_of_hint(self, box: pygame.Rect) -> pygame.Rect:
+        """The message box where it covers nothing the hint talks about: never a lit target,
+        and as little as possible of what the view keeps clear (``message_keep_clear()``, e.g.
+        the seat cards) and of the board's other live targets; the first spot wins a tie."""
+        lit = [self._target_box(t) for t in self.hint_targets()]
+        try:
+            others = [self._target_box(t) for t in self.board.get_targets()
+                      if t.enabled and not t.bar and (t.rect is not None or t.pos is not None)]
+        except Exception:  # noqa: BLE001
+            others = []
+        keep = []
+        hook = getattr(self.board, "message_keep_clear", None)
+        if callable(hook):
+            try:
+                keep = [pygame.Rect(k) for k in (hook() or []) if k is not None]
+            except Exception:  # noqa: BLE001
+                keep = []
+        if not lit and not keep:
+            return box
+
+        def cost(item):
+            i, cand = item
+            return (sum(cand.colliderect(r) for r in lit), sum(cand.colliderect(r) for r in keep),
+                    sum(cand.colliderect(r) for r in others), i)
+        return min(enumerate(self.message_spots(box)), key=cost)[1]
 
     def draw_hint(self, surface) -> None:
         draw_rings(surface, self.hint_targets(), self.px)

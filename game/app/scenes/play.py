@@ -654,6 +654,16 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
                 return fnt, lines
         return fnt, lines[:self.TOAST_LINES]
 
+    def message_box(self, text: str) -> pygame.Rect:
+        """Where the message box over the board stands: at the top of the message area, or
+        wherever it covers nothing the hint talks about (``place_clear_of_hint``)."""
+        r = self.message_area()
+        fnt, lines = self.toast_lines(text)
+        w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
+        box = pygame.Rect(0, 0, w, fnt.get_linesize() * len(lines) + self.px(22))
+        box.midtop = (r.centerx, self.toast_top())
+        return self.place_clear_of_hint(box)
+
     def _draw_toast(self, surface) -> None:
         """A short message (why a click is not allowed, save problems) over the top of the board."""
         own = bool(self.message and self.message_time > 0)
@@ -661,13 +671,9 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if not text:
             return
         tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
-        r = self.message_area()
         fnt, lines = self.toast_lines(text)
         lh = fnt.get_linesize()
-        w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
-        box = pygame.Rect(0, 0, w, lh * len(lines) + self.px(22))
-        box.midtop = (r.centerx, self.toast_top())
-        box = self.place_clear_of_hint(box)
+        box = self.message_box(text)
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),

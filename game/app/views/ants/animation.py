@@ -253,3 +253,16 @@ class AntsAnimation:
         and who is ant and grasshopper stay in sight."""
         return self._header.bottom + self._px(6)
 
+    def message_area(self):
+        """Messages are as wide as the card grid, so they can stand over it."""
+        return self._grid if self._grid.w > 0 else None
+
+    def message_places(self) -> list:
+        """Where a message may stand: over the card grid (top or bottom row)."""
+        return [self._grid] if self._grid.w > 0 else []
+
+    def message_keep_clear(self) -> list:
+        """The seat cards and the supply beside the grid stay in sight under a message."""
+        return list(self._tableaux) + list(self._display_rects) + \
+            [r for _aid, r in self._ability_rects]
+

@@ -571,6 +571,15 @@ class GopherView(GopherArt, GopherAnimation, KitView):
         seat cards beside it."""
         return self.book_rect if self.book_rect.w > 0 else None
 
+    def message_places(self) -> list:
+        """Where a message may stand: over the hand strip (when no card there is in play), then
+        over the book."""
+        return [r for r in (self.hand_rect, self.book_rect) if r.w > 0]
+
+    def message_keep_clear(self) -> list:
+        """The page of holes and the seat cards stay in sight under a message when they can."""
+        return [r for r in (self.map_rect, self.side_rect) if r.w > 0]
+
     def _toast_anchor(self):
         """Captions stand over the hand strip (it cannot be used while things move), so the
         page of holes stays in sight."""
