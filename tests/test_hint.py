@@ -291,7 +291,7 @@ def _hints_fit(app, game):
     width = scene.message_width()
     args = dict(area="Оранжевая середина", count=6, direction="вверх и направо", chamber="Кладовая",
                 number=6, kind="Скатерть с бабочкой", piece=tr("hint.forest.hunter"),
-                tile="Эльфийские стрелы", what="12 spikelets", card="Spikelet 10", hole=20)
+                tile="Эльфийские стрелы", what="12 spikelets", card="Spikelet 10", hole=20, near=17)
     try:
         for lang in LANGUAGES:
             set_language(lang)
@@ -369,3 +369,32 @@ def test_the_gopher_start_hint_leaves_the_page_of_holes_in_sight(app):
     assert scene.hint.action.get("type") == "place"
     box = scene.message_box(scene.message)
     assert not box.colliderect(scene.board.map_rect), box
+
+
+def test_start_hints_say_what_the_place_offers():
+    """Gopher's start hole names its tunnels and a near sign the seat's own cards can pay;
+    Forest Gold's campfire spot counts the face-down tiles close by; in every language."""
+    from game.app.eventtext import Ctx, hints
+    from game.rules.gopher import default_data
+    gopher = new_game("gopher", 2, seed=3).view(0)
+    page = default_data().pages[gopher["page"]]
+    forest = new_game("forest", 2, seed=3).view(0)
+    edge_row = {"S": forest["size"] - 1, "N": 0}[forest["edges"][0]]
+    for lang in LANGUAGES:
+        set_language(lang)
+        try:
+            ctx = Ctx("gopher", NAMES, extra={"seat": 0, "view": gopher, "events": []})
+            text = hints.hint({"type": "place", "hole": 13}, gopher, ctx)
+            assert str(len(page.adj[13])) in text and "13" in text
+            assert text != tr("hint.gopher.place", hole=13)
+            broke = dict(gopher, seats=[dict(gopher["seats"][0], hand=[]), gopher["seats"][1]])
+            ctx = Ctx("gopher", NAMES, extra={"seat": 0, "view": broke, "events": []})
+            assert hints.hint({"type": "place", "hole": 13}, broke, ctx) == \
+                tr("hint.gopher.place_ways", hole=13, count=len(page.adj[13]))
+            ctx = Ctx("forest", NAMES, extra={"seat": 0, "view": forest, "events": []})
+            mid = hints.hint({"type": "camp", "cell": [4, edge_row]}, forest, ctx)
+            corner = hints.hint({"type": "camp", "cell": [0, edge_row]}, forest, ctx)
+            assert mid == tr("hint.forest.camp_most", count=14)
+            assert corner == tr("hint.forest.camp_near", count=8)
+        finally:
+            set_language("en")

@@ -88,7 +88,7 @@ def forest(action, view, ctx) -> str | None:
     k = action.get("type")
     evs = _events(ctx)
     if k == "camp":
-        return tr("hint.forest.camp")
+        return _forest_camp(action, view, ctx)
     if k in ("move", "choose", "wade"):
         if _first(evs, "win"):
             return tr("hint.forest.win")
@@ -120,7 +120,7 @@ def gopher(action, view, ctx) -> str | None:
     k = action.get("type")
     evs = _events(ctx)
     if k == "place":
-        return tr("hint.gopher.place", hole=action.get("hole", "?"))
+        return _gopher_start(action, view, ctx)
     if k == "roll":
         return tr("hint.gopher.roll")
     if k == "move":
@@ -146,6 +146,74 @@ def gopher(action, view, ctx) -> str | None:
     if k == "pass":
         return tr("hint.gopher.pass")
     return None
+
+
+def _forest_camp(action, view, ctx) -> str:
+    """Why this campfire spot: how many face-down tiles lie within two steps of it (the pieces
+    step in eight directions), and whether any other spot the seat may choose has more."""
+    near = _face_down_near(view, action.get("cell"))
+    if near is None:
+        return tr("hint.forest.camp")
+    others = [_face_down_near(view, c) for c in _camp_cells(view, ctx)]
+    best = all(o is None or o <= near for o in others)
+    return tr("hint.forest.camp_most" if best else "hint.forest.camp_near", count=near)
+
+
+def _face_down_near(view, cell, steps: int = 2) -> int | None:
+    try:
+        n = int(view.get("size"))
+        x, y = int(cell[0]), int(cell[1])
+        cells = view.get("cells")
+        if not (0 <= x < n and 0 <= y < n) or not isinstance(cells, list) or len(cells) != n * n:
+            return None
+    except (TypeError, ValueError, IndexError, AttributeError):
+        return None
+    return sum(1 for yy in range(max(0, y - steps), min(n, y + steps + 1))
+               for xx in range(max(0, x - steps), min(n, x + steps + 1))
+               if (xx, yy) != (x, y) and cells[yy * n + xx] is None)
+
+
+def _camp_cells(view, ctx) -> list:
+    """The tiles of the seat's own edge (where its campfire may go), from the view."""
+    try:
+        n = int(view.get("size"))
+        edge = view["edges"][int(ctx.extra.get("seat", view.get("seat")))]
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        return []
+    return {"N": [(i, 0) for i in range(n)], "S": [(i, n - 1) for i in range(n)],
+            "W": [(0, i) for i in range(n)], "E": [(n - 1, i) for i in range(n)]}.get(edge, [])
+
+
+def _gopher_start(action, view, ctx) -> str:
+    """Why this start hole: the tunnels that lead out of it on the page, and the nearest sign
+    the seat's own hand can pay (adding cards), from the seat's view and the public book."""
+    hole = action.get("hole", "?")
+    try:
+        from ...rules.gopher import can_make, card_value, default_data, eligible
+        page = default_data().pages[view["page"]]
+        seat = int(ctx.extra.get("seat", view.get("seat")))
+        hand = [c for c in view["seats"][seat].get("hand") or [] if isinstance(c, str)]
+        adj = page.adj
+        exits = len(adj[hole])
+    except Exception:  # noqa: BLE001 - a view it cannot read: the plain sentence
+        return tr("hint.gopher.place", hole=hole)
+    seen, ring = {hole}, [hole]
+    for _ in range(3):                      # holes up to three tunnels away, nearest first
+        nxt = sorted({n for h in ring for n in adj.get(h, ()) if n not in seen})
+        for h in nxt:
+            what, amount = page.signs.get(h, ("nothing", 0))
+            if what in ("acorn", "berry", "spikelet", "store"):
+                try:
+                    values = [card_value(c) for c in eligible(hand, what)]
+                except (TypeError, ValueError, IndexError):
+                    values = []
+                if can_make(values, amount, False):
+                    from .gopher import sign
+                    return tr("hint.gopher.place_sign", hole=hole, count=exits, near=h,
+                              what=sign(what, amount))
+        seen.update(nxt)
+        ring = nxt
+    return tr("hint.gopher.place_ways", hole=hole, count=exits)
 
 
 HINTS = {"moles": moles, "hamster": hamster, "ants": ants, "forest": forest, "gopher": gopher}
