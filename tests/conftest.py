@@ -37,5 +37,17 @@ def display():
     pygame.display.quit()
 
 
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A throw-away user-data folder for one test; afterwards the autosave is flushed and the
+    app speaks English again."""
+    from game import i18n
+    from game.app import saves
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    yield tmp_path
+    saves.flush_autosave()
+    i18n.set_language("en")
+
+
 def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(_HOME, ignore_errors=True)

@@ -11,7 +11,6 @@ import pytest
 
 from game import i18n
 from game.ai.expert import ExpertAgent
-from game.app import saves
 from game.app import settings as smod
 from game.app.controller import MOVE_RESERVE, PlayController, is_point_of_no_return
 from game.app.names import level_about, think_label
@@ -22,12 +21,7 @@ from tests.helpers import pump, running_app
 GAME = "gopher"
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("home")   # a throw-away user folder (conftest.py)
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import coach, saves, ui
+from game.app import coach, ui
 from game.app.scenes.play import PlayScene
 from game.rules import DataError
 from tests.helpers import pump, running_app
@@ -18,12 +18,7 @@ COMMON = ["coach.button", "coach.button_tip", "coach.heading", "coach.next", "co
           "coach.skip", "coach.skip_tip", "coach.skipped", "coach.broken"]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    i18n.set_language("en")
+pytestmark = pytest.mark.usefixtures("home")   # a throw-away user folder (conftest.py)
 
 
 @pytest.fixture

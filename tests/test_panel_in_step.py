@@ -8,7 +8,6 @@ import random
 
 import pytest
 
-from game.app import saves
 from game.app.controller import PlayController, default_seats
 from game.app.scenes.play import PlayScene
 from game.rules import new_game
@@ -17,11 +16,7 @@ from tests.helpers import pump, running_app
 GAMES = ["moles", "ants", "hamster", "forest", "gopher"]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # a throw-away user folder (conftest.py)
 
 
 @pytest.fixture

@@ -16,11 +16,12 @@ from ..names import colour_marked, game_title, level_name
 from .base import Scene
 from ..hint_button import HintButtonMixin
 from ..coach_bubble import CoachBubbleMixin
+from ..board_message import BoardMessageMixin
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 
 
-class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
+class PlayScene(CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
     name = "play"
 
     def __init__(self, app, controller, auto_results: bool = True):
@@ -329,15 +330,6 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if self.app.top is self:
             self.rebuild()
 
-    def show_message(self, text: str, seconds: float = 4.0, tone: str = "warning") -> None:
-        """A short message over the board: ``tone`` "warning" (coral: a refusal, a problem) or
-        "hint" (gold: advice, not a refusal)."""
-        self.message = text
-        self.message_time = seconds
-        self.message_tone = tone
-
-    message_tone = "warning"
-
     def pointer_left(self) -> None:
         """The pointer left the window: the board's hover light and tooltip go too."""
         super().pointer_left()
@@ -607,83 +599,3 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, Scene):
         if not human:
             lines.append(level)             # at the narrowest: the computer's level alone
         return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
-
-    def toast_top(self) -> int:
-        """Where the message starts: near the top of the board, or below what the board keeps
-        clear there (its ``message_top()``, e.g. a header with the points)."""
-        top = self.board_rect.y + self.px(14)
-        hook = getattr(self.board, "message_top", None)
-        if callable(hook):
-            try:
-                top = max(top, int(hook()))
-            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
-                pass
-        return top
-
-    TOAST_LINES = 4
-
-    def message_area(self) -> pygame.Rect:
-        """Where a message over the board is centred: the part of the board the view names
-        (``message_area()``, e.g. Gopher's Pantry's book, clear of the seat cards), else the
-        whole board."""
-        hook = getattr(self.board, "message_area", None)
-        if callable(hook):
-            try:
-                area = hook()
-                if area is not None and pygame.Rect(area).w > self.px(200):
-                    return pygame.Rect(area)
-            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
-                pass
-        return self.board_rect
-
-    def message_width(self) -> int:
-        """The width of a message's lines."""
-        area = self.message_area()
-        if area is self.board_rect:
-            return min(int(area.w * 0.62), self.px(620)) - self.px(32)
-        return min(area.w - self.px(24), self.px(620)) - self.px(32)
-
-    def toast_lines(self, text: str) -> tuple:
-        """(font, lines) of a message over the board: wrapped to the box, at most
-        ``TOAST_LINES`` lines (a longer one takes a smaller letter before anything is cut)."""
-        width = self.message_width()
-        for px in (17, 15, 14):
-            fnt = ui.font(self.px(px), True)
-            lines = ui.wrap(text, fnt, width)
-            if len(lines) <= self.TOAST_LINES:
-                return fnt, lines
-        return fnt, lines[:self.TOAST_LINES]
-
-    def message_box(self, text: str) -> pygame.Rect:
-        """Where the message box over the board stands: at the top of the message area, or
-        wherever it covers nothing the hint talks about (``place_clear_of_hint``)."""
-        r = self.message_area()
-        fnt, lines = self.toast_lines(text)
-        w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
-        box = pygame.Rect(0, 0, w, fnt.get_linesize() * len(lines) + self.px(22))
-        box.midtop = (r.centerx, self.toast_top())
-        return self.place_clear_of_hint(box)
-
-    def _draw_toast(self, surface) -> None:
-        """A short message (why a click is not allowed, save problems) over the top of the board."""
-        own = bool(self.message and self.message_time > 0)
-        text = self.message if own else (self.ctl.message or "")
-        if not text:
-            return
-        tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
-        fnt, lines = self.toast_lines(text)
-        lh = fnt.get_linesize()
-        box = self.message_box(text)
-        alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
-        layer = ui.new_surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
-                         layer.get_rect(), border_radius=self.px(12))
-        pygame.draw.rect(layer, (*tone, 255), layer.get_rect(), width=max(2, self.px(2)),
-                         border_radius=self.px(12))
-        y = self.px(11)
-        for ln in lines:
-            img = fnt.render(ln, True, tone)
-            layer.blit(img, img.get_rect(midtop=(box.w // 2, y)))
-            y += lh
-        layer.set_alpha(alpha)
-        surface.blit(layer, box)

@@ -1,0 +1,104 @@
+"""The play screen's short messages over the board: why a click is not allowed, a save
+problem, the hint's sentence.  Where a message stands (the part of the board the view names,
+below what it keeps clear at the top, clear of what the hint talks about), how it wraps
+(shrinking its letter before anything is cut) and how it fades.
+
+The play scene mixes this in; it provides ``board``, ``board_rect``, ``ctl``, ``px`` and
+``place_clear_of_hint`` (the Hint button's mixin).
+"""
+from __future__ import annotations
+
+import pygame
+
+from . import ui
+
+
+class BoardMessageMixin:
+    message_tone = "warning"
+
+    def show_message(self, text: str, seconds: float = 4.0, tone: str = "warning") -> None:
+        """A short message over the board: ``tone`` "warning" (coral: a refusal, a problem) or
+        "hint" (gold: advice, not a refusal)."""
+        self.message = text
+        self.message_time = seconds
+        self.message_tone = tone
+
+    def toast_top(self) -> int:
+        """Where the message starts: near the top of the board, or below what the board keeps
+        clear there (its ``message_top()``, e.g. a header with the points)."""
+        top = self.board_rect.y + self.px(14)
+        hook = getattr(self.board, "message_top", None)
+        if callable(hook):
+            try:
+                top = max(top, int(hook()))
+            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                pass
+        return top
+
+    TOAST_LINES = 4
+
+    def message_area(self) -> pygame.Rect:
+        """Where a message over the board is centred: the part of the board the view names
+        (``message_area()``, e.g. Gopher's Pantry's book, clear of the seat cards), else the
+        whole board."""
+        hook = getattr(self.board, "message_area", None)
+        if callable(hook):
+            try:
+                area = hook()
+                if area is not None and pygame.Rect(area).w > self.px(200):
+                    return pygame.Rect(area)
+            except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                pass
+        return self.board_rect
+
+    def message_width(self) -> int:
+        """The width of a message's lines."""
+        area = self.message_area()
+        if area is self.board_rect:
+            return min(int(area.w * 0.62), self.px(620)) - self.px(32)
+        return min(area.w - self.px(24), self.px(620)) - self.px(32)
+
+    def toast_lines(self, text: str) -> tuple:
+        """(font, lines) of a message over the board: wrapped to the box, at most
+        ``TOAST_LINES`` lines (a longer one takes a smaller letter before anything is cut)."""
+        width = self.message_width()
+        for px in (17, 15, 14):
+            fnt = ui.font(self.px(px), True)
+            lines = ui.wrap(text, fnt, width)
+            if len(lines) <= self.TOAST_LINES:
+                return fnt, lines
+        return fnt, lines[:self.TOAST_LINES]
+
+    def message_box(self, text: str) -> pygame.Rect:
+        """Where the message box over the board stands: at the top of the message area, or
+        wherever it covers nothing the hint talks about (``place_clear_of_hint``)."""
+        r = self.message_area()
+        fnt, lines = self.toast_lines(text)
+        w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
+        box = pygame.Rect(0, 0, w, fnt.get_linesize() * len(lines) + self.px(22))
+        box.midtop = (r.centerx, self.toast_top())
+        return self.place_clear_of_hint(box)
+
+    def _draw_toast(self, surface) -> None:
+        """A short message (why a click is not allowed, save problems) over the top of the board."""
+        own = bool(self.message and self.message_time > 0)
+        text = self.message if own else (self.ctl.message or "")
+        if not text:
+            return
+        tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")
+        fnt, lines = self.toast_lines(text)
+        lh = fnt.get_linesize()
+        box = self.message_box(text)
+        alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
+        layer = ui.new_surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
+                         layer.get_rect(), border_radius=self.px(12))
+        pygame.draw.rect(layer, (*tone, 255), layer.get_rect(), width=max(2, self.px(2)),
+                         border_radius=self.px(12))
+        y = self.px(11)
+        for ln in lines:
+            img = fnt.render(ln, True, tone)
+            layer.blit(img, img.get_rect(midtop=(box.w // 2, y)))
+            y += lh
+        layer.set_alpha(alpha)
+        surface.blit(layer, box)
