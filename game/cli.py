@@ -8,7 +8,7 @@
     python main.py bench [GAME] [--quick] [--json] [--long]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--iterations N] [--variant V] [--jobs N]
-                                 [--json]
+                                 [--table] [--json]
     python main.py --version
 
 Bad input (unknown game, a number out of range, a flag that does not exist) prints one line
@@ -198,6 +198,11 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--jobs", type=positive_int, default=1, metavar="N",
                       help="games played at once in worker processes (default: 1; the same "
                            "games, sooner on a machine with free cores)")
+    duel.add_argument("--table", action="store_true",
+                      help="the whole strength table instead of one duel: level A against "
+                           "good, beginner and random at 2, 3 and 4 players (those the game "
+                           "allows), --games games a cell, one Markdown row per cell; GAME may "
+                           "be 'all'")
     duel.add_argument("--json", action="store_true", help="print one JSON object instead")
     duel.set_defaults(func=cmd_strength)
     return parser
@@ -444,6 +449,8 @@ def cmd_strength(args) -> int:
     from .ai import LEVELS
     from .ai.strength import format_result, strength
 
+    if args.table:
+        return _strength_table(args)
     info = _game_info(args.game)
     wanted = args.players
     if wanted is None:   # a duel: two players where the game allows it
@@ -460,6 +467,42 @@ def cmd_strength(args) -> int:
                       seed=args.seed, think=args.think, variant=args.variant,
                       progress=progress, jobs=args.jobs, iterations=args.iterations)
     print(json.dumps(result, indent=2) if args.json else format_result(result))
+    return 0
+
+
+def _strength_table(args) -> int:
+    import json
+
+    from .ai import LEVELS
+    from .ai.strength import TABLE_HEAD, TABLE_PLAYERS, format_row, table
+    from .rules import GAMES
+
+    if args.a not in LEVELS:
+        raise UsageError(f"unknown computer level '{args.a}' (levels: {', '.join(LEVELS)})")
+    ids = [g for g, i in GAMES.items() if i.state_class is not None] if args.game == "all" else \
+        [_game_info(args.game, screen=False).id]
+    players = TABLE_PLAYERS if args.players is None else (args.players,)
+    if args.players is not None and not any(
+            GAMES[g].min_players <= args.players <= GAMES[g].max_players for g in ids):
+        raise UsageError(f"no chosen game takes {args.players} players")
+    cells: list = []
+    if not args.json:
+        print(TABLE_HEAD, flush=True)
+
+    def row(r: dict) -> None:
+        cells.append(r)
+        if not args.json:
+            print(format_row(r), flush=True)
+
+    def progress(done: int, wins: float) -> None:
+        print(f"  game {done}/{args.games}: {args.a} {wins:g} wins so far", file=sys.stderr,
+              flush=True)
+
+    for g in ids:
+        table(g, args.a, players=players, games=args.games, seed=args.seed, think=args.think,
+              iterations=args.iterations, jobs=args.jobs, progress=progress, row=row)
+    if args.json:
+        print(json.dumps(cells, indent=2))
     return 0
 
 

@@ -284,3 +284,27 @@ def test_with_three_or_more_seats_the_search_overrules_the_guide_less_readily():
     agent = ExpertAgent("ants", 1)
     assert agent.multi_margin > agent.margin and expert.MULTI_Z > 2.0
     assert not expert._clearly_better(a, b, agent.multi_margin, expert.MULTI_Z)
+
+
+def test_strength_table_plays_every_opponent_at_every_player_count():
+    from game.ai.strength import TABLE_HEAD, format_row, table
+    rows = []
+    cells = table("hamster", "beginner", opponents=("random", "good"), players=(2, 3, 9),
+                  games=2, seed=5, row=rows.append)
+    assert [(c["players"], c["b"]) for c in cells] == [(2, "random"), (2, "good"),
+                                                       (3, "random"), (3, "good")]
+    assert rows == cells and all(c["games"] == 2 and c["seed"] == 5 for c in cells)
+    line = format_row(cells[2])
+    assert line.startswith("| hamster | 3 | random |") and "| 33% | 2 |" in line
+    assert TABLE_HEAD.count("|---") == line.count("|") - 1
+
+
+def test_strength_table_command_line(capsys):
+    import json
+    from game.cli import main
+    assert main(["strength", "hamster", "--table", "--a", "beginner", "--players", "2",
+                 "--games", "1", "--json"]) == 0
+    cells = json.loads(capsys.readouterr().out)
+    assert [c["b"] for c in cells] == ["good", "beginner", "random"]
+    assert main(["strength", "hamster", "--table", "--players", "9"]) == 2
+    assert "no chosen game takes 9 players" in capsys.readouterr().err

@@ -133,3 +133,44 @@ def format_result(r: dict) -> str:
                      f"max {r['move_max_s']:.3f} s over {r['decisions']} decisions")
     lines.append(f"  {r['seconds']:.0f} s in all")
     return "\n".join(lines)
+
+
+TABLE_OPPONENTS = ("good", "beginner", "random")
+TABLE_PLAYERS = (2, 3, 4)
+
+
+def table(game: str, a: str = "expert", opponents=TABLE_OPPONENTS, players=TABLE_PLAYERS,
+          games: int = 200, seed: int = 1, think: float | None = None,
+          iterations: int | None = None, jobs: int = 1, progress=None, row=None) -> list:
+    """The strength table of one game: level ``a`` against each of ``opponents`` at each
+    player count in ``players`` (those the game allows), ``games`` seeded games a cell (the
+    same seeds in every cell).  ``row(result)`` is called as each cell is done, so that a long
+    run can be read as it goes; returns the list of cell results (as ``strength`` gives)."""
+    from ..rules import GAMES
+    info = GAMES[game]
+    out = []
+    for p in players:
+        if not info.min_players <= p <= info.max_players:
+            continue
+        for b in opponents:
+            r = strength(game, a, b, games=games, players=p, seed=seed, think=think,
+                         jobs=jobs, iterations=iterations, progress=progress)
+            out.append(r)
+            if row is not None:
+                row(r)
+    return out
+
+
+TABLE_HEAD = ("| game | players | against | A's win share | 95% interval | fair share | games "
+              "| move median / max |\n|---|---|---|---|---|---|---|---|")
+
+
+def format_row(r: dict) -> str:
+    """One cell of the strength table as a Markdown row (the header is ``TABLE_HEAD``)."""
+    lo, hi = r["interval95"]
+    times = "-" if r["move_median_s"] is None else \
+        f"{r['move_median_s']:.2f} / {r['move_max_s']:.2f} s"
+    return (f"| {r['game']} | {r['players']} | {r['b']} | {100 * r['a_share']:.1f}% "
+            f"| {100 * lo:.1f}-{100 * hi:.1f}% | {100 * r['fair_share']:.0f}% | {r['games']} "
+            f"| {times} |")
+
