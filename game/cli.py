@@ -129,7 +129,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "the average game length and the time per game.")
     sim.add_argument("game", metavar="GAME", help="game id, e.g. moles")
     sim.add_argument("--players", type=_int, metavar="N",
-                     help="number of players (default: the game's fewest)")
+                     help="number of players (default: one a level where --ai names several, "
+                          "else the game's fewest)")
     sim.add_argument("--games", type=positive_int, default=10, metavar="N",
                      help="number of games (default: 10)")
     sim.add_argument("--seed", type=_int, default=0, metavar="N",
@@ -318,11 +319,14 @@ def cmd_simulate(args) -> int:
 
     info = _game_info(args.game, screen=False)
     options = {key: _option_value(info, key, text) for key, text in args.option}
-    players = _check_setup(info, args.players, args.variant, options)
     levels = [part.strip() for part in (args.ai or DEFAULT_LEVEL).split(",")]
     for level in levels:
         if level not in LEVELS:
             raise UsageError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
+    wanted = args.players
+    if wanted is None and len(levels) > 1:   # one level a seat: that many players
+        wanted = len(levels)
+    players = _check_setup(info, wanted, args.variant, options)
     if len(levels) not in (1, players):
         raise UsageError(f"--ai names {len(levels)} levels for {players} players "
                          "(give one level, or one per seat)")

@@ -128,6 +128,17 @@ def test_simulate_json_is_consistent_and_reproducible():
     assert second["average_actions"] == first["average_actions"]
 
 
+def test_simulate_with_one_level_a_seat_takes_that_many_players(capsys):
+    from game.cli import main
+    assert main(["simulate", "hamster", "--games", "1", "--ai", "beginner,random,random",
+                 "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["players"] == 3 and [s["level"] for s in out["seats"]] == ["beginner", "random",
+                                                                          "random"]
+    assert main(["simulate", "hamster", "--players", "2", "--ai", "good,random,random"]) == 2
+    assert "3 levels for 2 players" in capsys.readouterr().err
+
+
 def test_simulate_takes_game_options():
     proc = run_main("simulate", "moles", "--games", "1", "--players", "4",
                     "--option", "championship=on", "--json")
