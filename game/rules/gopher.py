@@ -151,6 +151,7 @@ class GopherData:
         self.rule_sets = rule_sets
         self._labels: dict = {}
         self._a_labels: dict = {}
+        self._picks: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -170,6 +171,16 @@ class GopherData:
                 k, v = code.split(":")
                 got = f"{self.kind_labels[k].lower()} {v}"
             self._labels[code] = got
+        return got
+
+    def pick_info(self, code: str) -> tuple:
+        """(value, " adds a berry 4.", " subtracts a berry 4.") of a card: what the picks
+        of a collection need of it (remembered per card code: at most the deck's codes)."""
+        got = self._picks.get(code)
+        if got is None:
+            label = self.a_label(code)
+            got = self._picks[code] = (card_value(code), f" adds {label}.",
+                                       f" subtracts {label}.")
         return got
 
     def a_label(self, code: str) -> str:
@@ -477,9 +488,73 @@ def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
     return [(e, list(p), h) for e, p, h in got]
 
 
+def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
+    """_search_moves without baskets (one entry per end hole): the same search, in the same
+    order, with the hops so far carried as a tuple (the path is the start and each hop's
+    landing hole) and the positions remembered without the seats jumped (they make no
+    difference to the end holes)."""
+    if steps == 0:
+        return [(start, [start], ())]
+    adj = page.adj
+    found: dict = {}
+    done: set = set()
+    landings: dict = {}
+    ends = len(adj) - len(occupied) - 1     # every end hole found: stop early
+
+    def chain(prev, at, over):
+        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
+        with the holes already used not yet left out (only landing holes can be used)."""
+        out = []
+        for m in adj[at]:
+            if m == prev or m in over:
+                continue
+            if m in occupied:
+                out += chain(at, m, over + (m,))
+            else:
+                out.append((m, over))
+        return out
+
+    def rec(at, left, vis, trail):
+        left -= 1                           # the steps left after this one
+        for n in adj[at]:
+            if vis >> n & 1:
+                continue
+            if n in occupied:
+                got = landings.get(at << 10 | n)
+                if got is None:
+                    got = landings[at << 10 | n] = chain(at, n, (n,))
+                for land, over in got:
+                    if vis >> land & 1:
+                        continue
+                    if left:
+                        v = vis | 1 << land
+                        pos = (land, left, v)
+                        if pos not in done:
+                            done.add(pos)
+                            rec(land, left, v, (*trail, (at, land, over)))
+                    elif land not in found:
+                        hops = (*trail, (at, land, over))
+                        found[land] = (land, [start, *[h[1] for h in hops]], hops)
+            elif left:
+                v = vis | 1 << n
+                pos = (n, left, v)
+                if pos not in done:
+                    done.add(pos)
+                    rec(n, left, v, (*trail, (at, n, ())))
+            elif n not in found:
+                hops = (*trail, (at, n, ()))
+                found[n] = (n, [start, *[h[1] for h in hops]], hops)
+            if len(found) >= ends:
+                return
+    rec(start, steps, 1 << start, ())
+    return list(found.values())
+
+
 def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
     """_move_options' search itself (not remembered): (end, path, hops) with the hops a tuple
     of (from, to, tuple of jumped holes)."""
+    if not by_jumps:
+        return _search_ends(page, start, steps, occupied)
     adj = page.adj
     found: dict = {}
     path = [start]
@@ -778,7 +853,6 @@ class GopherState(GameState):
 
     def _pick_actions(self, s: int) -> list:
         what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
-        cards = eligible(self.hands[s], what)
         val = _VALUES
         need = (amount - sum(map(val.__getitem__, self.picks_add))
                 + sum(map(val.__getitem__, self.picks_sub)))
@@ -786,29 +860,50 @@ class GopherState(GameState):
         out = []
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
-        done = set()
-        vals = [val.get(c) or card_value(c) for c in cards]
+        cards = eligible(self.hands[s], what)
+        info, pick_info = self.data._picks, self.data.pick_info
+        rows = [info.get(c) or pick_info(c) for c in cards]
+        vals = [r[0] for r in rows]
+        total = sum(vals)
         # the totals of the other cards depend only on the value left out (not on the order)
         rests: dict = {}
-        lab, labels = self.data.a_label, self.data._a_labels
         subtract = self.subtract
-        for c in cards:
+        done = set()
+        for c, (v, adds, subs) in zip(cards, rows):
             if c in done:
                 continue
             done.add(c)
-            v = val[c]       # card_value above filled it in
-            rest = rests.get(v)
-            if rest is None:
-                i = vals.index(v)
-                rest = rests[v] = reach(vals[:i] + vals[i + 1:], subtract)
-            if rest >> (OFF + need - v) & 1:
-                out.append(Rec(type="add", card=c,
-                               text=f"{nm} adds {labels.get(c) or lab(c)}."))
-            if subtract and rest >> (OFF + need + v) & 1:
-                out.append(Rec(type="subtract", card=c,
-                               text=f"{nm} subtracts {labels.get(c) or lab(c)}."))
+            most = total - v          # what the other cards add up to
+            rest = None
+            t = need - v              # adding c: the others make the rest of the amount
+            if t == 0:
+                ok = True
+            elif t > most or t < (-most if subtract else 0):
+                ok = False
+            else:
+                rest = rests.get(v)
+                if rest is None:
+                    rest = rests[v] = self._rest(vals, v)
+                ok = rest >> (OFF + t) & 1
+            if ok:
+                out.append(Rec(type="add", card=c, text=nm + adds))
+            if subtract:
+                t = need + v          # subtracting c: the others make the amount and v more
+                if t > most or t < -most:
+                    continue
+                if rest is None:
+                    rest = rests.get(v)
+                    if rest is None:
+                        rest = rests[v] = self._rest(vals, v)
+                if rest >> (OFF + t) & 1:
+                    out.append(Rec(type="subtract", card=c, text=nm + subs))
         out.append(Rec(type="pass", text=f"{nm} does not collect."))
         return out
+
+    def _rest(self, vals: list, v: int) -> int:
+        """reach of ``vals`` without one card of value ``v``."""
+        i = vals.index(v)
+        return reach(vals[:i] + vals[i + 1:], self.subtract)
 
     def _take_actions(self, s: int) -> list:
         what, amount = self.sign_at(s)
