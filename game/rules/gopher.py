@@ -173,14 +173,20 @@ class GopherData:
             self._labels[code] = got
         return got
 
-    def pick_info(self, code: str) -> tuple:
-        """(value, " adds a berry 4.", " subtracts a berry 4.") of a card: what the picks
-        of a collection need of it (remembered per card code: at most the deck's codes)."""
-        got = self._picks.get(code)
+    def pick_info(self, name: str, code: str) -> tuple:
+        """(value, the add action, the subtract action) of a card for the seat called
+        ``name``: what the picks of a collection need of it, the actions as patterns to copy
+        (remembered per name and card code; bounded)."""
+        key = (name, code)
+        got = self._picks.get(key)
         if got is None:
             label = self.a_label(code)
-            got = self._picks[code] = (card_value(code), f" adds {label}.",
-                                       f" subtracts {label}.")
+            if len(self._picks) >= 4096:
+                self._picks.clear()
+            got = self._picks[key] = (
+                card_value(code),
+                {"type": "add", "card": code, "text": f"{name} adds {label}."},
+                {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
         return got
 
     def a_label(self, code: str) -> str:
@@ -862,41 +868,65 @@ class GopherState(GameState):
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
         cards = eligible(self.hands[s], what)
         info, pick_info = self.data._picks, self.data.pick_info
-        rows = [info.get(c) or pick_info(c) for c in cards]
+        rows = [info.get((nm, c)) or pick_info(nm, c) for c in cards]
         vals = [r[0] for r in rows]
-        total = sum(vals)
-        # the totals of the other cards depend only on the value left out (not on the order)
-        rests: dict = {}
         subtract = self.subtract
+        # A card can be picked when the other cards make the rest: need - v when it is added,
+        # need + v when it is subtracted.  The totals of the other cards (all but card i) are
+        # those of the cards before i plus those of the cards after i: t is such a total when
+        # some total a of the cards before and t - a of the cards after exist.  pre[i] marks
+        # the totals a of the cards before i (bit OFF + a); post[i] marks the totals b of the
+        # cards from i on mirrored (bit OFF - b; with subtraction the totals are symmetric,
+        # so mirrored they are the same), so that post[i + 1] << t marks OFF + a exactly for
+        # the a whose t - a the cards after make.  Below OFF no total falls off a bit mask.
+        n = len(vals)
+        one = 1 << OFF
+        if sum(vals) > OFF:
+            pre = post = None
+        elif subtract:
+            pre = [one]
+            m = one
+            for v in vals:
+                m |= (m << v) | (m >> v)
+                pre.append(m)
+            post = [one] * (n + 1)
+            m = one
+            for i in range(n - 1, 0, -1):
+                v = vals[i]
+                m |= (m << v) | (m >> v)
+                post[i] = m
+        else:
+            pre = [one]
+            m = one
+            for v in vals:
+                m |= m << v
+                pre.append(m)
+            post = [one] * (n + 1)
+            m = one
+            for i in range(n - 1, 0, -1):
+                m |= m >> vals[i]
+                post[i] = m
         done = set()
-        for c, (v, adds, subs) in zip(cards, rows):
+        for i, c in enumerate(cards):
             if c in done:
                 continue
             done.add(c)
-            most = total - v          # what the other cards add up to
-            rest = None
-            t = need - v              # adding c: the others make the rest of the amount
-            if t == 0:
-                ok = True
-            elif t > most or t < (-most if subtract else 0):
-                ok = False
-            else:
-                rest = rests.get(v)
-                if rest is None:
-                    rest = rests[v] = self._rest(vals, v)
-                ok = rest >> (OFF + t) & 1
-            if ok:
-                out.append(Rec(type="add", card=c, text=nm + adds))
+            v, adds, subs = rows[i]
+            if pre is None:                 # large values: the other cards' totals in full
+                rest = self._rest(vals, v)
+                if rest >> (OFF + need - v) & 1:
+                    out.append(Rec(adds))
+                if subtract and rest >> (OFF + need + v) & 1:
+                    out.append(Rec(subs))
+                continue
+            a, b = pre[i], post[i + 1]
+            t = need - v
+            if a & (b << t if t >= 0 else b >> -t):
+                out.append(Rec(adds))
             if subtract:
-                t = need + v          # subtracting c: the others make the amount and v more
-                if t > most or t < -most:
-                    continue
-                if rest is None:
-                    rest = rests.get(v)
-                    if rest is None:
-                        rest = rests[v] = self._rest(vals, v)
-                if rest >> (OFF + t) & 1:
-                    out.append(Rec(type="subtract", card=c, text=nm + subs))
+                t = need + v
+                if a & (b << t if t >= 0 else b >> -t):
+                    out.append(Rec(subs))
         out.append(Rec(type="pass", text=f"{nm} does not collect."))
         return out
 
