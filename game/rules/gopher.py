@@ -108,6 +108,13 @@ class Page:
         self.tunnels = tunnels    # sorted list of [a, b]
         self.walls = walls
         self._balls = None
+        self._near = None
+
+    def neighbours(self) -> dict:
+        """hole -> bit mask of its neighbours (worked out once)."""
+        if self._near is None:
+            self._near = {h: sum(1 << n for n in self.adj[h]) for h in self.adj}
+        return self._near
 
     def balls(self) -> dict:
         """hole -> [bit mask of the holes at most r tunnels away, for r = 0, 1, ...] up to the
@@ -152,6 +159,7 @@ class GopherData:
         self._labels: dict = {}
         self._a_labels: dict = {}
         self._picks: dict = {}
+        self._plain_moves: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -187,6 +195,16 @@ class GopherData:
                 card_value(code),
                 {"type": "add", "card": code, "text": f"{name} adds {label}."},
                 {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
+        return got
+
+    def plain_move(self, name: str, end: int) -> dict:
+        """The pattern of a move without leapfrog to hole ``end`` by the seat called ``name``
+        (its path and jumped seats filled in per action; remembered, bounded)."""
+        if len(self._plain_moves) >= 4096:
+            self._plain_moves.clear()
+        got = self._plain_moves[(name, end)] = {
+            "type": "move", "to": end, "path": None, "jumped": None,
+            "text": f"{name} moves to hole {end}."}
         return got
 
     def a_label(self, code: str) -> str:
@@ -506,6 +524,10 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
     done: set = set()
     landings: dict = {}
     ends = len(adj) - len(occupied) - 1     # every end hole found: stop early
+    near = page.neighbours()
+    occ_mask = 0
+    for h in occupied:
+        occ_mask |= 1 << h
 
     def chain(prev, at, over):
         """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
@@ -532,7 +554,10 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
                 for land, over in got:
                     if vis >> land & 1:
                         continue
-                    if left:
+                    if left == 1 and not near[land] & occ_mask:
+                        if leaf(land, vis | 1 << land, (*trail, (at, land, over))):
+                            return
+                    elif left:
                         v = vis | 1 << land
                         pos = (land, left, v)
                         if pos not in done:
@@ -541,6 +566,10 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
                     elif land not in found:
                         hops = (*trail, (at, land, over))
                         found[land] = (land, [start, *[h[1] for h in hops]], hops)
+            elif left == 1 and not near[n] & occ_mask:
+                if leaf(n, vis | 1 << n, (*trail, (at, n, ()))):
+                    return
+                continue
             elif left:
                 v = vis | 1 << n
                 pos = (n, left, v)
@@ -552,6 +581,19 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
                 found[n] = (n, [start, *[h[1] for h in hops]], hops)
             if len(found) >= ends:
                 return
+
+    def leaf(at, vis, trail):
+        """The last step from ``at`` when no token is next to it: its free neighbours not
+        found yet, in order (True: every end hole is found)."""
+        for n in adj[at]:
+            if vis >> n & 1 or n in found:
+                continue
+            hops = (*trail, (at, n, ()))
+            found[n] = (n, [start, *[h[1] for h in hops]], hops)
+            if len(found) >= ends:
+                return True
+        return False
+
     rec(start, steps, 1 << start, ())
     return list(found.values())
 
@@ -829,16 +871,21 @@ class GopherState(GameState):
                 out.append(Rec(type="dig", text=f"{nm} plays a digger instead of moving."))
             return out
         if step == "move":
-            occ = self._occupied(s)
+            occ = None
             out = []
+            plain, plain_move = self.data._plain_moves, self.data.plain_move
             for end, path, hops in self._move_options():
                 for _, _, o in hops:
                     if o:
                         break
                 else:                                                  # no leapfrog
-                    out.append(Rec(type="move", to=end, path=path, jumped=[],
-                                   text=f"{nm} moves to hole {end}."))
+                    a = Rec(plain.get((nm, end)) or plain_move(nm, end))
+                    a["path"] = path
+                    a["jumped"] = []
+                    out.append(a)
                     continue
+                if occ is None:
+                    occ = self._occupied(s)
                 jumped = sorted({occ[h] for _, _, o in hops for h in o})   # a leapfrog
                 out.append(Rec(type="move", to=end, path=path, jumped=jumped,
                                text=f"{nm} moves to hole {end} leapfrogging "
@@ -1114,8 +1161,12 @@ class GopherState(GameState):
             return False
         if self.beginner:
             return bool(self._take_actions(s))
-        return can_make([card_value(c) for c in eligible(self.hands[s], what)], amount,
-                        self.subtract)
+        vals = [card_value(c) for c in eligible(self.hands[s], what)]
+        if amount > sum(vals):        # more than all the cards together
+            return False
+        if amount in vals:            # one card pays it
+            return True
+        return can_make(vals, amount, self.subtract)
 
     def _open_collect(self, s: int) -> None:
         self.step = "collect"
