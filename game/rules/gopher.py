@@ -160,6 +160,7 @@ class GopherData:
         self._a_labels: dict = {}
         self._picks: dict = {}
         self._plain_moves: dict = {}
+        self._leaps: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -205,6 +206,27 @@ class GopherData:
         got = self._plain_moves[(name, end)] = {
             "type": "move", "to": end, "path": None, "jumped": None,
             "text": f"{name} moves to hole {end}."}
+        return got
+
+    def leap_patterns(self, names: list) -> dict:
+        """(seat, end, bit mask of the seats jumped) -> the pattern of that leapfrog move, for
+        the seats called ``names`` (see leap_pattern)."""
+        got = self._leaps.get(tuple(names))
+        if got is None:
+            if len(self._leaps) >= 64:
+                self._leaps.clear()
+            got = self._leaps[tuple(names)] = {}
+        return got
+
+    def leap_pattern(self, names: list, seat: int, end: int, jumped: int) -> dict:
+        """The pattern of a move of ``seat`` to hole ``end`` leapfrogging the seats in the bit
+        mask ``jumped`` (its path filled in per action; at most seats x holes x 2 ** seats
+        per list of names)."""
+        seats = [j for j in range(len(names)) if jumped >> j & 1]
+        got = self.leap_patterns(names)[(seat, end, jumped)] = {
+            "type": "move", "to": end, "path": None, "jumped": seats,
+            "text": f"{names[seat]} moves to hole {end} leapfrogging "
+                    + ", ".join(names[j] for j in seats) + "."}
         return got
 
     def a_label(self, code: str) -> str:
@@ -884,12 +906,18 @@ class GopherState(GameState):
                     a["jumped"] = []
                     out.append(a)
                     continue
-                if occ is None:
+                if occ is None:                                        # a leapfrog
                     occ = self._occupied(s)
-                jumped = sorted({occ[h] for _, _, o in hops for h in o})   # a leapfrog
-                out.append(Rec(type="move", to=end, path=path, jumped=jumped,
-                               text=f"{nm} moves to hole {end} leapfrogging "
-                               + ", ".join(self._nm(j) for j in jumped) + "."))
+                    leaps = self.data.leap_patterns(self.names)
+                m = 0                                                  # the seats jumped
+                for _, _, o in hops:
+                    for h in o:
+                        m |= 1 << occ[h]
+                pattern = leaps.get((s, end, m)) or self.data.leap_pattern(self.names, s, end, m)
+                a = Rec(pattern)
+                a["path"] = path
+                a["jumped"] = list(pattern["jumped"])
+                out.append(a)
             if not out:
                 out.append(Rec(type="stay", text=f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
