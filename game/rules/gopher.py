@@ -80,6 +80,7 @@ END_WHY = ("deck_empty", "kind_ran_out", "stalled", "other")
 DIGGER = "digger"
 STEPS = ("place", "roll", "move", "collect", "present", "over")
 OFF = 256                      # bit offset of the signed-sum bit masks
+PICK_PASSES = OFF              # the largest card total whose picks come from two passes
 
 
 def card_kind(code: str):
@@ -625,6 +626,12 @@ def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
     of (from, to, tuple of jumped holes)."""
     if not by_jumps:
         return _search_ends(page, start, steps, occupied)
+    return _walk_moves(page, start, steps, occupied, by_jumps)
+
+
+def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
+    """The move search for both kinds of answer (with baskets: per end and set of seats
+    jumped); _search_ends is the quicker form of it without baskets."""
     adj = page.adj
     found: dict = {}
     path = [start]
@@ -956,7 +963,7 @@ class GopherState(GameState):
         # the a whose t - a the cards after make.  Below OFF no total falls off a bit mask.
         n = len(vals)
         one = 1 << OFF
-        if sum(vals) > OFF:
+        if sum(vals) > PICK_PASSES:
             pre = post = None
         elif subtract:
             pre = [one]
