@@ -35,7 +35,7 @@ from . import APP_NAME, __version__
 TARGETS = {
     "frame_median_ms": ("<=", 4.0, "ms"),
     "frame_p99_ms": ("<=", 8.0, "ms"),
-    "rules_actions_per_s": (">=", 20000.0, "actions/s"),
+    "rules_actions_per_s": (">=", 50000.0, "actions/s"),
     "ai_move_max_s": ("<=", 1.0, "s"),
     "startup_s": ("<=", 1.0, "s"),
     "memory_mb": ("<=", 150.0, "MB"),

@@ -940,7 +940,7 @@ def test_spec_random_playouts_are_fast():
             st.apply(rng.choice(st.legal_actions()))
             n += 1
     rate = n / (time.process_time() - t0)
-    assert rate >= 10_000, f"{rate:.0f} actions/s"      # the bench target is 20,000 (alone)
+    assert rate >= 10_000, f"{rate:.0f} actions/s"      # the bench target is 50,000 (alone)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -72,3 +72,50 @@ def test_the_rules_memories_forget_without_changing_a_game(monkeypatch):
             assert got == want
     assert len(gopher._PLAIN) <= 2
     assert all(len(c._sets) <= 2 for c in chambers)
+
+
+def test_gopher_quick_move_search_finds_what_the_full_search_finds():
+    """Without baskets the move search runs in its quicker form (_search_ends); it gives the
+    same end holes, first paths and hops, in the same order, as the full search."""
+    from game.rules import gopher
+    data = gopher.default_data()
+    rng = random.Random(7)
+    checked = 0
+    for page in data.pages.values():
+        for start in data.hole_ids:
+            for steps in range(0, 7):
+                for tokens in range(0, 4):
+                    others = rng.sample([h for h in data.hole_ids if h != start], tokens)
+                    occupied = dict(zip(others, rng.sample(range(4), tokens)))
+                    assert gopher._search_ends(page, start, steps, occupied) == \
+                        gopher._walk_moves(page, start, steps, occupied, False)
+                    checked += 1
+    assert checked == 6 * len(data.hole_ids) * 7 * 4
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified"])
+def test_gopher_picks_from_two_passes_are_the_picks_card_by_card(monkeypatch, variant):
+    """The picks of a collection come from one pass over the cards forwards and one backwards;
+    with totals too large for that (forced here) they come from the other cards' totals card
+    by card.  Both give the same actions in every collection of some seeded random games."""
+    from game.rules import gopher
+    rng = random.Random(3)
+    states = []
+    for seed in range(12):
+        state = new_game("gopher", players=2 + seed % 3, seed=seed, variant=variant)
+        while not state.is_over() and len(states) < 150 * (seed + 1):
+            if state.step == "collect":
+                states.append(state.clone())
+            state.apply(rng.choice(state.legal_actions()))
+    assert len(states) > 300
+    quick = [s._pick_actions(s.current_player) for s in states]
+    monkeypatch.setattr(gopher, "PICK_PASSES", -1)
+    slow = [s._pick_actions(s.current_player) for s in states]
+    assert [[list(a.items()) for a in x] for x in quick] == \
+        [[list(a.items()) for a in x] for x in slow]
+    assert any(a["type"] == "subtract" for x in quick for a in x) == (variant == "standard")
+
+
+def test_the_bench_asks_50000_rules_actions_a_second():
+    from game.bench import TARGETS
+    assert TARGETS["rules_actions_per_s"] == (">=", 50000.0, "actions/s")

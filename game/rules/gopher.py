@@ -80,6 +80,7 @@ END_WHY = ("deck_empty", "kind_ran_out", "stalled", "other")
 DIGGER = "digger"
 STEPS = ("place", "roll", "move", "collect", "present", "over")
 OFF = 256                      # bit offset of the signed-sum bit masks
+PICK_PASSES = OFF              # the largest card total whose picks come from two passes
 
 
 def card_kind(code: str):
@@ -108,6 +109,13 @@ class Page:
         self.tunnels = tunnels    # sorted list of [a, b]
         self.walls = walls
         self._balls = None
+        self._near = None
+
+    def neighbours(self) -> dict:
+        """hole -> bit mask of its neighbours (worked out once)."""
+        if self._near is None:
+            self._near = {h: sum(1 << n for n in self.adj[h]) for h in self.adj}
+        return self._near
 
     def balls(self) -> dict:
         """hole -> [bit mask of the holes at most r tunnels away, for r = 0, 1, ...] up to the
@@ -151,6 +159,9 @@ class GopherData:
         self.rule_sets = rule_sets
         self._labels: dict = {}
         self._a_labels: dict = {}
+        self._picks: dict = {}
+        self._plain_moves: dict = {}
+        self._leaps: dict = {}
 
     def deck(self, rule_set: str) -> list:
         """Every card of the rule set (sorted codes; digger cards last)."""
@@ -170,6 +181,53 @@ class GopherData:
                 k, v = code.split(":")
                 got = f"{self.kind_labels[k].lower()} {v}"
             self._labels[code] = got
+        return got
+
+    def pick_info(self, name: str, code: str) -> tuple:
+        """(value, the add action, the subtract action) of a card for the seat called
+        ``name``: what the picks of a collection need of it, the actions as patterns to copy
+        (remembered per name and card code; bounded)."""
+        key = (name, code)
+        got = self._picks.get(key)
+        if got is None:
+            label = self.a_label(code)
+            if len(self._picks) >= 4096:
+                self._picks.clear()
+            got = self._picks[key] = (
+                card_value(code),
+                {"type": "add", "card": code, "text": f"{name} adds {label}."},
+                {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
+        return got
+
+    def plain_move(self, name: str, end: int) -> dict:
+        """The pattern of a move without leapfrog to hole ``end`` by the seat called ``name``
+        (its path and jumped seats filled in per action; remembered, bounded)."""
+        if len(self._plain_moves) >= 4096:
+            self._plain_moves.clear()
+        got = self._plain_moves[(name, end)] = {
+            "type": "move", "to": end, "path": None, "jumped": None,
+            "text": f"{name} moves to hole {end}."}
+        return got
+
+    def leap_patterns(self, names: list) -> dict:
+        """(seat, end, bit mask of the seats jumped) -> the pattern of that leapfrog move, for
+        the seats called ``names`` (see leap_pattern)."""
+        got = self._leaps.get(tuple(names))
+        if got is None:
+            if len(self._leaps) >= 64:
+                self._leaps.clear()
+            got = self._leaps[tuple(names)] = {}
+        return got
+
+    def leap_pattern(self, names: list, seat: int, end: int, jumped: int) -> dict:
+        """The pattern of a move of ``seat`` to hole ``end`` leapfrogging the seats in the bit
+        mask ``jumped`` (its path filled in per action; at most seats x holes x 2 ** seats
+        per list of names)."""
+        seats = [j for j in range(len(names)) if jumped >> j & 1]
+        got = self.leap_patterns(names)[(seat, end, jumped)] = {
+            "type": "move", "to": end, "path": None, "jumped": seats,
+            "text": f"{names[seat]} moves to hole {end} leapfrogging "
+                    + ", ".join(names[j] for j in seats) + "."}
         return got
 
     def a_label(self, code: str) -> str:
@@ -477,9 +535,103 @@ def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
     return [(e, list(p), h) for e, p, h in got]
 
 
+def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
+    """_search_moves without baskets (one entry per end hole): the same search, in the same
+    order, with the hops so far carried as a tuple (the path is the start and each hop's
+    landing hole) and the positions remembered without the seats jumped (they make no
+    difference to the end holes)."""
+    if steps == 0:
+        return [(start, [start], ())]
+    adj = page.adj
+    found: dict = {}
+    done: set = set()
+    landings: dict = {}
+    ends = len(adj) - len(occupied) - 1     # every end hole found: stop early
+    near = page.neighbours()
+    occ_mask = 0
+    for h in occupied:
+        occ_mask |= 1 << h
+
+    def chain(prev, at, over):
+        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
+        with the holes already used not yet left out (only landing holes can be used)."""
+        out = []
+        for m in adj[at]:
+            if m == prev or m in over:
+                continue
+            if m in occupied:
+                out += chain(at, m, over + (m,))
+            else:
+                out.append((m, over))
+        return out
+
+    def rec(at, left, vis, trail):
+        left -= 1                           # the steps left after this one
+        for n in adj[at]:
+            if vis >> n & 1:
+                continue
+            if n in occupied:
+                got = landings.get(at << 10 | n)
+                if got is None:
+                    got = landings[at << 10 | n] = chain(at, n, (n,))
+                for land, over in got:
+                    if vis >> land & 1:
+                        continue
+                    if left == 1 and not near[land] & occ_mask:
+                        if leaf(land, vis | 1 << land, (*trail, (at, land, over))):
+                            return
+                    elif left:
+                        v = vis | 1 << land
+                        pos = (land, left, v)
+                        if pos not in done:
+                            done.add(pos)
+                            rec(land, left, v, (*trail, (at, land, over)))
+                    elif land not in found:
+                        hops = (*trail, (at, land, over))
+                        found[land] = (land, [start, *[h[1] for h in hops]], hops)
+            elif left == 1 and not near[n] & occ_mask:
+                if leaf(n, vis | 1 << n, (*trail, (at, n, ()))):
+                    return
+                continue
+            elif left:
+                v = vis | 1 << n
+                pos = (n, left, v)
+                if pos not in done:
+                    done.add(pos)
+                    rec(n, left, v, (*trail, (at, n, ())))
+            elif n not in found:
+                hops = (*trail, (at, n, ()))
+                found[n] = (n, [start, *[h[1] for h in hops]], hops)
+            if len(found) >= ends:
+                return
+
+    def leaf(at, vis, trail):
+        """The last step from ``at`` when no token is next to it: its free neighbours not
+        found yet, in order (True: every end hole is found)."""
+        for n in adj[at]:
+            if vis >> n & 1 or n in found:
+                continue
+            hops = (*trail, (at, n, ()))
+            found[n] = (n, [start, *[h[1] for h in hops]], hops)
+            if len(found) >= ends:
+                return True
+        return False
+
+    rec(start, steps, 1 << start, ())
+    return list(found.values())
+
+
 def _search_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
     """_move_options' search itself (not remembered): (end, path, hops) with the hops a tuple
     of (from, to, tuple of jumped holes)."""
+    if not by_jumps:
+        return _search_ends(page, start, steps, occupied)
+    return _walk_moves(page, start, steps, occupied, by_jumps)
+
+
+def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bool) -> list:
+    """The move search for both kinds of answer (with baskets: per end and set of seats
+    jumped); _search_ends is the quicker form of it without baskets."""
     adj = page.adj
     found: dict = {}
     path = [start]
@@ -748,20 +900,31 @@ class GopherState(GameState):
                 out.append(Rec(type="dig", text=f"{nm} plays a digger instead of moving."))
             return out
         if step == "move":
-            occ = self._occupied(s)
+            occ = None
             out = []
+            plain, plain_move = self.data._plain_moves, self.data.plain_move
             for end, path, hops in self._move_options():
                 for _, _, o in hops:
                     if o:
                         break
                 else:                                                  # no leapfrog
-                    out.append(Rec(type="move", to=end, path=path, jumped=[],
-                                   text=f"{nm} moves to hole {end}."))
+                    a = Rec(plain.get((nm, end)) or plain_move(nm, end))
+                    a["path"] = path
+                    a["jumped"] = []
+                    out.append(a)
                     continue
-                jumped = sorted({occ[h] for _, _, o in hops for h in o})   # a leapfrog
-                out.append(Rec(type="move", to=end, path=path, jumped=jumped,
-                               text=f"{nm} moves to hole {end} leapfrogging "
-                               + ", ".join(self._nm(j) for j in jumped) + "."))
+                if occ is None:                                        # a leapfrog
+                    occ = self._occupied(s)
+                    leaps = self.data.leap_patterns(self.names)
+                m = 0                                                  # the seats jumped
+                for _, _, o in hops:
+                    for h in o:
+                        m |= 1 << occ[h]
+                pattern = leaps.get((s, end, m)) or self.data.leap_pattern(self.names, s, end, m)
+                a = Rec(pattern)
+                a["path"] = path
+                a["jumped"] = list(pattern["jumped"])
+                out.append(a)
             if not out:
                 out.append(Rec(type="stay", text=f"{nm} cannot move {self.roll} steps and stays."))
             if self._has_digger(s):
@@ -778,7 +941,6 @@ class GopherState(GameState):
 
     def _pick_actions(self, s: int) -> list:
         what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
-        cards = eligible(self.hands[s], what)
         val = _VALUES
         need = (amount - sum(map(val.__getitem__, self.picks_add))
                 + sum(map(val.__getitem__, self.picks_sub)))
@@ -786,29 +948,74 @@ class GopherState(GameState):
         out = []
         if need == 0 and self.picks_add:
             out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
-        done = set()
-        vals = [val.get(c) or card_value(c) for c in cards]
-        # the totals of the other cards depend only on the value left out (not on the order)
-        rests: dict = {}
-        lab, labels = self.data.a_label, self.data._a_labels
+        cards = eligible(self.hands[s], what)
+        info, pick_info = self.data._picks, self.data.pick_info
+        rows = [info.get((nm, c)) or pick_info(nm, c) for c in cards]
+        vals = [r[0] for r in rows]
         subtract = self.subtract
-        for c in cards:
+        # A card can be picked when the other cards make the rest: need - v when it is added,
+        # need + v when it is subtracted.  The totals of the other cards (all but card i) are
+        # those of the cards before i plus those of the cards after i: t is such a total when
+        # some total a of the cards before and t - a of the cards after exist.  pre[i] marks
+        # the totals a of the cards before i (bit OFF + a); post[i] marks the totals b of the
+        # cards from i on mirrored (bit OFF - b; with subtraction the totals are symmetric,
+        # so mirrored they are the same), so that post[i + 1] << t marks OFF + a exactly for
+        # the a whose t - a the cards after make.  Below OFF no total falls off a bit mask.
+        n = len(vals)
+        one = 1 << OFF
+        if sum(vals) > PICK_PASSES:
+            pre = post = None
+        elif subtract:
+            pre = [one]
+            m = one
+            for v in vals:
+                m |= (m << v) | (m >> v)
+                pre.append(m)
+            post = [one] * (n + 1)
+            m = one
+            for i in range(n - 1, 0, -1):
+                v = vals[i]
+                m |= (m << v) | (m >> v)
+                post[i] = m
+        else:
+            pre = [one]
+            m = one
+            for v in vals:
+                m |= m << v
+                pre.append(m)
+            post = [one] * (n + 1)
+            m = one
+            for i in range(n - 1, 0, -1):
+                m |= m >> vals[i]
+                post[i] = m
+        done = set()
+        for i, c in enumerate(cards):
             if c in done:
                 continue
             done.add(c)
-            v = val[c]       # card_value above filled it in
-            rest = rests.get(v)
-            if rest is None:
-                i = vals.index(v)
-                rest = rests[v] = reach(vals[:i] + vals[i + 1:], subtract)
-            if rest >> (OFF + need - v) & 1:
-                out.append(Rec(type="add", card=c,
-                               text=f"{nm} adds {labels.get(c) or lab(c)}."))
-            if subtract and rest >> (OFF + need + v) & 1:
-                out.append(Rec(type="subtract", card=c,
-                               text=f"{nm} subtracts {labels.get(c) or lab(c)}."))
+            v, adds, subs = rows[i]
+            if pre is None:                 # large values: the other cards' totals in full
+                rest = self._rest(vals, v)
+                if rest >> (OFF + need - v) & 1:
+                    out.append(Rec(adds))
+                if subtract and rest >> (OFF + need + v) & 1:
+                    out.append(Rec(subs))
+                continue
+            a, b = pre[i], post[i + 1]
+            t = need - v
+            if a & (b << t if t >= 0 else b >> -t):
+                out.append(Rec(adds))
+            if subtract:
+                t = need + v
+                if a & (b << t if t >= 0 else b >> -t):
+                    out.append(Rec(subs))
         out.append(Rec(type="pass", text=f"{nm} does not collect."))
         return out
+
+    def _rest(self, vals: list, v: int) -> int:
+        """reach of ``vals`` without one card of value ``v``."""
+        i = vals.index(v)
+        return reach(vals[:i] + vals[i + 1:], self.subtract)
 
     def _take_actions(self, s: int) -> list:
         what, amount = self.sign_at(s)
@@ -989,8 +1196,12 @@ class GopherState(GameState):
             return False
         if self.beginner:
             return bool(self._take_actions(s))
-        return can_make([card_value(c) for c in eligible(self.hands[s], what)], amount,
-                        self.subtract)
+        vals = [card_value(c) for c in eligible(self.hands[s], what)]
+        if amount > sum(vals):        # more than all the cards together
+            return False
+        if amount in vals:            # one card pays it
+            return True
+        return can_make(vals, amount, self.subtract)
 
     def _open_collect(self, s: int) -> None:
         self.step = "collect"
