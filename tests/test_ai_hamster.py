@@ -324,3 +324,24 @@ def test_fast_sheet_helpers_agree_with_the_plain_ones(variant):
         near = geo.target_distances(crosses, anchors, todo, 9.0)
         want = {i: d for i, d in full.items() if todo >> i & 1 and d <= 9.0}
         assert near == want
+
+
+def test_planner_keeps_to_its_deadline():
+    """Out of time, the planner answers from its static pass (the expert sets the deadline)."""
+    from game.ai.hamster_ai import HamsterPlanner
+    state = new_game("hamster", 2, seed=9)
+    mover = make_agent("hamster", "good", 1)
+    checked = 0
+    while not state.is_over() and checked < 5:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        if view["step"] == "choose" and len(legal) > 2:
+            late = HamsterPlanner("hamster", 5)
+            late.deadline = time.perf_counter() - 1.0
+            t0 = time.perf_counter()
+            got = late.decide(view, legal)
+            assert time.perf_counter() - t0 < 0.5
+            assert key(got) == key(HamsterPlanner("hamster", 5, wide=0, deep=0).decide(view, legal))
+            checked += 1
+        state.apply(mover.decide(view, legal))
+    assert checked == 5

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import json
 import statistics
+import time
 
 from . import Agent
 
@@ -602,6 +603,7 @@ class HamsterPlanner(HamsterAgent):
                  ones: int = 3, rival: float = 1.0):
         super().__init__(game, seed, weights)
         self.wide, self.deep, self.beam, self.ones, self.rival = wide, deep, beam, ones, rival
+        self.deadline = None    # perf_counter time to answer by (the expert sets it), or None
 
     def choose(self, view: dict, legal: list):
         crosses = [a for a in legal if a.get("type") == "cross"]
@@ -651,12 +653,19 @@ class HamsterPlanner(HamsterAgent):
             bonus = hurry if n >= 4 > n0 else 0.0
             scored.append([v + bonus, a, after, slots, bonus])
         scored.sort(key=lambda t: -t[0])
+        deadline = self.deadline
         for depth, width in ((1, self.wide), (2, self.deep)):
             if width <= 0 or len(scored) < 2:
                 break
             top = scored[:width]
+            values = []
             for item in top:
-                item[0] = self._value(item[2], item[3], timer, depth) + item[4]
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break       # out of time: the last complete look stands
+                values.append(self._value(item[2], item[3], timer, depth) + item[4])
+            if len(values) < len(top):
+                break
+            top = [[v] + item[1:] for v, item in zip(values, top)]
             top.sort(key=lambda t: -t[0])
             scored = top
         best = scored[0][0]
