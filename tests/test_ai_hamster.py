@@ -250,3 +250,98 @@ def test_strength_report_shape():
         assert rep["solo"][side]["good"]["mean_rolls"] > 0
         assert set(rep["two_player"][side]) >= {"good", "random", "mean_rolls", "good_wins"}
     assert rep["decisions"] > 0 and rep["max_decide_s"] < TIME_MAX
+
+
+# ---- the expert's planner ----------------------------------------------------------------------
+
+def test_planner_is_the_experts_guide_and_plays_legally_from_the_view():
+    from game.ai import expert
+    from game.ai.hamster_ai import HamsterPlanner
+    assert isinstance(expert.hooks("hamster")["guide"]("hamster", 1), HamsterPlanner)
+    state = new_game("hamster", 2, seed=6, variant="B")
+    a, b = HamsterPlanner("hamster", 3), HamsterPlanner("hamster", 3)
+    mover = make_agent("hamster", "beginner", 2)
+    checked = 0
+    while not state.is_over() and checked < 6:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        if view["step"] == "choose" and len(legal) > 1:
+            before = copy.deepcopy(view)
+            one = a.decide(view, legal)
+            two = b.decide(json.loads(json.dumps(view)), list(reversed(legal)))
+            assert key(one) == key(two) and one in legal and view == before
+            checked += 1
+        state.apply(mover.decide(view, legal))
+    assert checked == 6
+
+
+def test_planner_follows_the_timer_roll_by_roll():
+    from game.ai.hamster_ai import _Timer
+    t = _Timer(6, True, 1, 0)
+    assert not t.over() and t.rolls(2) == 2.0
+    assert t.next(3, 2).left == 1 and t.next(4, 2).over() and t.next(4, 2).rolls(2) == 0.0
+    off = _Timer(6, False, 6, 2)
+    assert off.rolls(3) == 12.0 + 3.0 and off.rolls(4) == 12.0
+    assert not off.next(6, 3).active                   # nobody in a 4th chamber yet
+    on = off.next(5, 4)                                # a 4th chamber: on, and the 5 counts
+    assert on.active and on.left == 5
+
+
+def test_planner_takes_the_most_points_on_the_last_roll():
+    from game.ai.hamster_ai import HamsterPlanner
+    checked = 0
+    for seed in range(60):
+        state = new_game("hamster", 2 + seed % 2, seed=seed, variant="AB"[seed % 2])
+        mover = make_agent("hamster", "random", seed)
+        while not state.is_over():
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            t = view["timer"]
+            if view["step"] == "choose" and t["crossed"] == t["length"] and len(legal) > 1:
+                geo = geometry(view["sheet"])
+                mine = geo.mask_of(view["sheets"][seat]["crosses"])
+                gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
+                action = HamsterPlanner("hamster", seed).decide(view, legal)
+                assert gain[key(action)] == max(gain.values())
+                checked += 1
+            state.apply(mover.decide(view, legal))
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_fast_sheet_helpers_agree_with_the_plain_ones(variant):
+    """The byte-table helpers (room, target_distances) give what the cell-by-cell ones give."""
+    geo = geometry(new_game("hamster", 1, seed=3, variant=variant).view(0)["sheet"])
+    rng = random.Random(2)
+    for _ in range(150):
+        crosses = sum(1 << i for i in range(len(geo.cells)) if rng.random() < 0.4)
+        anchors = geo.anchors(crosses, False)
+        room = geo.room(crosses, anchors)
+        for r in range(2, 7):
+            assert (r <= room) == geo._can_place(crosses, anchors, r)
+        todo = (geo.nuts | geo.mush) & ~crosses
+        full = geo.distances(crosses, anchors)
+        near = geo.target_distances(crosses, anchors, todo, 9.0)
+        want = {i: d for i, d in full.items() if todo >> i & 1 and d <= 9.0}
+        assert near == want
+
+
+def test_planner_keeps_to_its_deadline():
+    """Out of time, the planner answers from its static pass (the expert sets the deadline)."""
+    from game.ai.hamster_ai import HamsterPlanner
+    state = new_game("hamster", 2, seed=9)
+    mover = make_agent("hamster", "good", 1)
+    checked = 0
+    while not state.is_over() and checked < 5:
+        seat = state.current_player
+        view, legal = state.view(seat), state.legal_actions()
+        if view["step"] == "choose" and len(legal) > 2:
+            late = HamsterPlanner("hamster", 5)
+            late.deadline = time.perf_counter() - 1.0
+            t0 = time.perf_counter()
+            got = late.decide(view, legal)
+            assert time.perf_counter() - t0 < 0.5
+            assert key(got) == key(HamsterPlanner("hamster", 5, wide=0, deep=0).decide(view, legal))
+            checked += 1
+        state.apply(mover.decide(view, legal))
+    assert checked == 5

@@ -47,6 +47,7 @@ DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
 # overruling; ants 2 and 3): there it overrules only by ``multi_margin`` and three standard
 # errors.
 MULTI_Z = 3.0
+GUIDE_SHARE = 0.6          # a guide that reads ``deadline`` thinks at most this share of the move
 TUNING = {
 }   # a game's own settings live in its hook (``hooks``: EXPERT["tuning"] in <game>_ai.py)
 
@@ -197,10 +198,11 @@ class ExpertAgent(Agent):
         flag = self._cancel = threading.Event()   # a fresh flag per search (see cancel)
         keys = [a.key() if hasattr(a, "key") else _key(a) for a in legal]
         root = _Node()
-        deadline = time.perf_counter() + self.think
+        started = time.perf_counter()
+        deadline = started + self.think
         cap = self.iterations
         deal = self._dealer(view)
-        hint = self._hint(view, legal)
+        hint = self._hint(view, legal, started + GUIDE_SHARE * self.think)
         if hint is not None and self.defer_secret and self._secret(deal(), legal):
             # a secret or simultaneous choice (a hidden disc, a guess): a tree over one seat's
             # information would let the others "see" it, so the good player's mixed choice
@@ -333,8 +335,10 @@ class ExpertAgent(Agent):
             seen.append([copy.view(s) for s in others])
         return seen[0] == seen[1]
 
-    def _hint(self, view: dict, legal: list):
-        """Index of the game's good player's choice (None where the game has none)."""
+    def _hint(self, view: dict, legal: list, deadline: float | None = None):
+        """Index of the game's good player's choice (None where the game has none).  A guide
+        with a ``deadline`` attribute is told when to answer by (a ``perf_counter`` time: a
+        share ``GUIDE_SHARE`` of the think time), so that a slow guide keeps the move in time."""
         if self._guide is None:
             from . import RandomAgent, agent_class
             if self._guide_maker is not None:
@@ -345,6 +349,8 @@ class ExpertAgent(Agent):
                     cls(self.game, self.rng.getrandbits(31))
         if self._guide is False or self.margin <= 0:
             return None
+        if deadline is not None and hasattr(self._guide, "deadline"):
+            self._guide.deadline = deadline
         try:
             pick = self._guide.decide(view, legal)
         except Exception:  # noqa: BLE001 - the search stands on its own
