@@ -155,7 +155,7 @@ def test_expert_evaluation_gives_win_shares(players, variant):
         st.apply(movers[s].decide(st.view(s), st.legal_actions()))
 
 
-def test_expert_evaluation_weighs_the_lead_more_as_the_deck_runs_out_and_diggers_as_dead():
+def test_expert_evaluation_weighs_the_lead_more_as_the_deck_runs_out_and_a_digger_as_no_card():
     from game.ai.gopher_ai import expert_eval
     st = _position(["berry:5", "berry:1", "acorn:9", "acorn:2", "berry:3", "spikelet:4"])
     st.hands[1] = list(st.hands[0])
