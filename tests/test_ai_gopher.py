@@ -100,3 +100,79 @@ def test_good_pays_with_as_little_taken_away_as_possible():
     while st.step == "collect":
         st.apply(agent.decide(st.view(0), st.legal_actions()))
     assert st.face_up[0] == ["berry:5"] and st.face_down[0] == []
+
+
+# ---- the expert's parts: the sharp guide and the leaf evaluation ---------------------------------
+
+def test_sharp_guide_plays_a_lone_digger_sooner_than_good_never_later():
+    from game.ai.gopher_ai import GopherAgent, GopherSharpAgent
+    from game.rules.gopher import DIGGER
+    movers = [make_agent("gopher", "good", seed=s) for s in range(2)]
+    sooner = later = 0
+    for game in range(8):
+        st = new_game("gopher", players=2, seed=5 + game)
+        while not st.is_over():
+            seat = st.current_player
+            legal = st.legal_actions()
+            if st.step in ("roll", "move") and st.hands[seat].count(DIGGER) == 1:
+                g = GopherAgent("gopher", 1).decide(st.view(seat), legal)["type"]
+                s = GopherSharpAgent("gopher", 1).decide(st.view(seat), legal)["type"]
+                sooner += g != "dig" and s == "dig"
+                later += g == "dig" and s != "dig"
+            st.apply(movers[seat].decide(st.view(seat), legal))
+    assert sooner >= 4 and later == 0, (sooner, later)
+
+
+def test_sharp_guide_holds_its_own_against_good():
+    from game.ai.gopher_ai import GopherSharpAgent
+    wins = 0.0
+    for i in range(40):
+        seat = i % 2
+        st = new_game("gopher", players=2, seed=300 + i)
+        agents = [GopherSharpAgent("gopher", 7 + s) if s == seat else
+                  make_agent("gopher", "good", seed=7 + s) for s in range(2)]
+        while not st.is_over():
+            s = st.current_player
+            st.apply(agents[s].decide(st.view(s), st.legal_actions()))
+        won = st.winners()
+        wins += 1.0 / len(won) if seat in won else 0.0
+    assert wins / 40 >= 0.5, wins
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_expert_evaluation_gives_win_shares(players, variant):
+    from game.ai.gopher_ai import expert_eval
+    st = new_game("gopher", players=players, seed=9, variant=variant)
+    movers = [make_agent("gopher", "good", seed=s) for s in range(players)]
+    for _ in range(40):
+        if st.is_over():
+            break
+        shares = expert_eval(st)
+        assert len(shares) == players and abs(sum(shares) - 1.0) < 1e-9
+        assert all(0.0 <= x <= 1.0 for x in shares)
+        s = st.current_player
+        st.apply(movers[s].decide(st.view(s), st.legal_actions()))
+
+
+def test_expert_evaluation_weighs_the_lead_more_as_the_deck_runs_out_and_a_digger_as_no_card():
+    from game.ai.gopher_ai import expert_eval
+    st = _position(["berry:5", "berry:1", "acorn:9", "acorn:2", "berry:3", "spikelet:4"])
+    st.hands[1] = list(st.hands[0])
+    st.face_up[0] = ["acorn:7"]
+    st.step, st.active = "move", 0        # nobody about to roll
+    early = expert_eval(st)[0]
+    st.deck = st.deck[:2]
+    late = expert_eval(st)[0]
+    assert 0.5 < early < late
+    st.face_up[0] = []
+    st.hands[0][0] = "digger"
+    assert expert_eval(st)[0] < 0.5
+
+
+def test_expert_hook_uses_the_sharp_guide_and_the_fitted_evaluation():
+    from game.ai import expert, gopher_ai
+    hook = expert.hooks("gopher")
+    assert hook["evaluate"] is gopher_ai.expert_eval
+    assert type(hook["guide"]("gopher", 1)) is gopher_ai.GopherSharpAgent
+    assert type(hook["playout"]("gopher", 1)) is gopher_ai.GopherSharpAgent
