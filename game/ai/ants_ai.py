@@ -464,7 +464,7 @@ class AntsSharpAgent(AntsAgent):
     """
     level = "sharp"
     HOP_W = (0.3, 0.5, 0.2)      # hopper model: naive, steal-weighing, equilibrium
-    ANT_W = (0.5, 0.2, 0.3)      # ant model: answers a naive hopper, most ants, equilibrium
+    ANT_W = (0.3, 0.4, 0.3)      # ant model: answers a naive hopper, most ants, equilibrium
     EQ_SAFE = 0.15               # the Ant's disc: this much of the equilibrium mix kept
     SPREAD = 0.05                # ... and this much spread over every kind
     TEMP = 0.05                  # softmax temperature (share of the largest payoff)
@@ -629,8 +629,14 @@ __all__ = ["AntsAgent", "AntsBeginnerAgent", "Valuer", "solve", "play_game", "du
 # ------------------------------------------------------------------------------------------
 # the expert level's hook (game/ai/expert.py reads EXPERT)
 # ------------------------------------------------------------------------------------------
+def _sharp_guide(game: str, seed: int) -> Agent:
+    return AntsSharpAgent(game, seed)
+
+
 EXPERT = {
     # random playouts to the end: the good player's chain search is far too slow for them,
     # and beginner playouts (a quarter as many) measured no better (10 of 20 against good)
     "tuning": {"depth": 200, "c": 0.7},
+    # the guide answers models of the other side of the round (AntsSharpAgent)
+    "guide": _sharp_guide,
 }
