@@ -636,7 +636,7 @@ def _sharp_guide(game: str, seed: int) -> Agent:
 EXPERT = {
     # random playouts to the end: the good player's chain search is far too slow for them,
     # and beginner playouts (a quarter as many) measured no better (10 of 20 against good)
-    "tuning": {"depth": 200, "c": 0.7},
+    "tuning": {"depth": 200, "c": 0.7, "secret_chance": True},
     # the guide answers models of the other side of the round (AntsSharpAgent)
     "guide": _sharp_guide,
 }
