@@ -264,11 +264,11 @@ def test_sharp_beats_good_in_a_few_autumn_games():
     """A smoke check of the guide's edge (the figure itself comes from main.py strength)."""
     from game.ai.ants_ai import AntsSharpAgent
     wins = 0.0
-    for i in range(12):
+    for i in range(6):
         seat = i % 2
         agents = [make_agent("ants", "good", 100 + i) for _ in range(2)]
         agents[seat] = AntsSharpAgent("ants", 200 + i)
         state = play(new_game("ants", 2, seed=300 + i), agents)
         won = state.winners()
         wins += (1.0 / len(won)) if seat in won else 0.0
-    assert wins >= 7
+    assert wins >= 4
