@@ -275,17 +275,6 @@ def test_strength_with_an_iteration_budget_does_not_depend_on_the_clock():
     assert "4 iterations a move" in format_result(r)
 
 
-def test_with_three_or_more_seats_the_search_overrules_the_guide_less_readily():
-    a, b = expert._Node(), expert._Node()
-    a.n = b.n = 400
-    a.w, b.w = 400 * 0.40, 400 * 0.35            # 0.05 better ...
-    a.w2, b.w2 = 400 * 0.40 ** 2 + 4, 400 * 0.35 ** 2 + 4   # ... with a small spread
-    assert expert._clearly_better(a, b, 0.02)
-    agent = ExpertAgent("ants", 1)
-    assert agent.multi_margin > agent.margin and expert.MULTI_Z > 2.0
-    assert not expert._clearly_better(a, b, agent.multi_margin, expert.MULTI_Z)
-
-
 def _ants_last_ant(seed: int = 1):
     """An Ants position where the Ant lays its last ant with a real choice (the disc next)."""
     for s in range(seed, seed + 40):
@@ -323,3 +312,15 @@ def test_secret_chance_is_off_for_games_that_do_not_ask_for_it():
     for game in WITH_RULES:
         tuning = expert.hooks(game).get("tuning") or {}
         assert ExpertAgent(game, 1).secret_chance is bool(tuning.get("secret_chance", False))
+
+
+def test_with_three_or_more_seats_the_search_overrules_the_guide_less_readily():
+    a, b = expert._Node(), expert._Node()
+    a.n = b.n = 400
+    a.w, b.w = 400 * 0.40, 400 * 0.35            # 0.05 better ...
+    a.w2, b.w2 = 400 * 0.40 ** 2 + 4, 400 * 0.35 ** 2 + 4   # ... with a small spread
+    assert expert._clearly_better(a, b, 0.02)
+    agent = ExpertAgent("ants", 1)
+    assert agent.multi_margin > agent.margin and expert.MULTI_Z > 2.0
+    assert not expert._clearly_better(a, b, agent.multi_margin, expert.MULTI_Z)
+
