@@ -323,4 +323,3 @@ def test_with_three_or_more_seats_the_search_overrules_the_guide_less_readily():
     agent = ExpertAgent("ants", 1)
     assert agent.multi_margin > agent.margin and expert.MULTI_Z > 2.0
     assert not expert._clearly_better(a, b, agent.multi_margin, expert.MULTI_Z)
-
