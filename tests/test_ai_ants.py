@@ -199,3 +199,76 @@ def test_decision_time():
 def test_good_beats_random_in_two_player_autumn():
     res = duel(STRENGTH_GAMES, seed=1, variant="autumn")
     assert res["good_wins"] >= 0.8, res
+
+
+# ---- the expert's guide (a sharper player, not a level of its own) ----------------------------
+
+def _sharp_distribution(state, seeds=100):
+    from game.ai.ants_ai import AntsSharpAgent
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_actions()
+    return Counter(key(AntsSharpAgent("ants", s).decide(view, legal)) for s in range(seeds))
+
+
+def test_the_experts_guide_is_the_sharp_player():
+    from game.ai import expert
+    from game.ai.ants_ai import AntsSharpAgent
+    assert type(expert.hooks("ants")["guide"]("ants", 1)) is AntsSharpAgent
+    assert "sharp" not in LEVELS
+
+
+@pytest.mark.parametrize("mode,players", [("autumn", 2), ("winter", 3), ("beetle", 4)])
+def test_sharp_decisions_are_legal(mode, players):
+    from game.ai.ants_ai import AntsSharpAgent
+    seen = Counter()
+
+    def check(seat, view, legal, action):
+        assert key(action) in {key(a) for a in legal}
+        seen[action["type"]] += 1
+
+    agents = [AntsSharpAgent("ants", 3)] + [make_agent("ants", "good", s) for s in
+                                            range(1, players)]
+    state = play(new_game("ants", players, seed=4, variant=mode), agents, check)
+    assert state.winners() and seen["place"] and seen["choose"] and seen["guess"]
+
+
+@pytest.mark.parametrize("variant,players", [("autumn", 2), ("winter", 3)])
+def test_sharp_grasshopper_ignores_the_ants_secret(variant, players):
+    a, b = _twins(_find("guess", variant, players))
+    assert a.view(a.current_player) == b.view(b.current_player)
+    assert _sharp_distribution(a) == _sharp_distribution(b)
+
+
+def test_sharp_disc_is_a_mix_that_leans_away_from_the_likely_guess():
+    from game.ai.ants_ai import AntsSharpAgent, Valuer
+    agent = AntsSharpAgent("ants", 1)
+    for seed in range(1, 40):
+        state = advance_to(new_game("ants", 2, seed=seed), "choose", seed)
+        if state is None or len(state.legal_actions()) < 2:
+            continue
+        view = state.view(state.current_player)
+        val = Valuer(view)
+        mix = agent.disc_mix(view, val)
+        assert abs(sum(mix.values()) - 1.0) < 1e-9
+        assert min(mix.values()) >= agent.SPREAD / len(mix) - 1e-12   # never a sure read
+        cells = [x + 4 * y for x, y in view["chain"]]
+        _, p, q, a, h, by_kind = val.round_game(cells, view["ant"], view["hopper"])
+        pay = agent.ant_payoffs(a, h, p, q, by_kind)
+        assert max(mix, key=mix.get) == max(pay, key=pay.get)
+        if len(_sharp_distribution(state, seeds=60)) >= 2:
+            return
+    raise AssertionError("the sharp Ant never mixed its secret choice")
+
+
+def test_sharp_beats_good_in_a_few_autumn_games():
+    """A smoke check of the guide's edge (the figure itself comes from main.py strength)."""
+    from game.ai.ants_ai import AntsSharpAgent
+    wins = 0.0
+    for i in range(6):
+        seat = i % 2
+        agents = [make_agent("ants", "good", 100 + i) for _ in range(2)]
+        agents[seat] = AntsSharpAgent("ants", 200 + i)
+        state = play(new_game("ants", 2, seed=300 + i), agents)
+        won = state.winners()
+        wins += (1.0 / len(won)) if seat in won else 0.0
+    assert wins >= 4

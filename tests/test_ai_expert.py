@@ -275,6 +275,45 @@ def test_strength_with_an_iteration_budget_does_not_depend_on_the_clock():
     assert "4 iterations a move" in format_result(r)
 
 
+def _ants_last_ant(seed: int = 1):
+    """An Ants position where the Ant lays its last ant with a real choice (the disc next)."""
+    for s in range(seed, seed + 40):
+        state = new_game("ants", 2, seed=s)
+        mover = make_agent("ants", "beginner", s)
+        while len(state.chain) < 5:
+            state.apply(mover.decide(state.view(state.current_player), state.legal_actions()))
+        if len(state.legal_actions()) > 1:
+            return state
+    pytest.skip("no last ant with a choice")
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_secret_choices_inside_the_tree_are_not_branched_on(flag):
+    """With ``secret_chance`` a hidden disc met inside the tree gets one shared child, so the
+    Grasshopper's nodes below it cannot depend on which disc was laid; without it the tree
+    branches on the disc."""
+    state = _ants_last_ant()
+    agent = ExpertAgent("ants", 1, think=60.0, iterations=200)
+    assert agent.secret_chance                 # Ants switches it on in its hook
+    agent.secret_chance = flag
+    agent.decide(state.view(state.current_player), state.legal_actions())
+    below = set()
+    for child in agent.last_root.children.values():
+        below |= set(child.children)
+    assert below
+    if flag:
+        assert below == {expert.SECRET}
+    else:
+        assert expert.SECRET not in below
+
+
+def test_secret_chance_is_off_for_games_that_do_not_ask_for_it():
+    assert expert.DEFAULTS["secret_chance"] is False
+    for game in WITH_RULES:
+        tuning = expert.hooks(game).get("tuning") or {}
+        assert ExpertAgent(game, 1).secret_chance is bool(tuning.get("secret_chance", False))
+
+
 def test_with_three_or_more_seats_the_search_overrules_the_guide_less_readily():
     a, b = expert._Node(), expert._Node()
     a.n = b.n = 400

@@ -40,7 +40,8 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
-            "defer_secret": True, "explore": 0.15, "multi_margin": 0.08}
+            "defer_secret": True, "explore": 0.15, "multi_margin": 0.08,
+            "secret_chance": False}
 # With three or more seats the search's statistics are noisier (every other seat's choices
 # are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
 # think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
@@ -56,7 +57,10 @@ def hooks(game: str) -> dict:
     """The game's own expert hook: ``EXPERT`` in ``game/ai/<game>_ai.py`` (empty where none).
 
     Keys (all optional):
-      ``tuning``    search settings merged over ``DEFAULTS`` (and ``TUNING``)
+      ``tuning``    search settings merged over ``DEFAULTS`` (and ``TUNING``); among them
+                    ``secret_chance``: secret choices met inside the tree (a hidden disc) are
+                    played at random and not branched on, so the seats after them cannot
+                    "see" them (off by default)
       ``evaluate``  ``f(state) -> list``: each seat's share of the win in a position that is
                     not over (the search's leaf value instead of ``score_lead``)
       ``guide``     ``f(game, seed) -> Agent``: the player asked first; the search overrules it
@@ -117,7 +121,7 @@ def lead_shares(sc: list, scale: float) -> list:
 
 
 class _Node:
-    __slots__ = ("children", "n", "w", "w2", "avail")
+    __slots__ = ("children", "n", "w", "w2", "avail", "secret")
 
     def __init__(self):
         self.children: dict = {}
@@ -125,6 +129,10 @@ class _Node:
         self.w = 0.0          # summed reward of the seat that chose the action leading here
         self.w2 = 0.0         # ... and of its squares (for the standard error)
         self.avail = 1
+        self.secret = None    # whether the decision here is secret (``secret_chance``)
+
+
+SECRET = "\x00secret"   # the one child of a secret decision inside the tree (secret_chance)
 
 
 class ExpertAgent(Agent):
@@ -146,6 +154,10 @@ class ExpertAgent(Agent):
         self.multi_margin = float(tune["multi_margin"])   # ... with three or more seats
         self.pool = bool(tune["pool"])
         self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
+        # secret choices inside the tree are played at random and not branched on, so the
+        # seats after them decide without knowing them (else a guesser below a hidden disc
+        # "sees" it)
+        self.secret_chance = bool(tune["secret_chance"])
         self._guide = None                    # the game's good player, asked first (a prior)
         self.explore = float(tune["explore"])   # playouts: share of random actions
         self.evaluator = hook.get("evaluate")
@@ -214,6 +226,7 @@ class ExpertAgent(Agent):
         depth = self.depth
         policy = self._playout_policy()
         explore = self.explore
+        secret_chance = self.secret_chance
         allowed = set(keys)
         seats = 2
         nodes = 1
@@ -242,6 +255,11 @@ class ExpertAgent(Agent):
                     first = False
                 else:
                     pairs = list(zip(ks, acts))
+                    if secret_chance and len(acts) > 1:
+                        if node.secret is None:
+                            node.secret = self._secret(s, acts)
+                        if node.secret:
+                            pairs = [(SECRET, acts[rng.randrange(len(acts))])]
                 ch = node.children
                 untried = [p for p in pairs if p[0] not in ch]
                 for k, _ in pairs:
