@@ -968,7 +968,7 @@ __all__ = ["MolesAgent", "MolesBeginnerAgent", "Pos", "equity", "strength_report
 # compared on one scale.  A per-layer temperature puts it on the scale of real win chances:
 # the share vector raised to the power (normalised); with two seats that is
 # sigmoid(k * logit(p)).  Fitted by logistic regression on the recorded positions of seeded
-# good-vs-good games (tools: see the expert's notes in the README).
+# good-vs-good games: tools/moles_calibration.py.
 # Fitted on 291 games (seeds 3000-3290, every third turn): 0.56, 0.54, 0.51, 1.05; the two
 # halves of the games gave 0.72 / 0.38, 0.73 / 0.32, 0.74 / 0.34, 1.13 / 0.97 - the last layer's
 # race odds are about right, the share model before it about twice too sure.  Fitted on two
