@@ -209,14 +209,14 @@ def test_leaving_the_game_stops_a_thinking_expert(tmp_path, monkeypatch):
 
 def test_each_game_hook_is_read_from_its_ai_module():
     from game.ai import gopher_ai, hamster_ai, moles_ai
-    assert expert.hooks("moles")["evaluate"] is moles_ai.expert_equity
+    assert expert.hooks("moles")["evaluate"] is moles_ai.expert_value
     assert expert.hooks("hamster")["evaluate"] is hamster_ai.expert_lead
     assert expert.hooks("gopher")["playout"] is not None
     assert type(expert.hooks("forest")["playout"]("forest", 1)).__name__ == "ForestBeginnerAgent"
     assert "playout" not in expert.hooks("ants") and ExpertAgent("ants", 1).depth == 200
     assert expert.hooks("nosuchgame") == {}
     agent = ExpertAgent("moles", 1)
-    assert agent.pool and agent.depth == 0 and agent.evaluator is moles_ai.expert_equity
+    assert agent.pool and agent.depth == 0 and agent.evaluator is moles_ai.expert_value
     assert gopher_ai.EXPERT["tuning"]["depth"] == ExpertAgent("gopher", 1).depth
 
 

@@ -273,3 +273,84 @@ def test_search_model_moves_equal_the_rules_in_random_positions(players, champio
     assert positions >= 100 and len(seen_layers) >= 2, (positions, seen_layers)
     if players == 2 and not championship:
         assert LAYER_COUNT - 1 in seen_layers      # where the dotted lines lead only into holes
+
+
+# ---- what the expert level uses ------------------------------------------------------------------
+
+def _positions(players: int, seed: int, every: int = 9):
+    """States met in a beginner game (every ``every``-th action)."""
+    st = new_game("moles", players, seed=seed)
+    agents = [make_agent("moles", "beginner", seed * 7 + s) for s in range(players)]
+    out = []
+    n = 0
+    while not st.is_over() and n < 2000:
+        if n % every == 0:
+            out.append(st.clone())
+        seat = st.current_player
+        st.apply(agents[seat].decide(st.view(seat), st.legal_actions()))
+        n += 1
+    out.append(st)
+    return out
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_search_position_read_from_the_state_equals_the_one_read_from_its_view(players):
+    from game.ai.moles_ai import Pos
+    for st in _positions(players, 4):
+        a, b = Pos.from_state(st), Pos.from_view(st.view(None))
+        assert (a.n, a.layer, a.occ, a.fd, a.cur, a.winner, a.draws, a.full) == \
+               (b.n, b.layer, b.occ, b.fd, b.cur, b.winner, b.draws, b.full)
+        assert a.geos is b.geos
+
+
+def test_calibrated_equity_is_a_temperature_on_the_two_seat_win_shares():
+    from game.ai.moles_ai import CALIBRATION, calibrate, calibrated_equity
+    low, high = calibrate([0.8, 0.2], 0.5)
+    assert abs(high - 0.2 ** 0.5 / (0.8 ** 0.5 + 0.2 ** 0.5)) < 1e-12 and abs(low + high - 1) < 1e-12
+    assert calibrate([0.7, 0.3, 0.0], 1.0) == [0.7, 0.3, 0.0]
+    assert calibrate([0.6, 0.4, 0.0], 0.5)[2] == 0.0
+    for st in _positions(2, 6):
+        pos = Pos.from_state(st)
+        raw, cal = equity(pos), calibrated_equity(pos)
+        if not pos.occ:      # before the first mole is placed
+            continue
+        assert abs(sum(cal) - 1.0) < 1e-9
+        k = CALIBRATION[pos.layer]
+        if pos.winner is not None or k == 1.0:
+            assert cal == raw
+        elif 0.0 < raw[0] < 1.0:   # the same side ahead, by less where k < 1
+            assert (cal[0] - 0.5) * (raw[0] - 0.5) >= 0 and abs(cal[0] - 0.5) <= abs(raw[0] - 0.5)
+    for st in _positions(3, 6, every=40):   # fitted on two players: more seats as they are
+        pos = Pos.from_state(st)
+        assert calibrated_equity(pos) == equity(pos)
+
+
+def test_action_identity_tells_every_legal_action_apart():
+    from game.ai.moles_ai import action_id
+    for players in (2, 4):
+        for st in _positions(players, 8, every=3):
+            if st.is_over():
+                continue
+            legal = st.legal_actions()
+            assert len({action_id(a) for a in legal}) == len(legal)
+
+
+def test_the_cheap_tree_key_does_not_change_the_search():
+    from game.ai.expert import ExpertAgent
+    st = next(s for s in _positions(2, 9) if s.step == "move" and len(s.legal_actions()) > 2)
+    roots = []
+    for fast in (True, False):
+        agent = ExpertAgent("moles", seed=3, think=60.0, iterations=120)
+        if not fast:
+            agent.fast_key = None
+        agent.decide(st.view(st.current_player), st.legal_actions())
+        roots.append({k: (c.n, round(c.w, 9)) for k, c in agent.last_root.children.items()})
+    assert roots[0] == roots[1] and sum(n for n, _ in roots[0].values()) == 120
+
+
+def test_the_expert_guide_decides_legally_from_the_view():
+    from game.ai.moles_ai import MolesExpertGuide
+    guide = MolesExpertGuide("moles", 2)
+    for st in _positions(2, 10, every=7)[:-1]:
+        legal = st.legal_actions()
+        assert guide.decide(st.view(st.current_player), legal) in legal

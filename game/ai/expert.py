@@ -68,6 +68,9 @@ def hooks(game: str) -> dict:
       ``playout``   ``f(game, seed) -> Agent``: plays the playouts after the tree (each seat from
                     its own view of the dealt state), a share ``explore`` of actions at random;
                     default: random playouts
+      ``key``       ``f(action) -> hashable``: a cheap identity of an action inside the tree
+                    (equal for equal actions of one position); default ``action.key()`` (JSON,
+                    slow in a hot loop). The root's children keep ``action.key()`` (parallel.py)
     A hook sees what the search sees: states dealt from the deciding seat's view.
     """
     cached = _HOOKS.get(game)
@@ -164,6 +167,7 @@ class ExpertAgent(Agent):
         self._policy_maker = hook.get("playout")
         self._policy = None
         self._guide_maker = hook.get("guide")
+        self.fast_key = hook.get("key")       # the tree's action identity (None: action.key())
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
         self.last_nodes = 0
@@ -228,6 +232,8 @@ class ExpertAgent(Agent):
         explore = self.explore
         secret_chance = self.secret_chance
         allowed = set(keys)
+        fkey = self.fast_key
+        root_of = {fkey(a): k for a, k in zip(legal, keys)} if fkey is not None else None
         seats = 2
         nodes = 1
         it = 0
@@ -247,7 +253,12 @@ class ExpertAgent(Agent):
             while not s.is_over():
                 acts = s.legal_actions()
                 mover = s.current_player
-                ks = [a.key() for a in acts]
+                if fkey is None:
+                    ks = [a.key() for a in acts]
+                elif first:
+                    ks = [root_of.get(fkey(a)) for a in acts]
+                else:
+                    ks = [fkey(a) for a in acts]
                 if first:     # the root: only the actions the caller offered
                     pairs = [(k, a) for k, a in zip(ks, acts) if k in allowed]
                     if not pairs:
