@@ -62,7 +62,9 @@ def hooks(game: str) -> dict:
                     only by a margin (default: the game's good player)
       ``playout``   ``f(game, seed) -> Agent``: plays the playouts after the tree (each seat from
                     its own view of the dealt state), a share ``explore`` of actions at random;
-                    default: random playouts
+                    default: random playouts.  A player with ``decide_state(state, legal)``
+                    is handed the dealt state instead of a view (it must read only what the
+                    mover's view shows)
     A hook sees what the search sees: states dealt from the deciding seat's view.
     """
     cached = _HOOKS.get(game)
@@ -309,8 +311,13 @@ class ExpertAgent(Agent):
     def _policy_pick(policy, state, acts: list, rng):
         """The playout player's choice for the seat to move, from that seat's view of the
         dealt state (so a playout seat knows no more than a real one would); random where it
-        fails."""
+        fails.  A player with a ``decide_state(state, legal)`` method is handed the dealt state
+        itself (no view to build: far cheaper); it must read only what the mover's view shows
+        (the game's tests prove that its choice does not change with the hidden deal)."""
         try:
+            fast = getattr(policy, "decide_state", None)
+            if fast is not None:
+                return fast(state, acts)
             return policy.decide(state.view(state.current_player), acts)
         except Exception:  # noqa: BLE001 - a playout never stops the search
             return acts[rng.randrange(len(acts))]
