@@ -212,7 +212,8 @@ def test_each_game_hook_is_read_from_its_ai_module():
     assert expert.hooks("moles")["evaluate"] is moles_ai.expert_equity
     assert expert.hooks("hamster")["evaluate"] is hamster_ai.expert_lead
     assert expert.hooks("gopher")["playout"] is not None
-    assert type(expert.hooks("forest")["playout"]("forest", 1)).__name__ == "ForestBeginnerAgent"
+    assert type(expert.hooks("forest")["playout"]("forest", 1)).__name__ == "ForestPlayoutAgent"
+    assert expert.hooks("forest")["evaluate"].__name__ == "expert_shares"
     assert "playout" not in expert.hooks("ants") and ExpertAgent("ants", 1).depth == 200
     assert expert.hooks("nosuchgame") == {}
     agent = ExpertAgent("moles", 1)

@@ -40,7 +40,11 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
-            "defer_secret": True, "explore": 0.15, "multi_margin": 0.08}
+            "defer_secret": True, "explore": 0.15, "multi_margin": 0.08, "width": 0,
+            "z": 2.0}
+# "width": where the guide ranks its options (its ``ranked``: action keys, best first, after
+# each ``decide``), the root searches only its first ``width`` (and the guide's pick); 0: all.
+# "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors
 # With three or more seats the search's statistics are noisier (every other seat's choices
 # are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
 # think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
@@ -145,6 +149,8 @@ class ExpertAgent(Agent):
         self.scale = float(tune["scale"])
         self.margin = float(tune["margin"])   # how much better the search's pick must look
         self.multi_margin = float(tune["multi_margin"])   # ... with three or more seats
+        self.width = int(tune["width"])       # the root: the guide's first few options only
+        self.z = float(tune["z"])             # standard errors an overrule needs (two seats)
         self.pool = bool(tune["pool"])
         self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         self._guide = None                    # the game's good player, asked first (a prior)
@@ -215,6 +221,12 @@ class ExpertAgent(Agent):
         policy = self._playout_policy()
         explore = self.explore
         allowed = set(keys)
+        ranked = getattr(self._guide, "ranked", None) if hint is not None else None
+        if self.width > 0 and ranked:
+            narrow = set(ranked[:self.width]) & allowed
+            narrow.add(keys[hint])
+            if len(narrow) > 1:
+                allowed = narrow
         seats = 2
         nodes = 1
         it = 0
@@ -284,7 +296,7 @@ class ExpertAgent(Agent):
                 child.w2 += r * r
         self.last_iterations = it
         self.last_nodes = nodes
-        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, 2.0)
+        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, self.z)
         self.last_root, self.last_hint = root, hint   # hook: parallel.py merges these ...
         self.last_margin, self.last_z = margin, z      # ... by the same overruling rule
         best_i, best_n = 0, -1

@@ -246,6 +246,7 @@ class ForestAgent(Agent):
         first = self._options(base, ev, seat, explore)
         first.sort(key=lambda x: -x[0])
         best_v, best = None, None
+        looked = []
         for v1, i, st in first[:TOP]:
             v = v1
             if st.current_player is not None and st.current_player != seat:
@@ -256,10 +257,15 @@ class ForestAgent(Agent):
                 nxt = self._options(st, ev, seat, explore, keep=False)
                 if nxt:
                     v = (1 - LOOKAHEAD) * v1 + LOOKAHEAD * max(x[0] for x in nxt)
+            looked.append((v, i))
             if best_v is None or v > best_v:
                 best_v, best = v, i
+        self._rank(base, legal, looked, first)
         want = action_key(base.legal_actions()[best])
         return next((a for a in legal if action_key(a) == want), legal[0])
+
+    def _rank(self, base, legal, looked, first) -> None:
+        """Hook for ``ForestGuide``: the good player itself keeps no ranking."""
 
     def _options(self, base, ev, seat, explore, keep=True) -> list:
         """(value, index, state after) of every legal action of ``base``."""
@@ -329,6 +335,24 @@ __all__ = ["ForestAgent", "ForestBeginnerAgent", "Evaluator", "duel", "strength_
 # ------------------------------------------------------------------------------------------
 # the expert level's hook (game/ai/expert.py reads EXPERT)
 # ------------------------------------------------------------------------------------------
+class ForestGuide(ForestAgent):
+    """The good player as the expert's guide: the same choices, and after each one its
+    options ranked best first (``ranked``: action keys), so that the search can spend its
+    tries on the few moves worth a closer look (the expert's ``width``)."""
+
+    ranked: list = []
+
+    def choose(self, view: dict, legal: list):
+        self.ranked = []      # (the campfire spot: no ranking, the search looks at all)
+        return super().choose(view, legal)
+
+    def _rank(self, base, legal, looked, first) -> None:
+        looked = sorted(looked, key=lambda x: -x[0])      # stable: the pick comes first
+        order = [i for _, i in looked] + [i for _, i, _ in first[TOP:]]
+        acts = base.legal_actions()
+        self.ranked = [action_key(acts[i]) for i in order]
+
+
 class ForestPlayoutAgent(ForestBeginnerAgent):
     """The expert's playout player: the beginner's habits, read straight from a dealt state.
 
@@ -512,10 +536,15 @@ def _playout_player(game: str, seed: int):
     return ForestPlayoutAgent(game, seed)
 
 
+def _guide(game: str, seed: int):
+    return ForestGuide(game, seed)
+
+
 EXPERT = {
     # short playouts by the beginner's habits read from the dealt state (no views to build),
     # a share of random actions mixed in, then the position value as win shares
     "playout": _playout_player,
     "evaluate": expert_shares,
-    "tuning": {"depth": 8},
+    "guide": _guide,
+    "tuning": {"depth": 8, "width": 4},
 }
