@@ -97,14 +97,14 @@ def test_good_moves_within_a_second_on_the_big_board():
 
 # ---- the expert's hook: playout player and leaf value ------------------------------------------
 
-def _positions(count=6, steps=24):
-    """Seeded 2-pack positions reached by good play, each with a real choice."""
+def _positions(count=6, steps=40):
+    """Seeded 2-pack positions reached by beginner play, each with a real choice."""
     out = []
     for seed in range(1, count + 1):
         st = new_game("forest", players=2, seed=seed)
-        movers = [make_agent("forest", "good", seed * 10 + s) for s in range(2)]
-        for _ in range(steps):
-            if st.is_over():
+        movers = [make_agent("forest", "beginner", seed * 10 + s) for s in range(2)]
+        for step in range(steps + 40):
+            if st.is_over() or (step >= steps and len(st.legal_actions()) > 1):
                 break
             s = st.current_player
             st.apply(movers[s].decide(st.view(s), st.legal_actions()))
@@ -186,3 +186,26 @@ def test_expert_leaf_value_is_a_fair_share_of_the_win():
     st.stored[1] = [1]
     sh = expert_shares(st)
     assert abs(sum(sh) - 1) < 1e-9 and sh[1] > sh[0]
+
+
+def test_expert_guide_plays_as_good_and_ranks_its_pick_first():
+    from game.ai.forest_ai import ForestAgent, ForestGuide
+    from game.rules.base import action_key
+    for st in _positions(4):
+        view, legal = st.view(st.current_player), st.legal_actions()
+        guide = ForestGuide("forest", 3)
+        pick = guide.decide(view, legal)
+        assert action_key(pick) == action_key(ForestAgent("forest", 3).decide(view, legal))
+        assert guide.ranked[0] == action_key(pick)
+        assert sorted(guide.ranked) == sorted(action_key(a) for a in legal)
+
+
+def test_expert_searches_only_the_guides_first_options():
+    from game.ai.expert import ExpertAgent
+    st = _positions(1)[0]
+    view, legal = st.view(st.current_player), st.legal_actions()
+    agent = ExpertAgent("forest", 2, think=30.0, iterations=40)
+    agent.decide(view, legal)
+    width = agent.width
+    assert 0 < width < len(legal)
+    assert set(agent.last_root.children) <= set(agent._guide.ranked[:width])
