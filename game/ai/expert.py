@@ -11,10 +11,11 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
 * after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry
-  its good player, Forest Gold its beginner; each seat decides from its own
+  its good player, Forest Gold its beginner's habits; each seat decides from its own
   view of the deal, a share of random actions mixed in), then an evaluation: the final
   result where the game ended, else the game's own estimate where it has one (Mole Dig's win
-  equity, Hamster Burrow's sheet evaluation), else a normalised score lead;
+  equity, Hamster Burrow's sheet evaluation, Forest Gold's position value), else a
+  normalised score lead;
 * each game's settings, evaluation, playout player and guide live beside its other players, in
   ``EXPERT`` of ``game/ai/<game>_ai.py`` (see ``hooks``), so this module stays game-blind;
 * bounded: ``think`` seconds a move (and optionally ``iterations``), a node cap for memory, and
@@ -41,10 +42,13 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True, "explore": 0.15, "multi_margin": 0.08, "width": 0,
-            "z": 2.0}
+            "z": 2.0, "tree_depth": 0}
 # "width": where the guide ranks its options (its ``ranked``: action keys, best first, after
 # each ``decide``), the root searches only its first ``width`` (and the guide's pick); 0: all.
-# "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors
+# "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors.
+# "tree_depth": the tree grows at most this many actions deep (0: no limit), the deciding
+# seat's own follow-up choices (a chain inside its turn) not cut; below it the playout player
+# moves (at small budgets a sharper model of the other seats than untried actions at random)
 # With three or more seats the search's statistics are noisier (every other seat's choices
 # are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
 # think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
@@ -151,6 +155,7 @@ class ExpertAgent(Agent):
         self.multi_margin = float(tune["multi_margin"])   # ... with three or more seats
         self.width = int(tune["width"])       # the root: the guide's first few options only
         self.z = float(tune["z"])             # standard errors an overrule needs (two seats)
+        self.tree_depth = int(tune["tree_depth"])   # 0: the tree grows without a limit
         self.pool = bool(tune["pool"])
         self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         self._guide = None                    # the game's good player, asked first (a prior)
@@ -218,6 +223,7 @@ class ExpertAgent(Agent):
         rng = self.rng
         c = self.c
         depth = self.depth
+        limit = self.tree_depth
         policy = self._playout_policy()
         explore = self.explore
         allowed = set(keys)
@@ -243,7 +249,10 @@ class ExpertAgent(Agent):
             node = root
             path = []         # (node, seat that chose it)
             first = True
+            me = s.current_player
             while not s.is_over():
+                if limit and len(path) >= limit and s.current_player != me:
+                    break
                 acts = s.legal_actions()
                 mover = s.current_player
                 ks = [a.key() for a in acts]

@@ -22,6 +22,12 @@ otherwise moves at random.
     it; an unguarded campfire with gold while rivals are near (guarding and raiding); and the
     Race target reached.
 
+The expert level (``expert.py``) plugs in through ``EXPERT`` at the bottom: ``ForestGuide``
+(the good player, its options ranked) is asked first and the search looks only at its first
+few options; short playouts by ``ForestPlayoutAgent`` (the beginner's habits read straight from
+the dealt state, a share of random actions mixed in) end in ``expert_shares``, the position
+value (``pack_values``, in nuggets) turned into each seat's share of the win.
+
 Measured with ``strength_report(200, seed=1)`` (2-pack Race, seats alternating): good wins
 97.5% against random and 81% against the beginner; median decision 29 ms, longest 0.62 s
 (on a busy machine).
@@ -546,5 +552,5 @@ EXPERT = {
     "playout": _playout_player,
     "evaluate": expert_shares,
     "guide": _guide,
-    "tuning": {"depth": 8, "width": 4},
+    "tuning": {"depth": 8, "width": 4, "tree_depth": 1},
 }
