@@ -209,3 +209,24 @@ def test_expert_searches_only_the_guides_first_options():
     width = agent.width
     assert 0 < width < len(legal)
     assert set(agent.last_root.children) <= set(agent._guide.ranked[:width])
+
+
+def test_expert_tree_stops_one_action_deep():
+    """tree_depth 1: below the root's own moves the playout player answers (no rival nodes);
+    without the limit the tree grows into the rival's replies."""
+    from game.ai.expert import ExpertAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 2, 5, "gold-3")
+    st.loose[st.n * 5 + 2] = 3
+    put(st, "0-c1", 2, 6)
+    view, legal = st.view(0), st.legal_actions()
+    agent = ExpertAgent("forest", 2, think=30.0, iterations=60)
+    assert agent.tree_depth == 1
+    agent.decide(view, legal)
+    assert agent.last_root.children
+    assert all(not c.children for c in agent.last_root.children.values())
+    agent.tree_depth = 0
+    agent.decide(view, legal)
+    assert any(c.children for c in agent.last_root.children.values())
