@@ -230,3 +230,20 @@ def test_expert_tree_stops_one_action_deep():
     agent.tree_depth = 0
     agent.decide(view, legal)
     assert any(c.children for c in agent.last_root.children.values())
+
+
+def test_expert_leaf_value_counts_stored_gold_near_the_round_cap():
+    """Gold carried close to home outweighs one stored nugget early on; in the last round
+    only stored gold decides (the round cap ends the hunt)."""
+    from game.ai.forest_ai import expert_shares
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [3]
+    put(st, "1-c1", 4, 1, carry=True)
+    put(st, "1-c2", 3, 1, carry=True)
+    st.round = 10
+    early = expert_shares(st)[0]
+    st.round = st.data.settings["round_cap"]
+    late = expert_shares(st)[0]
+    assert early < 0.5 < late

@@ -429,6 +429,8 @@ X_UNGUARDED = 0.25
 X_EXPLORE = 0.5       # a free canine next to face-down tiles: this share of their gold odds
 X_RACE_SCALE = 0.55   # Race: logistic scale of the lead in remaining nuggets, per sqrt(left)
 X_PLUNDER_SCALE = 1.5
+X_CAP_ROUNDS = 12.0   # the last rounds before the cap: the stored lead takes over
+X_CAP_SCALE = 0.5
 
 
 def pack_values(st: ForestState) -> list:
@@ -518,22 +520,27 @@ def expert_shares(st: ForestState) -> list:
     P = st.players
     vals = pack_values(st)
     team = [sum(vals[t] for t in range(P) if st.allied(t, s)) for s in range(P)]
-    if st.variant == "race":
-        target = st.settings_target()
-        rem = [max(0.2, target - v) for v in team]
-        # the lead of each seat over its best rival, counted in nuggets still to fetch
-        out = []
-        for s in range(P):
-            rivals = [rem[t] for t in range(P) if not st.allied(t, s)]
-            best = min(rivals)
-            z = (best - rem[s]) / (X_RACE_SCALE * math.sqrt(best + rem[s]))
-            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
-    else:
-        out = []
-        for s in range(P):
-            best = max(team[t] for t in range(P) if not st.allied(t, s))
-            z = (team[s] - best) / X_PLUNDER_SCALE
-            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
+    # near the round cap the game ends by stored gold (ties: the later deliveries): the lead
+    # in stored nuggets counts more and more over the last X_CAP_ROUNDS rounds
+    left = st.data.settings["round_cap"] - st.round + 1
+    w = min(1.0, max(0.0, left / X_CAP_ROUNDS))
+    stored = [st.team_total(s) + st.team_rounds(s) * 1e-3 for s in range(P)]
+    out = []
+    for s in range(P):
+        rivals = [t for t in range(P) if not st.allied(t, s)]
+        if st.variant == "race":
+            # the lead of each seat over its best rival, counted in nuggets still to fetch
+            target = st.settings_target()
+            mine = max(0.2, target - team[s])
+            best = min(max(0.2, target - team[t]) for t in rivals)
+            z = (best - mine) / (X_RACE_SCALE * math.sqrt(best + mine))
+        else:
+            z = (team[s] - max(team[t] for t in rivals)) / X_PLUNDER_SCALE
+        if w < 1.0:
+            lead = stored[s] - max(stored[t] for t in rivals)
+            z = w * z + (1.0 - w) * (lead + 0.5 * (team[s] - stored[s] - max(
+                team[t] - stored[t] for t in rivals)) * w) / X_CAP_SCALE
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
     total = sum(out)
     return [x / total for x in out]
 
