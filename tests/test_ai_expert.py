@@ -221,6 +221,17 @@ def test_each_game_hook_is_read_from_its_ai_module():
     assert gopher_ai.EXPERT["tuning"]["depth"] == ExpertAgent("gopher", 1).depth
 
 
+def test_new_search_settings_keep_other_games_as_they_were():
+    """width, z and tree_depth switch on per game; their defaults change nothing."""
+    assert expert.DEFAULTS["width"] == 0 and expert.DEFAULTS["tree_depth"] == 0
+    assert expert.DEFAULTS["z"] == 2.0
+    for game in ("moles", "ants", "hamster", "gopher"):
+        agent = ExpertAgent(game, 1)
+        assert (agent.width, agent.tree_depth, agent.z) == (0, 0, 2.0)
+    agent = ExpertAgent("forest", 1)
+    assert agent.width > 0 and agent.tree_depth == 1
+
+
 @pytest.mark.parametrize("game", ["moles", "hamster"])
 def test_hook_evaluations_are_win_shares(game):
     state = position(game, 2, 7, 12)
