@@ -559,5 +559,5 @@ EXPERT = {
     "playout": _playout_player,
     "evaluate": expert_shares,
     "guide": _guide,
-    "tuning": {"depth": 8, "width": 4, "tree_depth": 1},
+    "tuning": {"depth": 4, "width": 4, "tree_depth": 1},
 }
