@@ -93,3 +93,157 @@ def test_good_moves_within_a_second_on_the_big_board():
         worst = max(worst, time.process_time() - t0)
         g.apply(a)
     assert worst < 1.0
+
+
+# ---- the expert's hook: playout player and leaf value ------------------------------------------
+
+def _positions(count=6, steps=40):
+    """Seeded 2-pack positions reached by beginner play, each with a real choice."""
+    out = []
+    for seed in range(1, count + 1):
+        st = new_game("forest", players=2, seed=seed)
+        movers = [make_agent("forest", "beginner", seed * 10 + s) for s in range(2)]
+        for step in range(steps + 40):
+            if st.is_over() or (step >= steps and len(st.legal_actions()) > 1):
+                break
+            s = st.current_player
+            st.apply(movers[s].decide(st.view(s), st.legal_actions()))
+        if not st.is_over():
+            out.append(st)
+    return out
+
+
+def test_expert_playout_player_reads_only_what_the_view_shows():
+    """Same view, different hidden deals: the same choices (it never reads a face-down tile)."""
+    from game.ai.forest_ai import ForestPlayoutAgent
+    from game.rules.forest import ForestState
+    for st in _positions():
+        view = st.view(st.current_player)
+        picks = []
+        for deal in (3, 4, 5):
+            dealt = ForestState.from_view(view, deal)
+            agent = ForestPlayoutAgent("forest", 7)
+            picks.append([agent.decide_state(dealt, dealt.legal_actions()).key()
+                          for _ in range(5)])
+        assert picks[0] == picks[1] == picks[2]
+
+
+def test_expert_playout_player_delivers_and_spares_its_canines():
+    from game.ai.forest_ai import ForestPlayoutAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 7, carry=True)
+    a = ForestPlayoutAgent("forest", 1).decide_state(st, st.legal_actions())
+    assert a["type"] == "move" and a["to"] == [4, 8] and a["carry"]
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    for x in (3, 4, 5):
+        lay(st, x, 7, "lynx")
+    for pid in ("0-c2", "0-h"):
+        put(st, pid, 0, 4)
+    for seed in range(20):
+        a = ForestPlayoutAgent("forest", seed).decide_state(st, st.legal_actions())
+        assert not (a["type"] == "move" and a["piece"] == "0-c1" and a["to"][1] == 7)
+
+
+def test_expert_playout_player_goes_for_gold_and_rival_carriers():
+    from game.ai.forest_ai import ForestPlayoutAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 2, 5, "gold-3")
+    st.loose[st.n * 5 + 2] = 3
+    put(st, "0-c1", 2, 6)
+    put(st, "0-c2", 6, 2)
+    put(st, "1-c1", 7, 2, carry=True)
+    for seed in range(10):
+        a = ForestPlayoutAgent("forest", seed).decide_state(st, st.legal_actions())
+        assert (a["piece"], a["to"]) in (("0-c1", [2, 5]), ("0-c2", [7, 2]))
+
+
+def test_expert_leaf_value_is_a_fair_share_of_the_win():
+    """Win shares that sum to 1, the same for every deal of a view, higher with more gold."""
+    from game.ai.forest_ai import expert_shares
+    from game.rules.forest import ForestState
+    for st in _positions(4):
+        view = st.view(st.current_player)
+        a = expert_shares(ForestState.from_view(view, 1))
+        b = expert_shares(ForestState.from_view(view, 2))
+        assert a == b
+        assert abs(sum(a) - 1) < 1e-9 and all(0 <= x <= 1 for x in a)
+        richer = ForestState.from_view(view, 1)
+        richer.stored[0].append(richer.round)
+        assert expert_shares(richer)[0] > a[0]
+    st = forest(players=4, alliances=True)
+    clear(st)
+    st.stored[0] = [1, 2, 3]
+    sh = expert_shares(st)
+    assert abs(sum(sh) - 1) < 1e-9 and sh[0] == sh[2] > sh[1] == sh[3]
+    st = forest(variant="plunder")
+    clear(st)
+    st.stored[1] = [1]
+    sh = expert_shares(st)
+    assert abs(sum(sh) - 1) < 1e-9 and sh[1] > sh[0]
+
+
+def test_expert_guide_plays_as_good_and_ranks_its_pick_first():
+    from game.ai.forest_ai import ForestAgent, ForestGuide
+    from game.rules.base import action_key
+    for st in _positions(4):
+        view, legal = st.view(st.current_player), st.legal_actions()
+        guide = ForestGuide("forest", 3)
+        pick = guide.decide(view, legal)
+        assert action_key(pick) == action_key(ForestAgent("forest", 3).decide(view, legal))
+        assert guide.ranked[0] == action_key(pick)
+        assert sorted(guide.ranked) == sorted(action_key(a) for a in legal)
+
+
+def test_expert_searches_only_the_guides_first_options():
+    from game.ai.expert import ExpertAgent
+    st = _positions(1)[0]
+    view, legal = st.view(st.current_player), st.legal_actions()
+    agent = ExpertAgent("forest", 2, think=30.0, iterations=40)
+    agent.decide(view, legal)
+    width = agent.width
+    assert 0 < width < len(legal)
+    assert set(agent.last_root.children) <= set(agent._guide.ranked[:width])
+
+
+def test_expert_tree_stops_one_action_deep():
+    """tree_depth 1: below the root's own moves the playout player answers (no rival nodes);
+    without the limit the tree grows into the rival's replies."""
+    from game.ai.expert import ExpertAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 2, 5, "gold-3")
+    st.loose[st.n * 5 + 2] = 3
+    put(st, "0-c1", 2, 6)
+    view, legal = st.view(0), st.legal_actions()
+    agent = ExpertAgent("forest", 2, think=30.0, iterations=60)
+    assert agent.tree_depth == 1
+    agent.decide(view, legal)
+    assert agent.last_root.children
+    assert all(not c.children for c in agent.last_root.children.values())
+    agent.tree_depth = 0
+    agent.decide(view, legal)
+    assert any(c.children for c in agent.last_root.children.values())
+
+
+def test_expert_leaf_value_counts_stored_gold_near_the_round_cap():
+    """Gold carried close to home outweighs one stored nugget early on; in the last round
+    only stored gold decides (the round cap ends the hunt)."""
+    from game.ai.forest_ai import expert_shares
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [3]
+    put(st, "1-c1", 4, 1, carry=True)
+    put(st, "1-c2", 3, 1, carry=True)
+    st.round = 10
+    early = expert_shares(st)[0]
+    st.round = st.data.settings["round_cap"]
+    late = expert_shares(st)[0]
+    assert early < 0.5 < late

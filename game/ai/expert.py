@@ -11,10 +11,11 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
 * after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry
-  its good player, Forest Gold its beginner; each seat decides from its own
+  its good player, Forest Gold its beginner's habits; each seat decides from its own
   view of the deal, a share of random actions mixed in), then an evaluation: the final
   result where the game ended, else the game's own estimate where it has one (Mole Dig's win
-  equity, Hamster Burrow's sheet evaluation), else a normalised score lead;
+  equity, Hamster Burrow's sheet evaluation, Forest Gold's position value), else a
+  normalised score lead;
 * each game's settings, evaluation, playout player and guide live beside its other players, in
   ``EXPERT`` of ``game/ai/<game>_ai.py`` (see ``hooks``), so this module stays game-blind;
 * bounded: ``think`` seconds a move (and optionally ``iterations``), a node cap for memory, and
@@ -41,7 +42,13 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True, "explore": 0.15, "multi_margin": 0.08,
-            "secret_chance": False}
+            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0}
+# "width": where the guide ranks its options (its ``ranked``: action keys, best first, after
+# each ``decide``), the root searches only its first ``width`` (and the guide's pick); 0: all.
+# "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors.
+# "tree_depth": the tree grows at most this many actions deep (0: no limit), the deciding
+# seat's own follow-up choices (a chain inside its turn) not cut; below it the playout player
+# moves (at small budgets a sharper model of the other seats than untried actions at random)
 # With three or more seats the search's statistics are noisier (every other seat's choices
 # are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
 # think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
@@ -67,7 +74,9 @@ def hooks(game: str) -> dict:
                     only by a margin (default: the game's good player)
       ``playout``   ``f(game, seed) -> Agent``: plays the playouts after the tree (each seat from
                     its own view of the dealt state), a share ``explore`` of actions at random;
-                    default: random playouts
+                    default: random playouts.  A player with ``decide_state(state, legal)``
+                    is handed the dealt state instead of a view (it must read only what the
+                    mover's view shows)
       ``key``       ``f(action) -> hashable``: a cheap identity of an action inside the tree
                     (equal for equal actions of one position); default ``action.key()`` (JSON,
                     slow in a hot loop). The root's children keep ``action.key()`` (parallel.py)
@@ -155,6 +164,9 @@ class ExpertAgent(Agent):
         self.scale = float(tune["scale"])
         self.margin = float(tune["margin"])   # how much better the search's pick must look
         self.multi_margin = float(tune["multi_margin"])   # ... with three or more seats
+        self.width = int(tune["width"])       # the root: the guide's first few options only
+        self.z = float(tune["z"])             # standard errors an overrule needs (two seats)
+        self.tree_depth = int(tune["tree_depth"])   # 0: the tree grows without a limit
         self.pool = bool(tune["pool"])
         self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         # secret choices inside the tree are played at random and not branched on, so the
@@ -228,12 +240,19 @@ class ExpertAgent(Agent):
         rng = self.rng
         c = self.c
         depth = self.depth
+        limit = self.tree_depth
         policy = self._playout_policy()
         explore = self.explore
         secret_chance = self.secret_chance
         allowed = set(keys)
         fkey = self.fast_key
         root_of = {fkey(a): k for a, k in zip(legal, keys)} if fkey is not None else None
+        ranked = getattr(self._guide, "ranked", None) if hint is not None else None
+        if self.width > 0 and ranked:
+            narrow = set(ranked[:self.width]) & allowed
+            narrow.add(keys[hint])
+            if len(narrow) > 1:
+                allowed = narrow
         seats = 2
         nodes = 1
         it = 0
@@ -250,7 +269,10 @@ class ExpertAgent(Agent):
             node = root
             path = []         # (node, seat that chose it)
             first = True
+            me = s.current_player
             while not s.is_over():
+                if limit and len(path) >= limit and s.current_player != me:
+                    break
                 acts = s.legal_actions()
                 mover = s.current_player
                 if fkey is None:
@@ -313,7 +335,7 @@ class ExpertAgent(Agent):
                 child.w2 += r * r
         self.last_iterations = it
         self.last_nodes = nodes
-        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, 2.0)
+        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, self.z)
         self.last_root, self.last_hint = root, hint   # hook: parallel.py merges these ...
         self.last_margin, self.last_z = margin, z      # ... by the same overruling rule
         best_i, best_n = 0, -1
@@ -340,8 +362,13 @@ class ExpertAgent(Agent):
     def _policy_pick(policy, state, acts: list, rng):
         """The playout player's choice for the seat to move, from that seat's view of the
         dealt state (so a playout seat knows no more than a real one would); random where it
-        fails."""
+        fails.  A player with a ``decide_state(state, legal)`` method is handed the dealt state
+        itself (no view to build: far cheaper); it must read only what the mover's view shows
+        (the game's tests prove that its choice does not change with the hidden deal)."""
         try:
+            fast = getattr(policy, "decide_state", None)
+            if fast is not None:
+                return fast(state, acts)
             return policy.decide(state.view(state.current_player), acts)
         except Exception:  # noqa: BLE001 - a playout never stops the search
             return acts[rng.randrange(len(acts))]
