@@ -11,11 +11,15 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
   actions by their key, a child is counted "available" each time a deal allows it, and UCB picks
   among the available ones with a reward vector (each seat maximises its own share of the win);
 * after the tree, a short playout (random, or by the game's own cheap player: Gopher's Pantry
-  its good player, Forest Gold its beginner's habits; each seat decides from its own
-  view of the deal, a share of random actions mixed in), then an evaluation: the final
-  result where the game ended, else the game's own estimate where it has one (Mole Dig's win
-  equity, Hamster Burrow's sheet evaluation, Forest Gold's position value), else a
-  normalised score lead;
+  a sharper form of its good player, Forest Gold its beginner's habits with an eye for gold;
+  each seat decides from its own view of the deal, a share of random actions mixed in), then
+  an evaluation: the final result where the game ended, else the game's own estimate where it
+  has one (Mole Dig's calibrated win equity, Hamster Burrow's sheet evaluation, Forest Gold's
+  position value, Gopher's Pantry's fitted score lead), else a normalised score lead;
+* the guide, asked first, is the game's good player or a sharper form of it (Ants &
+  Grasshopper, Hamster Burrow, Gopher's Pantry); the search overrules it only by a margin;
+  secret choices below the root can be played as chance (``secret_chance``), so the seats after
+  them do not "see" them;
 * each game's settings, evaluation, playout player and guide live beside its other players, in
   ``EXPERT`` of ``game/ai/<game>_ai.py`` (see ``hooks``), so this module stays game-blind;
 * bounded: ``think`` seconds a move (and optionally ``iterations``), a node cap for memory, and
