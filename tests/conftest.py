@@ -27,6 +27,28 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
+def _collect_before_display_quit() -> None:
+    """The tests open and close hundreds of displays in one process: what the last app left in
+    reference cycles (widgets, fonts, surfaces) is freed while its display still exists, never
+    later under the next one (a rare crash inside a later collection pointed there)."""
+    import gc
+
+    import pygame
+    quit_display = pygame.display.quit
+    if getattr(quit_display, "collects_first", False):
+        return
+
+    def quit_after_collecting() -> None:
+        gc.collect()
+        quit_display()
+
+    quit_after_collecting.collects_first = True
+    pygame.display.quit = quit_after_collecting
+
+
+_collect_before_display_quit()
+
+
 @pytest.fixture(scope="module")
 def display():
     """A 1280x720 window (dummy video driver) for tests that draw board views."""

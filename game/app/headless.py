@@ -2,6 +2,7 @@
 and ``PlayHarness`` (``bench``)."""
 from __future__ import annotations
 
+import gc
 import os
 import random
 
@@ -75,6 +76,7 @@ def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, siz
         pygame.image.save(app.surface, out)
     finally:
         scene.stop()
+        gc.collect()            # what the scene left in cycles goes while its display exists
         pygame.display.quit()
 
 
@@ -112,4 +114,5 @@ class PlayHarness:
         try:
             self.scene.stop()
         finally:
+            gc.collect()        # what the scenes left in cycles goes while the display exists
             pygame.display.quit()
