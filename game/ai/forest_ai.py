@@ -135,57 +135,72 @@ class Evaluator:
                 pieces_at.setdefault(p["at"], []).append(p)
         for s in range(P):
             sign = 1.0 if st.allied(s, seat) else -w_rival
-            v = STORED * len(st.stored[s])
-            dist = None
-            for p in st.pieces:
-                if p["seat"] != s:
-                    continue
-                at = p["at"]
-                if at is None:
-                    if p["kind"] == "canine":
-                        v -= DEAD
-                    continue
-                if p["trapped"]:
-                    v -= TRAPPED
-                if p["carry"]:
-                    if dist is None:
-                        dist = self.home_dist(st, s)
-                    d = dist[at]
-                    if d >= 4 * n:
-                        d = 2 * _cheb(at, st.camps[s], n) + 4
-                    v += CARRY + CARRY_HOME * max(0.0, 1 - d / (2 * n))
-                    # a rival that could attack the carrier next turn
-                    if st._camp_of.get(at) != s and not (
-                            st.tile[at] is not None
-                            and st.data.types[st.tile[at]]["kind"] == "wolf_den"):
-                        for t in st._nb[at]:
-                            for q in pieces_at.get(t, ()):
-                                if st.allied(q["seat"], s) or q["trapped"]:
-                                    continue
-                                if q["kind"] == "hunter" or p["kind"] == "canine":
-                                    v -= DANGER
-                                    break
-                            else:
-                                continue
-                            break
-                else:
-                    if loose_cells:
-                        d = min(_cheb(at, c, n) for c in loose_cells)
-                        v += LOOSE_NEAR * max(0.0, 1 - d / n)
-                    if p["kind"] == "canine":
-                        for t in st._nb[at]:
-                            if not st.opened[t]:
-                                v += FRONTIER
-                                break
-            camp = st.camps[s]
-            if camp is not None and st.stored[s]:
-                if not any(q["at"] == camp for q in st.pieces if q["seat"] == s):
-                    near = any(q["at"] is not None and not st.allied(q["seat"], s)
-                               and _cheb(q["at"], camp, n) <= 2 for q in st.pieces)
-                    if near:
-                        v -= UNGUARDED * min(2, len(st.stored[s]))
+            v = seat_progress(st, s, EVAL_WEIGHTS, pieces_at, loose_cells, self.home_dist,
+                              _frontier_bonus)
             total += sign * v
         return total
+
+
+# (stored, dead, trapped, carry, carry_home, danger, loose_near, unguarded): the weights of
+# ``seat_progress`` for good's evaluation (in points) and for the expert's (in nuggets)
+EVAL_WEIGHTS = (STORED, DEAD, TRAPPED, CARRY, CARRY_HOME, DANGER, LOOSE_NEAR, UNGUARDED)
+
+
+def _frontier_bonus(st: ForestState, at: int) -> float:
+    """good: a free canine next to a face-down tile."""
+    return FRONTIER if any(not st.opened[t] for t in st._nb[at]) else 0.0
+
+
+def seat_progress(st: ForestState, s: int, weights: tuple, pieces_at: dict, loose_cells: list,
+                  home_dist, frontier) -> float:
+    """One seat's progress under ``weights``: stored gold, carried gold by its way home (less
+    where a rival could attack the carrier next turn), free pieces near loose gold, the
+    ``frontier(st, at)`` bonus of a free canine, minus dead and trapped pieces and an unguarded
+    campfire with rivals near.  Shared by good's ``Evaluator`` and the expert's
+    ``pack_values``; reads only what the view shows."""
+    stored_w, dead_w, trapped_w, carry_w, home_w, danger_w, loose_w, unguarded_w = weights
+    n = st.n
+    types = st.data.types
+    v = stored_w * len(st.stored[s])
+    dist = None
+    for p in st.pieces:
+        if p["seat"] != s:
+            continue
+        at = p["at"]
+        if at is None:
+            if p["kind"] == "canine":
+                v -= dead_w
+            continue
+        if p["trapped"]:
+            v -= trapped_w
+        if p["carry"]:
+            if dist is None:
+                dist = home_dist(st, s)
+            d = dist[at]
+            if d >= 4 * n:
+                d = 2 * _cheb(at, st.camps[s], n) + 4
+            v += carry_w + home_w * max(0.0, 1 - d / (2 * n))
+            # a rival that could attack the carrier next turn
+            if st._camp_of.get(at) != s and not (
+                    st.tile[at] is not None and types[st.tile[at]]["kind"] == "wolf_den"):
+                if any((q["kind"] == "hunter" or p["kind"] == "canine")
+                       for t in st._nb[at] for q in pieces_at.get(t, ())
+                       if not (st.allied(q["seat"], s) or q["trapped"])):
+                    v -= danger_w
+        else:
+            if loose_cells:
+                d = min(_cheb(at, c, n) for c in loose_cells)
+                v += loose_w * max(0.0, 1 - d / n)
+            if p["kind"] == "canine":
+                v += frontier(st, at)
+    camp = st.camps[s]
+    if camp is not None and st.stored[s]:
+        if not any(q["at"] == camp for q in st.pieces if q["seat"] == s):
+            near = any(q["at"] is not None and not st.allied(q["seat"], s)
+                       and _cheb(q["at"], camp, n) <= 2 for q in st.pieces)
+            if near:
+                v -= unguarded_w * min(2, len(st.stored[s]))
+    return v
 
 
 class ForestBeginnerAgent(Agent):
@@ -435,6 +450,8 @@ X_RACE_SCALE = 0.55   # Race: logistic scale of the lead in remaining nuggets, p
 X_PLUNDER_SCALE = 1.5
 X_CAP_ROUNDS = 12.0   # the last rounds before the cap: the stored lead takes over
 X_CAP_SCALE = 0.5
+PACK_WEIGHTS = (1.0, X_DEAD, X_TRAPPED, X_CARRY, X_CARRY_HOME, X_DANGER, X_LOOSE_NEAR,
+                X_UNGUARDED)
 
 
 def pack_values(st: ForestState) -> list:
@@ -462,59 +479,14 @@ def pack_values(st: ForestState) -> list:
     for p in st.pieces:
         if p["at"] is not None:
             pieces_at.setdefault(p["at"], []).append(p)
-    ev = Evaluator(0)
-    out = []
-    for s in range(P):
-        v = float(len(st.stored[s]))
-        dist = None
-        for p in st.pieces:
-            if p["seat"] != s:
-                continue
-            at = p["at"]
-            if at is None:
-                if p["kind"] == "canine":
-                    v -= X_DEAD
-                continue
-            if p["trapped"]:
-                v -= X_TRAPPED
-            if p["carry"]:
-                if dist is None:
-                    dist = ev.home_dist(st, s)
-                d = dist[at]
-                if d >= 4 * n:
-                    d = 2 * _cheb(at, st.camps[s], n) + 4
-                v += X_CARRY + X_CARRY_HOME * max(0.0, 1 - d / (2 * n))
-                if st._camp_of.get(at) != s and not (
-                        tile[at] is not None and types[tile[at]]["kind"] == "wolf_den"):
-                    hit = False
-                    for t in st._nb[at]:
-                        for q in pieces_at.get(t, ()):
-                            if st.allied(q["seat"], s) or q["trapped"]:
-                                continue
-                            if q["kind"] == "hunter" or p["kind"] == "canine":
-                                hit = True
-                                break
-                        if hit:
-                            break
-                    if hit:
-                        v -= X_DANGER
-            else:
-                if loose_cells:
-                    d = min(_cheb(at, c, n) for c in loose_cells)
-                    v += X_LOOSE_NEAR * max(0.0, 1 - d / n)
-                if p["kind"] == "canine":
-                    k = sum(1 for t in st._nb[at] if not opened[t])
-                    if k:
-                        v += X_EXPLORE * odds * min(k, 3) / 3
-        camp = st.camps[s]
-        if camp is not None and st.stored[s]:
-            if not any(q["at"] == camp for q in st.pieces if q["seat"] == s):
-                near = any(q["at"] is not None and not st.allied(q["seat"], s)
-                           and _cheb(q["at"], camp, n) <= 2 for q in st.pieces)
-                if near:
-                    v -= X_UNGUARDED * min(2, len(st.stored[s]))
-        out.append(v)
-    return out
+    home_dist = Evaluator(0).home_dist
+
+    def explore(st, at):   # a free canine next to face-down tiles: a share of their gold odds
+        k = sum(1 for t in st._nb[at] if not opened[t])
+        return X_EXPLORE * odds * min(k, 3) / 3 if k else 0.0
+
+    return [seat_progress(st, s, PACK_WEIGHTS, pieces_at, loose_cells, home_dist, explore)
+            for s in range(P)]
 
 
 def expert_shares(st: ForestState) -> list:
