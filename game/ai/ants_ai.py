@@ -296,9 +296,7 @@ class AntsAgent(Agent):
         def value(cells: frozenset) -> float:
             got = memo.get(cells)
             if got is None:
-                v, _, _, a, h, by_kind = val.round_game(cells, ant, hopper)
-                naive = max(val.naive_scores(a, h, by_kind).values())
-                got = memo[cells] = (1 - self.ANT_NAIVE) * v + self.ANT_NAIVE * naive
+                got = memo[cells] = self._chain_value(val, cells, ant, hopper)
             return got
 
         def best_from(ch: list) -> float:
@@ -320,6 +318,12 @@ class AntsAgent(Agent):
         top = max(s for s, _ in scored.values())
         best = [a for k, (s, a) in sorted(scored.items()) if s >= top - 1e-9]
         return self.rng.choice(best)
+
+    def _chain_value(self, val, cells: frozenset, ant, hopper) -> float:
+        """A finished chain's worth to the Ant: mostly against a naive Grasshopper."""
+        v, _, _, a, h, by_kind = val.round_game(cells, ant, hopper)
+        naive = max(val.naive_scores(a, h, by_kind).values())
+        return (1 - self.ANT_NAIVE) * v + self.ANT_NAIVE * naive
 
     # ---- Ant: the secret disc ---------------------------------------------------------------
     def _choose(self, view, legal, val):
@@ -499,37 +503,11 @@ class AntsSharpAgent(AntsAgent):
         Q = self.hopper_model(a, h, p, q, by_kind)
         return {k: a[k] * (1 - Q[k]) - h[k] * Q[k] for k in a}
 
-    # ---- Ant: the chain ---------------------------------------------------------------------
-    def _place(self, view, legal, val):
-        ants = val.sc["ants"]
-        chain = [x + N * y for x, y in view["chain"]]
-        ant, hopper = view["ant"], view["hopper"]
-        memo: dict = {}
-
-        def value(cells: frozenset) -> float:
-            got = memo.get(cells)
-            if got is None:
-                v, p, q, a, h, by_kind = val.round_game(cells, ant, hopper)
-                best = max(self.ant_payoffs(a, h, p, q, by_kind).values())
-                got = memo[cells] = (1 - self.PLACE_EQ) * best + self.PLACE_EQ * v
-            return got
-
-        def best_from(ch: list) -> float:
-            if len(ch) == ants:
-                return value(frozenset(ch))
-            used = set(ch)
-            ends = (ch[0],) if len(ch) == 1 else (ch[0], ch[-1])
-            nxt = {j for e in ends for j in NEIGHBOURS[e] if j not in used}
-            if not nxt:
-                return value(frozenset(ch)) - 100.0   # pragma: no cover - a 4x4 never traps
-            return max(best_from(_join(ch, j)) for j in nxt)
-
-        scored = {}
-        for a in legal:
-            scored[_key(a)] = (best_from(_join(chain, _cell(a))), a)
-        top = max(s for s, _ in scored.values())
-        best = [a for k, (s, a) in sorted(scored.items()) if s >= top - 1e-9]
-        return self.rng.choice(best)
+    # ---- Ant: the chain (AntsAgent._place, valued against the model of the Grasshopper) -----
+    def _chain_value(self, val, cells: frozenset, ant, hopper) -> float:
+        v, p, q, a, h, by_kind = val.round_game(cells, ant, hopper)
+        best = max(self.ant_payoffs(a, h, p, q, by_kind).values())
+        return (1 - self.PLACE_EQ) * best + self.PLACE_EQ * v
 
     # ---- Ant: the secret disc ---------------------------------------------------------------
     def disc_mix(self, view, val) -> dict:
