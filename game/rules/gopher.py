@@ -535,6 +535,21 @@ def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
     return [(e, list(p), h) for e, p, h in got]
 
 
+def _jump_landings(adj, occupied, prev: int, at: int, over: tuple) -> list:
+    """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``), each with
+    the holes jumped, the holes already used not yet left out (only landing holes can be used).
+    Both move searches share it."""
+    out = []
+    for m in adj[at]:
+        if m == prev or m in over:
+            continue
+        if m in occupied:
+            out += _jump_landings(adj, occupied, at, m, over + (m,))
+        else:
+            out.append((m, over))
+    return out
+
+
 def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
     """_search_moves without baskets (one entry per end hole): the same search, in the same
     order, with the hops so far carried as a tuple (the path is the start and each hop's
@@ -552,19 +567,6 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
     for h in occupied:
         occ_mask |= 1 << h
 
-    def chain(prev, at, over):
-        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
-        with the holes already used not yet left out (only landing holes can be used)."""
-        out = []
-        for m in adj[at]:
-            if m == prev or m in over:
-                continue
-            if m in occupied:
-                out += chain(at, m, over + (m,))
-            else:
-                out.append((m, over))
-        return out
-
     def rec(at, left, vis, trail):
         left -= 1                           # the steps left after this one
         for n in adj[at]:
@@ -573,7 +575,7 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
             if n in occupied:
                 got = landings.get(at << 10 | n)
                 if got is None:
-                    got = landings[at << 10 | n] = chain(at, n, (n,))
+                    got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
                 for land, over in got:
                     if vis >> land & 1:
                         continue
@@ -639,26 +641,13 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
     done: set = set()
     ends = len(adj) - len(occupied) - 1     # every end hole found: stop early (no baskets)
 
-    def chain(prev, at, over):
-        """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``),
-        with the holes already used not yet left out (only landing holes can be used)."""
-        out = []
-        for m in adj[at]:
-            if m == prev or m in over:
-                continue
-            if m in occupied:
-                out += chain(at, m, over + (m,))
-            else:
-                out.append((m, over))
-        return out
-
     landings: dict = {}
 
     def jumps(at, n, vis):
         """Landing holes (and holes jumped) of a jump from ``at`` over occupied ``n``."""
         got = landings.get(at << 10 | n)
         if got is None:
-            got = landings[at << 10 | n] = chain(at, n, (n,))
+            got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
         return [x for x in got if not vis >> x[0] & 1]
 
     def rec(at, left, vis, jm):
