@@ -442,6 +442,16 @@ def _own(view: dict) -> dict:
     return sheets[seat] if seat < len(sheets) else {}
 
 
+def _own_sheet(view: dict) -> tuple:
+    """The deciding seat's sheet from its view: (geometry, crossed cells as a mask, 1-row
+    slots still free, whether the first cross may go anywhere, the roll)."""
+    geo = geometry(view["sheet"])
+    own = _own(view)
+    return (geo, geo.mask_of(own.get("crosses", [])),
+            geo.one_row - int(own.get("one_row_used", 0)),
+            view.get("first_cross") == "any", view.get("roll"))
+
+
 class HamsterBeginnerAgent(Agent):
     """Random, but it finishes a chamber or takes a nut or a mushroom when it can."""
     level = "beginner"
@@ -493,12 +503,7 @@ class HamsterAgent(Agent):
         crosses = [a for a in legal if a.get("type") == "cross"]
         if len(legal) == 1 or not crosses:
             return legal[0]
-        geo = geometry(view["sheet"])
-        own = _own(view)
-        mine = geo.mask_of(own.get("crosses", []))
-        free = geo.one_row - int(own.get("one_row_used", 0))
-        any_first = view.get("first_cross") == "any"
-        roll = view.get("roll")
+        geo, mine, free, any_first, roll = _own_sheet(view)
         clock = _Clock(view, geo)
         scored = []
         for a in sorted(crosses, key=_key):
@@ -609,12 +614,7 @@ class HamsterPlanner(HamsterAgent):
         crosses = [a for a in legal if a.get("type") == "cross"]
         if len(legal) == 1 or not crosses:
             return legal[0]
-        geo = geometry(view["sheet"])
-        own = _own(view)
-        mine = geo.mask_of(own.get("crosses", []))
-        free = geo.one_row - int(own.get("one_row_used", 0))
-        any_first = view.get("first_cross") == "any"
-        roll = view.get("roll")
+        geo, mine, free, any_first, roll = _own_sheet(view)
         players = int(view.get("players", 1))
         if players == 1:    # solo: the timer's two rounds; the good player's clock
             return super().choose(view, legal)
