@@ -463,15 +463,20 @@ def cmd_strength(args) -> int:
     for level in (args.a, args.b):
         if level not in LEVELS:
             raise UsageError(f"unknown computer level '{level}' (levels: {', '.join(LEVELS)})")
-    def progress(done: int, wins: float) -> None:   # on stderr, so that --json stays clean
-        print(f"  game {done}/{args.games}: {args.a} {wins:g} wins so far", file=sys.stderr,
-              flush=True)
-
     result = strength(info.id, args.a, args.b, games=args.games, players=players,
                       seed=args.seed, think=args.think, variant=args.variant,
-                      progress=progress, jobs=args.jobs, iterations=args.iterations)
+                      progress=_strength_progress(args), jobs=args.jobs,
+                      iterations=args.iterations)
     print(json.dumps(result, indent=2) if args.json else format_result(result))
     return 0
+
+
+def _strength_progress(args):
+    """Progress of a strength run, on stderr so that --json stays clean."""
+    def progress(done: int, wins: float) -> None:
+        print(f"  game {done}/{args.games}: {args.a} {wins:g} wins so far", file=sys.stderr,
+              flush=True)
+    return progress
 
 
 def _strength_table(args) -> int:
@@ -498,10 +503,7 @@ def _strength_table(args) -> int:
         if not args.json:
             print(format_row(r), flush=True)
 
-    def progress(done: int, wins: float) -> None:
-        print(f"  game {done}/{args.games}: {args.a} {wins:g} wins so far", file=sys.stderr,
-              flush=True)
-
+    progress = _strength_progress(args)
     for g in ids:
         table(g, args.a, players=players, games=args.games, seed=args.seed, think=args.think,
               iterations=args.iterations, jobs=args.jobs, progress=progress, row=row)
