@@ -56,6 +56,7 @@ W = {
 }
 LOOKAHEAD = 5               # best sets looked at one roll further (0: static only)
 CELLS_PER_ROLL = 3.2        # how many cells a roll crosses on average when planning
+MEMO_CAP = 50_000           # entries of each evaluation memo of a sheet (cleared when full)
 
 
 # ------------------------------------------------------------------------------------------
@@ -150,6 +151,9 @@ class Geo:
         self.nut_points = list(sheet.get("nut_points", [2, 4, 8, 16]))
         self.one_row = int(sheet.get("one_row", 7))
         self.timer = int(sheet.get("timer", 3))
+        self.sizes = [bin(m).count("1") for m in self.chambers]
+        self._promise: dict = {}     # evaluate's memo of chamber promises (bounded)
+        self._room: dict = {}        # room's memo of the biggest anchored piece per chamber
         # every connected subset of each chamber, by size (1..7)
         self.subsets = [self._connected_subsets(m, 7) for m in self.chambers]
 
@@ -268,31 +272,31 @@ class Geo:
         T = max(0.0, rolls_left)
         budget = T * CELLS_PER_ROLL
         anch = self.anchors(crosses, any_first)
+        # a started chamber's promise before the clock: (points x fraction ** prog_exp,
+        # cut for each remnant) and the rolls its remnants need, remembered per chamber
+        # marks (the planner meets the same chamber in many sheets)
+        memo = self._promise
+        wkey = (w["prog_exp"], w["prog"], w["rem1"], w["rem1_noslot"], w["rem2"],
+                bool(slots_free))
         for c, m in enumerate(self.chambers):
             got = crosses & m
             if got == m:
                 continue
             if not got:
                 if anch & m and T > 0:
-                    size = bin(m).count("1")
+                    size = self.sizes[c]
                     val += w["open"] * self.points[c] * min(1.0, budget / (2 * size))
                 continue
-            size = bin(m).count("1")
-            empty = m & ~crosses
-            e = size - bin(got).count("1")
-            q = ((size - e) / size) ** w["prog_exp"] * w["prog"]
-            need = 0.0
-            for k in self.components(empty):
-                if k == 1:
-                    q *= w["rem1"] if slots_free else w["rem1_noslot"]
-                    need += 1.5
-                elif k == 2:
-                    q *= w["rem2"]
-                    need += 1.2
-                else:
-                    need += max(1.0, k / CELLS_PER_ROLL)
             if T <= 0:
                 continue
+            key = (wkey, got)
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = self._promise_of(c, got, slots_free, w)
+                if len(memo) > MEMO_CAP:
+                    memo.clear()
+                    memo[key] = hit
+            q, need = hit
             if need > T:
                 q *= max(0.0, 1.0 - (need - T) / (T + 1.0))
             val += self.points[c] * q
@@ -326,6 +330,25 @@ class Geo:
         val += w["turn"] * T
         return val
 
+    def _promise_of(self, c: int, got: int, slots_free: int, w: dict) -> tuple:
+        """A started chamber's promise before the clock, and the rolls its remnants need."""
+        m = self.chambers[c]
+        size = self.sizes[c]
+        empty = m & ~got
+        e = size - bin(got).count("1")
+        q = ((size - e) / size) ** w["prog_exp"] * w["prog"]
+        need = 0.0
+        for k in self.components(empty):
+            if k == 1:
+                q *= w["rem1"] if slots_free else w["rem1_noslot"]
+                need += 1.5
+            elif k == 2:
+                q *= w["rem2"]
+                need += 1.2
+            else:
+                need += max(1.0, k / CELLS_PER_ROLL)
+        return q, need
+
     def _can_place(self, crosses: int, anch: int, r: int) -> bool:
         for c, m in enumerate(self.chambers):
             a = anch & m
@@ -349,23 +372,35 @@ class Geo:
         """The largest set a roll could cross: the biggest piece of empty cells of one chamber
         that holds an anchor (``_can_place(r)`` is ``r <= room``)."""
         best = 0
-        nbr_t = self.nbr_t
-        for m in self.chambers:
+        memo = self._room
+        for c, m in enumerate(self.chambers):
             a = anch & m
             if not a:
                 continue
-            empty = m & ~crosses
-            if bin(empty).count("1") <= best:
-                continue
-            while a:
-                comp = front = a & -a
-                while front:
-                    front = _spread(front, nbr_t) & empty & ~comp
-                    comp |= front
-                k = bin(comp).count("1")
-                if k > best:
-                    best = k
-                a &= ~comp
+            key = (crosses & m, a)
+            k = memo.get(key)
+            if k is None:
+                k = memo[key] = self._piece(m & ~crosses, a)
+                if len(memo) > MEMO_CAP:
+                    memo.clear()
+                    memo[key] = k
+            if k > best:
+                best = k
+        return best
+
+    def _piece(self, empty: int, a: int) -> int:
+        """The biggest piece of ``empty`` (cells of one chamber) that holds a cell of ``a``."""
+        best = 0
+        nbr_t = self.nbr_t
+        while a:
+            comp = front = a & -a
+            while front:
+                front = _spread(front, nbr_t) & empty & ~comp
+                comp |= front
+            k = bin(comp).count("1")
+            if k > best:
+                best = k
+            a &= ~comp
         return best
 
     def started(self, crosses: int) -> int:
