@@ -345,3 +345,30 @@ def test_planner_keeps_to_its_deadline():
             checked += 1
         state.apply(mover.decide(view, legal))
     assert checked == 5
+
+
+@pytest.mark.parametrize("variant", ["A", "B"])
+def test_remembered_evaluation_equals_a_fresh_one(variant):
+    """The evaluation's memos (chamber promise, biggest anchored piece) change no value: a
+    sheet evaluated by a geometry that has seen many others equals one evaluated afresh."""
+    from game.ai.hamster_ai import W, Geo
+    sheet = new_game("hamster", 1, seed=3, variant=variant).view(0)["sheet"]
+    warm, cold = Geo(sheet), Geo(sheet)
+    rng = random.Random(5)
+    other = dict(W, rem1=0.2, prog_exp=1.3)
+    for _ in range(60):
+        anyf = rng.random() < 0.3
+        crosses = 0
+        for _ in range(rng.randrange(14)):
+            sets = warm.legal_sets(crosses, rng.randint(1, 6), anyf)
+            if sets:
+                crosses |= rng.choice(sets)
+        for slots, rolls in ((0, 3.0), (2, 12.0), (7, 0.5), (1, 0.0)):
+            for w in (W, other):
+                cold._promise.clear()
+                cold._room.clear()
+                assert warm.evaluate(crosses, slots, rolls, anyf, w) == \
+                    cold.evaluate(crosses, slots, rolls, anyf, w)
+                cold._room.clear()
+                assert warm.room(crosses, warm.anchors(crosses, anyf)) == \
+                    cold.room(crosses, cold.anchors(crosses, anyf))
