@@ -168,19 +168,24 @@ class GopherData:
         self._a_labels: dict = {}
         self._picks: dict = {}
         self._move_texts: dict = {}
+        self._decks: dict = {}
         for k in kinds:                    # every card's value known up front (card_value)
             for v, _ in values:
                 card_value(f"{k}:{v}")
         self._leaps: dict = {}
 
     def deck(self, rule_set: str) -> list:
-        """Every card of the rule set (sorted codes; digger cards last)."""
-        rs = self.rule_sets[rule_set]
-        out = [f"{k}:{v}" for k in self.kinds for v, n in self.values
-               if v not in rs["remove_values"] for _ in range(n)]
-        if rule_set != "beginner":
-            out += [DIGGER] * (self.diggers - rs["remove_diggers"])
-        return out
+        """Every card of the rule set (sorted codes; digger cards last): a new list each time,
+        copied from one made once per rule set."""
+        got = self._decks.get(rule_set)
+        if got is None:
+            rs = self.rule_sets[rule_set]
+            got = [f"{k}:{v}" for k in self.kinds for v, n in self.values
+                   if v not in rs["remove_values"] for _ in range(n)]
+            if rule_set != "beginner":
+                got += [DIGGER] * (self.diggers - rs["remove_diggers"])
+            self._decks[rule_set] = got = tuple(got)
+        return list(got)
 
     def label(self, code: str) -> str:
         got = self._labels.get(code)
@@ -215,6 +220,11 @@ class GopherData:
                 card_value(code),
                 {"type": "add", "card": code, "text": f"{name} adds {label}."},
                 {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
+        return got
+
+    def pass_text(self, name: str) -> str:
+        """The sentence of giving up a collection, kept with the pick rows (under None)."""
+        got = self.pick_rows(name)[None] = f"{name} does not collect."
         return got
 
     def move_texts(self, name: str) -> dict:
@@ -1007,7 +1017,7 @@ class GopherState(GameState):
                     t = need + v
                     if t == 0 or t == w or t == -w:
                         out.append(Rec(subs))
-            out.append(Rec(type="pass", text=f"{nm} does not collect."))
+            out.append(Rec(type="pass", text=info.get(None) or self.data.pass_text(nm)))
             return out
         vals = [r[0] for r in rows]
         # A card can be picked when the other cards make the rest: need - v when it is added,
@@ -1065,7 +1075,7 @@ class GopherState(GameState):
                 t = need + v
                 if a & (b << t if t >= 0 else b >> -t):
                     out.append(Rec(subs))
-        out.append(Rec(type="pass", text=f"{nm} does not collect."))
+        out.append(Rec(type="pass", text=info.get(None) or self.data.pass_text(nm)))
         return out
 
     def _rest(self, vals: list, v: int) -> int:
@@ -1115,23 +1125,7 @@ class GopherState(GameState):
         t = a["type"]
         ev: list = []
         s = self.current_player
-        if t == "place":
-            self._place(s, a["hole"], ev)
-        elif t == "roll":
-            self.roll = self._roll_die()
-            self._moves = None
-            ev.append(Rec(type="roll", seat=s, value=self.roll, chance=True,
-                          text=f"{self.names[s]} rolls {self.roll}."))
-            self.step = "move"
-        elif t == "dig":
-            self._dig(s, ev)
-        elif t == "move":
-            self._move(s, a, index, ev)
-        elif t == "stay":
-            ev.append(Record("stay", f"{self._nm(s)} cannot move exactly {self.roll} steps.",
-                             seat=s, hole=self.tokens[s]))
-            self._ineffective(ev)
-        elif t == "add":
+        if t == "add":
             self.hands[s].remove(a["card"])
             self.picks_add.append(a["card"])
             ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", text=a["text"]))
@@ -1139,12 +1133,28 @@ class GopherState(GameState):
             self.hands[s].remove(a["card"])
             self.picks_sub.append(a["card"])
             ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", text=a["text"]))
+        elif t == "roll":
+            self.roll = self._roll_die()
+            self._moves = None
+            ev.append(Rec(type="roll", seat=s, value=self.roll, chance=True,
+                          text=f"{self.names[s]} rolls {self.roll}."))
+            self.step = "move"
+        elif t == "move":
+            self._move(s, a, index, ev)
+        elif t == "pass":
+            self._pass(s, ev)
+        elif t == "place":
+            self._place(s, a["hole"], ev)
+        elif t == "dig":
+            self._dig(s, ev)
+        elif t == "stay":
+            ev.append(Record("stay", f"{self._nm(s)} cannot move exactly {self.roll} steps.",
+                             seat=s, hole=self.tokens[s]))
+            self._ineffective(ev)
         elif t == "collect":
             self._collect(s, ev)
         elif t == "take":
             self._take(s, a, ev)
-        elif t == "pass":
-            self._pass(s, ev)
         elif t == "keep":
             self._keep(s, a["card"], ev)
         return ev
@@ -1211,7 +1221,7 @@ class GopherState(GameState):
         self._arrive(s, ev)
 
     def _arrive(self, s: int, ev: list) -> None:
-        what, amount = self.sign_at(s)
+        what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
         if what == "portal":
             ev.append(Record("portal", f"{self._nm(s)} reaches a portal.", seat=s,
                              hole=self.tokens[s]))
