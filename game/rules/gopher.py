@@ -199,13 +199,16 @@ class GopherData:
         return got
 
     def pick_rows(self, name: str) -> dict:
-        """card code -> its pick row for the seat called ``name`` (see pick_info); one table
-        per name, at most 64 names remembered."""
+        """card code -> its pick row for the seat called ``name`` (see pick_info), for every
+        provision card; one table per name, at most 64 names remembered."""
         got = self._picks.get(name)
         if got is None:
             if len(self._picks) >= 64:
                 self._picks.clear()
             got = self._picks[name] = {}
+            for k in self.kinds:
+                for v, _ in self.values:
+                    self.pick_info(name, f"{k}:{v}")
         return got
 
     def pick_info(self, name: str, code: str) -> tuple:
@@ -934,7 +937,9 @@ class GopherState(GameState):
     def _legal_actions(self) -> list:
         step = self.step
         s = self.current_player
-        nm = self._nm(s)
+        if step == "collect" and not self.beginner:           # the most frequent step
+            return self._pick_actions(s)
+        nm = self.names[s]
         if step == "place":
             taken = set(h for h in self.tokens if h is not None)
             return [Record("place", f"{nm} puts the token on hole {h}.", hole=h)
@@ -994,19 +999,17 @@ class GopherState(GameState):
             out = [Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}.")]
         else:
             out = []
-        if what == "store":                                     # eligible(hand, what)
-            cards = [c for c in self.hands[s] if c != DIGGER]
+        info = self.data._picks.get(nm) or self.data.pick_rows(nm)
+        if what == "store":                 # the rows of eligible(hand, what), in hand order
+            rows = [info[c] for c in self.hands[s] if c != DIGGER]
         else:
             prefix = what + ":"
-            cards = [c for c in self.hands[s] if c.startswith(prefix)]
-        info = self.data.pick_rows(nm)
-        pick_info = self.data.pick_info
-        rows = [info.get(c) or pick_info(nm, c) for c in cards]
+            rows = [info[c] for c in self.hands[s] if c.startswith(prefix)]
         subtract = self.subtract
         n = len(rows)
         if n <= 2:                          # one or two cards: the other card's totals
             for i in range(n):
-                if i and cards[1] == cards[0]:
+                if i and rows[1] is rows[0]:
                     break
                 v, adds, subs = rows[i]
                 w = rows[1 - i][0] if n == 2 else 0
@@ -1055,11 +1058,11 @@ class GopherState(GameState):
                 m |= m >> vals[i]
                 post[i] = m
         last = None                         # the cards are sorted: a copy follows its card
-        for i, c in enumerate(cards):
-            if c == last:
+        for i, r in enumerate(rows):
+            if r is last:
                 continue
-            last = c
-            v, adds, subs = rows[i]
+            last = r
+            v, adds, subs = r
             if pre is None:                 # large values: the other cards' totals in full
                 rest = self._rest(vals, v)
                 if rest >> (OFF + need - v) & 1:
