@@ -110,12 +110,19 @@ class Page:
         self.walls = walls
         self._balls = None
         self._near = None
+        self._bits = None
 
     def neighbours(self) -> dict:
         """hole -> bit mask of its neighbours (worked out once)."""
         if self._near is None:
             self._near = {h: sum(1 << n for n in self.adj[h]) for h in self.adj}
         return self._near
+
+    def neighbour_bits(self) -> dict:
+        """hole -> tuple of (neighbour, its bit) in the order of ``adj`` (worked out once)."""
+        if self._bits is None:
+            self._bits = {h: tuple((n, 1 << n) for n in self.adj[h]) for h in self.adj}
+        return self._bits
 
     def balls(self) -> dict:
         """hole -> [bit mask of the holes at most r tunnels away, for r = 0, 1, ...] up to the
@@ -160,17 +167,25 @@ class GopherData:
         self._labels: dict = {}
         self._a_labels: dict = {}
         self._picks: dict = {}
-        self._plain_moves: dict = {}
+        self._move_texts: dict = {}
+        self._decks: dict = {}
+        for k in kinds:                    # every card's value known up front (card_value)
+            for v, _ in values:
+                card_value(f"{k}:{v}")
         self._leaps: dict = {}
 
     def deck(self, rule_set: str) -> list:
-        """Every card of the rule set (sorted codes; digger cards last)."""
-        rs = self.rule_sets[rule_set]
-        out = [f"{k}:{v}" for k in self.kinds for v, n in self.values
-               if v not in rs["remove_values"] for _ in range(n)]
-        if rule_set != "beginner":
-            out += [DIGGER] * (self.diggers - rs["remove_diggers"])
-        return out
+        """Every card of the rule set (sorted codes; digger cards last): a new list each time,
+        copied from one made once per rule set."""
+        got = self._decks.get(rule_set)
+        if got is None:
+            rs = self.rule_sets[rule_set]
+            got = [f"{k}:{v}" for k in self.kinds for v, n in self.values
+                   if v not in rs["remove_values"] for _ in range(n)]
+            if rule_set != "beginner":
+                got += [DIGGER] * (self.diggers - rs["remove_diggers"])
+            self._decks[rule_set] = got = tuple(got)
+        return list(got)
 
     def label(self, code: str) -> str:
         got = self._labels.get(code)
@@ -183,30 +198,50 @@ class GopherData:
             self._labels[code] = got
         return got
 
+    def pick_rows(self, name: str) -> dict:
+        """card code -> its pick row for the seat called ``name`` (see pick_info), for every
+        provision card; one table per name, at most 64 names remembered."""
+        got = self._picks.get(name)
+        if got is None:
+            if len(self._picks) >= 64:
+                self._picks.clear()
+            got = self._picks[name] = {}
+            for k in self.kinds:
+                for v, _ in self.values:
+                    self.pick_info(name, f"{k}:{v}")
+        return got
+
     def pick_info(self, name: str, code: str) -> tuple:
         """(value, the add action, the subtract action) of a card for the seat called
         ``name``: what the picks of a collection need of it, the actions as patterns to copy
         (remembered per name and card code; bounded)."""
-        key = (name, code)
-        got = self._picks.get(key)
+        rows = self.pick_rows(name)
+        got = rows.get(code)
         if got is None:
             label = self.a_label(code)
-            if len(self._picks) >= 4096:
-                self._picks.clear()
-            got = self._picks[key] = (
+            got = rows[code] = (
                 card_value(code),
                 {"type": "add", "card": code, "text": f"{name} adds {label}."},
                 {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
         return got
 
-    def plain_move(self, name: str, end: int) -> dict:
-        """The pattern of a move without leapfrog to hole ``end`` by the seat called ``name``
-        (its path and jumped seats filled in per action; remembered, bounded)."""
-        if len(self._plain_moves) >= 4096:
-            self._plain_moves.clear()
-        got = self._plain_moves[(name, end)] = {
-            "type": "move", "to": end, "path": None, "jumped": None,
-            "text": f"{name} moves to hole {end}."}
+    def pass_text(self, name: str) -> str:
+        """The sentence of giving up a collection, kept with the pick rows (under None)."""
+        got = self.pick_rows(name)[None] = f"{name} does not collect."
+        return got
+
+    def move_texts(self, name: str) -> dict:
+        """end hole -> the sentence of a move without leapfrog there by the seat called
+        ``name`` (filled in by move_text); one table per name, at most 64 names remembered."""
+        got = self._move_texts.get(name)
+        if got is None:
+            if len(self._move_texts) >= 64:
+                self._move_texts.clear()
+            got = self._move_texts[name] = {}
+        return got
+
+    def move_text(self, name: str, end: int) -> str:
+        got = self.move_texts(name)[end] = f"{name} moves to hole {end}."
         return got
 
     def leap_patterns(self, names: list) -> dict:
@@ -552,12 +587,13 @@ def _jump_landings(adj, occupied, prev: int, at: int, over: tuple) -> list:
 
 def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
     """_search_moves without baskets (one entry per end hole): the same search, in the same
-    order, with the hops so far carried as a tuple (the path is the start and each hop's
-    landing hole) and the positions remembered without the seats jumped (they make no
-    difference to the end holes)."""
+    order, with the path and hops so far kept on two stacks (copied only for an end hole found)
+    and the positions remembered without the seats jumped (they make no difference to the end
+    holes), as one number each (holes visited, hole, steps left)."""
     if steps == 0:
         return [(start, [start], ())]
     adj = page.adj
+    nb = page.neighbour_bits()
     found: dict = {}
     done: set = set()
     landings: dict = {}
@@ -566,60 +602,83 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
     occ_mask = 0
     for h in occupied:
         occ_mask |= 1 << h
+    path = [start]
+    hops: list = []
+    push_p, pop_p, push_h, pop_h = path.append, path.pop, hops.append, hops.pop
 
-    def rec(at, left, vis, trail):
+    def rec(at, left, vis):
+        """True once every end hole is found."""
         left -= 1                           # the steps left after this one
-        for n in adj[at]:
-            if vis >> n & 1:
+        for n, b in nb[at]:
+            if vis & b:
                 continue
-            if n in occupied:
+            if occ_mask & b:
                 got = landings.get(at << 10 | n)
                 if got is None:
                     got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
                 for land, over in got:
-                    if vis >> land & 1:
+                    lb = 1 << land
+                    if vis & lb:
                         continue
-                    if left == 1 and not near[land] & occ_mask:
-                        if leaf(land, vis | 1 << land, (*trail, (at, land, over))):
-                            return
-                    elif left:
-                        v = vis | 1 << land
-                        pos = (land, left, v)
-                        if pos not in done:
-                            done.add(pos)
-                            rec(land, left, v, (*trail, (at, land, over)))
+                    if left:
+                        v = vis | lb
+                        if left == 1 and not near[land] & occ_mask:
+                            push_p(land)
+                            push_h((at, land, over))
+                            r = leaf(land, v)
+                        else:
+                            key = v << 13 | land << 3 | left
+                            if key in done:
+                                continue
+                            done.add(key)
+                            push_p(land)
+                            push_h((at, land, over))
+                            r = rec(land, left, v)
+                        pop_p()
+                        pop_h()
+                        if r:
+                            return True
                     elif land not in found:
-                        hops = (*trail, (at, land, over))
-                        found[land] = (land, [start, *[h[1] for h in hops]], hops)
-            elif left == 1 and not near[n] & occ_mask:
-                if leaf(n, vis | 1 << n, (*trail, (at, n, ()))):
-                    return
-                continue
-            elif left:
-                v = vis | 1 << n
-                pos = (n, left, v)
-                if pos not in done:
-                    done.add(pos)
-                    rec(n, left, v, (*trail, (at, n, ())))
-            elif n not in found:
-                hops = (*trail, (at, n, ()))
-                found[n] = (n, [start, *[h[1] for h in hops]], hops)
-            if len(found) >= ends:
-                return
+                        found[land] = (land, path + [land], (*hops, (at, land, over)))
+                        if len(found) >= ends:
+                            return True
+            elif not left:
+                if n not in found:
+                    found[n] = (n, path + [n], (*hops, (at, n, ())))
+                    if len(found) >= ends:
+                        return True
+            else:
+                v = vis | b
+                if left == 1 and not near[n] & occ_mask:
+                    push_p(n)
+                    push_h((at, n, ()))
+                    r = leaf(n, v)
+                else:
+                    key = v << 13 | n << 3 | left
+                    if key in done:
+                        continue
+                    done.add(key)
+                    push_p(n)
+                    push_h((at, n, ()))
+                    r = rec(n, left, v)
+                pop_p()
+                pop_h()
+                if r:
+                    return True
+        return False
 
-    def leaf(at, vis, trail):
+    def leaf(at, vis):
         """The last step from ``at`` when no token is next to it: its free neighbours not
         found yet, in order (True: every end hole is found)."""
-        for n in adj[at]:
-            if vis >> n & 1 or n in found:
+        for n, b in nb[at]:
+            if vis & b or n in found:
                 continue
-            hops = (*trail, (at, n, ()))
-            found[n] = (n, [start, *[h[1] for h in hops]], hops)
+            found[n] = (n, path + [n], (*hops, (at, n, ())))
             if len(found) >= ends:
                 return True
         return False
 
-    rec(start, steps, 1 << start, ())
+    rec(start, steps, 1 << start)
     return list(found.values())
 
 
@@ -878,7 +937,9 @@ class GopherState(GameState):
     def _legal_actions(self) -> list:
         step = self.step
         s = self.current_player
-        nm = self._nm(s)
+        if step == "collect" and not self.beginner:           # the most frequent step
+            return self._pick_actions(s)
+        nm = self.names[s]
         if step == "place":
             taken = set(h for h in self.tokens if h is not None)
             return [Record("place", f"{nm} puts the token on hole {h}.", hole=h)
@@ -891,16 +952,14 @@ class GopherState(GameState):
         if step == "move":
             occ = None
             out = []
-            plain, plain_move = self.data._plain_moves, self.data.plain_move
+            texts = self.data.move_texts(nm)
             for end, path, hops in self._move_options():
-                for _, _, o in hops:
-                    if o:
+                for h in hops:
+                    if h[2]:
                         break
                 else:                                                  # no leapfrog
-                    a = Rec(plain.get((nm, end)) or plain_move(nm, end))
-                    a["path"] = path
-                    a["jumped"] = []
-                    out.append(a)
+                    out.append(Rec(type="move", to=end, path=path, jumped=[],
+                                   text=texts.get(end) or self.data.move_text(nm, end)))
                     continue
                 if occ is None:                                        # a leapfrog
                     occ = self._occupied(s)
@@ -930,18 +989,40 @@ class GopherState(GameState):
 
     def _pick_actions(self, s: int) -> list:
         what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
-        val = _VALUES
-        need = (amount - sum(map(val.__getitem__, self.picks_add))
-                + sum(map(val.__getitem__, self.picks_sub)))
+        need = amount
+        for c in self.picks_add:
+            need -= _VALUES[c]
+        for c in self.picks_sub:
+            need += _VALUES[c]
         nm = self.names[s]
-        out = []
         if need == 0 and self.picks_add:
-            out.append(Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}."))
-        cards = eligible(self.hands[s], what)
-        info, pick_info = self.data._picks, self.data.pick_info
-        rows = [info.get((nm, c)) or pick_info(nm, c) for c in cards]
-        vals = [r[0] for r in rows]
+            out = [Record("collect", f"{nm} collects {self.data.sign_text((what, amount))}.")]
+        else:
+            out = []
+        info = self.data._picks.get(nm) or self.data.pick_rows(nm)
+        if what == "store":                 # the rows of eligible(hand, what), in hand order
+            rows = [info[c] for c in self.hands[s] if c != DIGGER]
+        else:
+            prefix = what + ":"
+            rows = [info[c] for c in self.hands[s] if c.startswith(prefix)]
         subtract = self.subtract
+        n = len(rows)
+        if n <= 2:                          # one or two cards: the other card's totals
+            for i in range(n):
+                if i and rows[1] is rows[0]:
+                    break
+                v, adds, subs = rows[i]
+                w = rows[1 - i][0] if n == 2 else 0
+                t = need - v
+                if t == 0 or t == w or (subtract and t == -w):
+                    out.append(Rec(adds))
+                if subtract:
+                    t = need + v
+                    if t == 0 or t == w or t == -w:
+                        out.append(Rec(subs))
+            out.append(Rec(type="pass", text=info.get(None) or self.data.pass_text(nm)))
+            return out
+        vals = [r[0] for r in rows]
         # A card can be picked when the other cards make the rest: need - v when it is added,
         # need + v when it is subtracted.  The totals of the other cards (all but card i) are
         # those of the cards before i plus those of the cards after i: t is such a total when
@@ -950,7 +1031,6 @@ class GopherState(GameState):
         # cards from i on mirrored (bit OFF - b; with subtraction the totals are symmetric,
         # so mirrored they are the same), so that post[i + 1] << t marks OFF + a exactly for
         # the a whose t - a the cards after make.  Below OFF no total falls off a bit mask.
-        n = len(vals)
         one = 1 << OFF
         if sum(vals) > PICK_PASSES:
             pre = post = None
@@ -977,12 +1057,12 @@ class GopherState(GameState):
             for i in range(n - 1, 0, -1):
                 m |= m >> vals[i]
                 post[i] = m
-        done = set()
-        for i, c in enumerate(cards):
-            if c in done:
+        last = None                         # the cards are sorted: a copy follows its card
+        for i, r in enumerate(rows):
+            if r is last:
                 continue
-            done.add(c)
-            v, adds, subs = rows[i]
+            last = r
+            v, adds, subs = r
             if pre is None:                 # large values: the other cards' totals in full
                 rest = self._rest(vals, v)
                 if rest >> (OFF + need - v) & 1:
@@ -998,7 +1078,7 @@ class GopherState(GameState):
                 t = need + v
                 if a & (b << t if t >= 0 else b >> -t):
                     out.append(Rec(subs))
-        out.append(Rec(type="pass", text=f"{nm} does not collect."))
+        out.append(Rec(type="pass", text=info.get(None) or self.data.pass_text(nm)))
         return out
 
     def _rest(self, vals: list, v: int) -> int:
@@ -1048,23 +1128,7 @@ class GopherState(GameState):
         t = a["type"]
         ev: list = []
         s = self.current_player
-        if t == "place":
-            self._place(s, a["hole"], ev)
-        elif t == "roll":
-            self.roll = self._roll_die()
-            self._moves = None
-            ev.append(Rec(type="roll", seat=s, value=self.roll, chance=True,
-                          text=f"{self.names[s]} rolls {self.roll}."))
-            self.step = "move"
-        elif t == "dig":
-            self._dig(s, ev)
-        elif t == "move":
-            self._move(s, a, index, ev)
-        elif t == "stay":
-            ev.append(Record("stay", f"{self._nm(s)} cannot move exactly {self.roll} steps.",
-                             seat=s, hole=self.tokens[s]))
-            self._ineffective(ev)
-        elif t == "add":
+        if t == "add":
             self.hands[s].remove(a["card"])
             self.picks_add.append(a["card"])
             ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", text=a["text"]))
@@ -1072,12 +1136,28 @@ class GopherState(GameState):
             self.hands[s].remove(a["card"])
             self.picks_sub.append(a["card"])
             ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", text=a["text"]))
+        elif t == "roll":
+            self.roll = self._roll_die()
+            self._moves = None
+            ev.append(Rec(type="roll", seat=s, value=self.roll, chance=True,
+                          text=f"{self.names[s]} rolls {self.roll}."))
+            self.step = "move"
+        elif t == "move":
+            self._move(s, a, index, ev)
+        elif t == "pass":
+            self._pass(s, ev)
+        elif t == "place":
+            self._place(s, a["hole"], ev)
+        elif t == "dig":
+            self._dig(s, ev)
+        elif t == "stay":
+            ev.append(Record("stay", f"{self._nm(s)} cannot move exactly {self.roll} steps.",
+                             seat=s, hole=self.tokens[s]))
+            self._ineffective(ev)
         elif t == "collect":
             self._collect(s, ev)
         elif t == "take":
             self._take(s, a, ev)
-        elif t == "pass":
-            self._pass(s, ev)
         elif t == "keep":
             self._keep(s, a["card"], ev)
         return ev
@@ -1122,14 +1202,19 @@ class GopherState(GameState):
     def _move(self, s: int, a: Record, index: int, ev: list) -> None:
         end, path, hops = self._move_options()[index]
         start = self.tokens[s]
-        occ = self._occupied(s)
+        occ = None
         hop_list = []
         for f, to, over in hops:
-            jumped = [occ[h] for h in over]
-            hop_list.append({"from": f, "to": to, "over": list(over), "jumped": jumped})
-            for j in jumped:
-                if j not in self.jumped:
-                    self.jumped.append(j)
+            if over:
+                if occ is None:
+                    occ = self._occupied(s)
+                jumped = [occ[h] for h in over]
+                for j in jumped:
+                    if j not in self.jumped:
+                        self.jumped.append(j)
+                hop_list.append({"from": f, "to": to, "over": list(over), "jumped": jumped})
+            else:
+                hop_list.append({"from": f, "to": to, "over": [], "jumped": []})
         self.tokens[s] = end
         ev.append(Rec(type="move", seat=s, start=start, to=end, path=list(path), hops=hop_list,
                       jumped=list(self.jumped),
@@ -1139,7 +1224,7 @@ class GopherState(GameState):
         self._arrive(s, ev)
 
     def _arrive(self, s: int, ev: list) -> None:
-        what, amount = self.sign_at(s)
+        what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
         if what == "portal":
             ev.append(Record("portal", f"{self._nm(s)} reaches a portal.", seat=s,
                              hole=self.tokens[s]))
@@ -1180,12 +1265,17 @@ class GopherState(GameState):
                 self._ineffective(ev)
 
     def _can_collect(self, s: int) -> bool:
-        what, amount = self.sign_at(s)
+        what, amount = self.data.pages[self.page].signs[self.tokens[s]]     # sign_at(s)
         if what in SPECIAL and what != "store":
             return False
         if self.beginner:
             return bool(self._take_actions(s))
-        vals = [card_value(c) for c in eligible(self.hands[s], what)]
+        val = _VALUES
+        if what == "store":                                     # eligible(hand, what)
+            vals = [val[c] for c in self.hands[s] if c != DIGGER]
+        else:
+            prefix = what + ":"
+            vals = [val[c] for c in self.hands[s] if c.startswith(prefix)]
         if amount > sum(vals):        # more than all the cards together
             return False
         if amount in vals:            # one card pays it

@@ -84,8 +84,9 @@ class Chamber:
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
         self._cells_of: dict = {}
         self._texts: dict = {}
-        self._sets: dict = {}        # (marks, anchors, size) -> ((index, mask), ...), bounded
-        self._cross: dict = {}       # mask -> (cells_of, describe), as those two
+        # (marks, anchors, size or -largest size of a 1) -> (((index, mask), ...),
+        # ((cells_of, describe), ...)), bounded
+        self._sets: dict = {}
 
     def _connected(self, m: int) -> bool:
         low = m & -m
@@ -419,18 +420,25 @@ class HamsterState(GameState):
 
     def _legal_sets(self, seat: int, roll: int) -> list:
         """(chamber index, mask) of every legal set of crosses for ``roll``."""
+        return self._legal_parts(seat, roll)[0]
+
+    def _legal_parts(self, seat: int, roll: int) -> tuple:
+        """(_legal_sets, and for each set its cells and the end of its action's sentence)."""
         marks = self.marks[seat]
         chambers = self.sheet.chambers
         if roll == 1:
             free = self.sheet.one_row - self.one_used[seat]
             sizes = range(1, min(MAX_ONES, free) + 1)
+            which = -len(sizes)         # the sizes 1.. this many, remembered together
         else:
             sizes = (roll,)
+            which = roll
         if not sizes:
-            return []
+            return [], []
         fresh = not any(marks)
         anywhere = self.options.get("first_cross") == "any"
         out = []
+        parts = []
         for c in chambers:
             m = marks[c.index]
             if m == c.full:
@@ -445,19 +453,22 @@ class HamsterState(GameState):
                 anchors &= ~m
             if not anchors:
                 continue
-            by_size = c.by_size
             cache = c._sets
-            for k in sizes:
-                if k >= len(by_size):
-                    break
-                got = cache.get((m, anchors, k))
-                if got is None:
-                    got = tuple([p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors])
-                    if len(cache) >= SET_CACHE:
-                        cache.clear()
-                    cache[(m, anchors, k)] = got
-                out += got
-        return out
+            got = cache.get((m, anchors, which))
+            if got is None:
+                by_size = c.by_size
+                sets = []
+                for k in sizes:
+                    if k >= len(by_size):
+                        break
+                    sets += [p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors]
+                got = (tuple(sets), tuple((c.cells_of(s), c.describe(s)) for _, s in sets))
+                if len(cache) >= SET_CACHE:
+                    cache.clear()
+                cache[(m, anchors, which)] = got
+            out += got[0]
+            parts += got[1]
+        return out, parts
 
     # ---- contract ---------------------------------------------------------------------------
     def _legal_actions(self) -> list:
@@ -467,20 +478,15 @@ class HamsterState(GameState):
             acts = [Rec(type="roll", text=f"{name} rolls the die")]
             masks = None
         else:
-            masks = self._legal_sets(seat, self.roll)
+            masks, parts = self._legal_parts(seat, self.roll)
             if not masks:
                 acts = [Record("pass", f"{name} cannot cross anything and passes")]
             else:
-                chambers = self.sheet.chambers
                 head = name + " crosses "
                 acts = []
-                for ci, s in masks:
-                    c = chambers[ci]
-                    got = c._cross.get(s)
-                    if got is None:
-                        got = c._cross[s] = (c.cells_of(s), c.describe(s))
-                    acts.append(Rec(type="cross", cells=list(map(list, got[0])),
-                                    text=head + got[1]))
+                for cells, text in parts:
+                    acts.append(Rec(type="cross", cells=[[x, y] for x, y in cells],
+                                    text=head + text))
         self._legal_masks = masks
         return acts
 

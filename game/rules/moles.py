@@ -374,12 +374,15 @@ class MolesState(GameState):
         key = (seat, value, bonus)
         if self._moves_cache is not None and self._moves_cache[0] == key:
             return self._moves_cache[1]
-        out = list(self._iter_moves(seat, value, bonus))
+        out = self._list_moves(seat, value, bonus)
         self._moves_cache = (key, out)
         return out
 
-    def _iter_moves(self, seat: int, value: int, bonus: bool):
-        layer = self.current_layer
+    def _list_moves(self, seat: int, value: int, bonus: bool, first: bool = False) -> list:
+        """(mole, start, dest, path) of every legal move of ``value`` (``first``: only the
+        first one found, if any)."""
+        out = []
+        layer = self._layers[self.layer]
         occ = self._occ
         rays = layer["rays"]
         bigset = layer["bigset"]
@@ -403,11 +406,14 @@ class MolesState(GameState):
                     continue
                 if style == "dotted" and two_player_last and dest not in centre_holes:
                     continue
-                yield m, start, dest, path
+                out.append((m, start, dest, path))
+                if first:
+                    return out
+        return out
 
     def can_move(self, seat: int, value: int, bonus: bool = False) -> bool:
         """Whether a disc of ``value`` gives ``seat`` any legal move now."""
-        return next(self._iter_moves(seat, value, bonus), None) is not None
+        return bool(self._list_moves(seat, value, bonus, first=True))
 
     def movers(self) -> list:
         """Seats that take turns now: they have a mole that is not in a hole."""
