@@ -344,10 +344,14 @@ class GopherSharpAgent(GopherAgent):
     400 games, seats swapped): 59% with ``DIG_EAGER`` 2 or 3, 54% with 0 or 5, 38% digging at
     every roll; against beginner as good does (88%)."""
     DIG_EAGER = 2.0
+    DIG_MORE = 3.0     # with two diggers or more (good: 1; 3 measured +2.1% against good over
+    #                    1,000 paired games, se 1.3%; digging at every roll then: 53.0%)
 
     def keep_digger(self, view) -> float:
-        if view["deck_count"] == 0 or self.hand.count(DIGGER) > 1:
+        if view["deck_count"] == 0:
             return -1.0
+        if self.hand.count(DIGGER) > 1:
+            return -self.DIG_MORE
         return -self.DIG_EAGER
 
 
@@ -400,6 +404,11 @@ def expert_eval(state) -> list:
     return [x / total for x in ex]
 
 
+def settled(state) -> bool:
+    """A turn start (every hand refilled, no picks pending), where ``expert_eval`` was fitted."""
+    return state.step in ("roll", "over")
+
+
 def _playout_player(game: str, seed: int):
     return GopherSharpAgent(game, seed)
 
@@ -418,4 +427,5 @@ EXPERT = {
     "playout": _playout_player,
     "guide": _guide,
     "evaluate": expert_eval,
+    "settled": settled,
 }
