@@ -84,7 +84,8 @@ def hooks(game: str) -> dict:
                     default: random playouts.  A player with ``decide_state(state, legal)``
                     is handed the dealt state instead of a view (it must read only what the
                     mover's view shows)
-      ``settled``   ``f(state) -> bool``: a quiet position, where ``evaluate`` is trusted; with
+      ``settled``   ``f(state, seat) -> bool``: a quiet position for comparing the deciding
+                    ``seat``'s options (where ``evaluate`` is trusted, at a like phase); with
                     the setting ``settle`` a playout goes on past ``depth`` until one
       ``key``       ``f(action) -> hashable``: a cheap identity of an action inside the tree
                     (equal for equal actions of one position); default ``action.key()`` (JSON,
@@ -333,7 +334,7 @@ class ExpertAgent(Agent):
                 node = child
             steps = 0
             while not s.is_over():
-                if steps >= depth and (settled is None or steps >= stop or settled(s)):
+                if steps >= depth and (settled is None or steps >= stop or settled(s, me)):
                     break
                 acts = s.legal_actions()
                 if policy is not None and len(acts) > 1 and rng.random() >= explore:
