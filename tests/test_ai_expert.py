@@ -232,6 +232,32 @@ def test_new_search_settings_keep_other_games_as_they_were():
     assert agent.width > 0 and agent.tree_depth == 1
 
 
+def test_settle_plays_on_to_a_quiet_position_and_is_off_by_default():
+    """With ``settle`` a playout past ``depth`` goes on until the hook's ``settled`` holds (at
+    most ``settle`` actions more); off (0) by default, so the other games keep their playouts."""
+    from game.ai import gopher_ai
+    assert expert.DEFAULTS["settle"] == 0
+    for game in ("moles", "ants", "hamster", "forest"):
+        assert ExpertAgent(game, 1).settled is None
+    state = position("gopher", 2, 3, 8)
+    leaves = []
+
+    def spy(st):
+        leaves.append(st.step)
+        return gopher_ai.expert_eval(st)
+    for settle in (0, 40):
+        leaves.clear()
+        agent = ExpertAgent("gopher", 1, think=60.0, iterations=30)
+        agent.settle, agent.settled, agent.evaluator = settle, gopher_ai.settled, spy
+        agent.depth = 3
+        agent.choose(state.view(state.current_player), state.legal_actions())
+        quiet = sum(step == "roll" for step in leaves)
+        if settle:
+            assert leaves and quiet == len(leaves), leaves
+        else:
+            assert quiet < len(leaves), leaves
+
+
 @pytest.mark.parametrize("game", ["moles", "hamster"])
 def test_hook_evaluations_are_win_shares(game):
     state = position(game, 2, 7, 12)

@@ -139,6 +139,35 @@ def test_sharp_guide_holds_its_own_against_good():
     assert wins / 40 >= 0.5, wins
 
 
+def test_sharp_guide_pays_with_the_fewest_cards_and_good_with_the_most():
+    from game.ai.gopher_ai import GopherSharpAgent
+    paid = {}
+    for name, agent in (("good", make_agent("gopher", "good", seed=1)),
+                        ("sharp", GopherSharpAgent("gopher", 1))):
+        st = _position(["berry:5", "berry:1", "berry:4"])    # page 1: hole 2 berry 5
+        st._roll_die = lambda: 1
+        st.apply([a for a in st.legal_actions() if a["type"] == "roll"][0])
+        st.apply([a for a in st.legal_actions() if a.get("to") == 2][0])
+        while st.step == "collect":
+            st.apply(agent.decide(st.view(0), st.legal_actions()))
+        paid[name] = sorted(st.face_up[0]), st.face_down[0]
+    assert paid["good"] == (["berry:1", "berry:4"], [])
+    assert paid["sharp"] == (["berry:5"], [])
+
+
+def test_sharp_guide_spends_a_second_digger_sooner_still():
+    from game.ai.gopher_ai import GopherSharpAgent
+    st = _position(["digger", "berry:1", "acorn:9"])
+    agent = GopherSharpAgent("gopher", 1)
+    agent.setup(st.view(0))
+    assert agent.keep_digger(st.view(0)) == -agent.DIG_EAGER
+    st.hands[0][1] = "digger"
+    agent.setup(st.view(0))
+    assert agent.keep_digger(st.view(0)) == -agent.DIG_MORE < -agent.DIG_EAGER
+    st.deck = []
+    assert agent.keep_digger(st.view(0)) == -1.0
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_expert_evaluation_gives_win_shares(players, variant):

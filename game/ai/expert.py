@@ -46,10 +46,13 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True, "explore": 0.15, "multi_margin": 0.08,
-            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0}
+            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0, "settle": 0}
 # "width": where the guide ranks its options (its ``ranked``: action keys, best first, after
 # each ``decide``), the root searches only its first ``width`` (and the guide's pick); 0: all.
 # "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors.
+# "settle": where the game's hook has ``settled`` (a test of a quiet position, where its leaf
+# value was fitted), a playout that reached ``depth`` goes on until such a position, at most
+# ``settle`` actions more (0: it stops at ``depth``)
 # "tree_depth": the tree grows at most this many actions deep (0: no limit), the deciding
 # seat's own follow-up choices (a chain inside its turn) not cut; below it the playout player
 # moves (at small budgets a sharper model of the other seats than untried actions at random)
@@ -81,6 +84,9 @@ def hooks(game: str) -> dict:
                     default: random playouts.  A player with ``decide_state(state, legal)``
                     is handed the dealt state instead of a view (it must read only what the
                     mover's view shows)
+      ``settled``   ``f(state, seat) -> bool``: a quiet position for comparing the deciding
+                    ``seat``'s options (where ``evaluate`` is trusted, at a like phase); with
+                    the setting ``settle`` a playout goes on past ``depth`` until one
       ``key``       ``f(action) -> hashable``: a cheap identity of an action inside the tree
                     (equal for equal actions of one position); default ``action.key()`` (JSON,
                     slow in a hot loop). The root's children keep ``action.key()`` (parallel.py)
@@ -184,6 +190,8 @@ class ExpertAgent(Agent):
         self._policy = None
         self._guide_maker = hook.get("guide")
         self.fast_key = hook.get("key")       # the tree's action identity (None: action.key())
+        self.settle = int(tune["settle"])     # playouts go on to a quiet position ...
+        self.settled = hook.get("settled") if self.settle > 0 else None   # ... this one
         self._cancel = threading.Event()
         self.last_iterations = 0   # of the last search (benchmarks read it)
         self.last_nodes = 0
@@ -247,6 +255,8 @@ class ExpertAgent(Agent):
         limit = self.tree_depth
         policy = self._playout_policy()
         explore = self.explore
+        settled = self.settled
+        stop = depth + self.settle
         secret_chance = self.secret_chance
         allowed = set(keys)
         fkey = self.fast_key
@@ -323,7 +333,9 @@ class ExpertAgent(Agent):
                 path.append((child, mover))
                 node = child
             steps = 0
-            while steps < depth and not s.is_over():
+            while not s.is_over():
+                if steps >= depth and (settled is None or steps >= stop or settled(s, me)):
+                    break
                 acts = s.legal_actions()
                 if policy is not None and len(acts) > 1 and rng.random() >= explore:
                     s.apply(self._policy_pick(policy, s, acts, rng))
