@@ -169,13 +169,14 @@ def _without(face_down: tuple, value: int, full: tuple) -> tuple:
 # the light search position
 # ------------------------------------------------------------------------------------------
 class Pos:
-    __slots__ = ("n", "layer", "occ", "fd", "cur", "winner", "geos", "full", "draws")
+    __slots__ = ("n", "layer", "occ", "fd", "cur", "winner", "geos", "full", "draws", "lone")
 
     def copy(self) -> "Pos":
         p = Pos.__new__(Pos)
         p.n, p.layer, p.occ, p.fd = self.n, self.layer, dict(self.occ), list(self.fd)
         p.cur, p.winner, p.geos, p.full, p.draws = (self.cur, self.winner, self.geos,
                                                     self.full, self.draws)
+        p.lone = self.lone
         return p
 
     @classmethod
@@ -191,6 +192,7 @@ class Pos:
         w = view.get("winner")
         p.winner = w[0] if isinstance(w, list) and len(w) == 1 else (None if w == [] else w)
         p.draws = 2 if view.get("championship") else 1
+        p.lone = view.get("lone_turns", 0)
         return p
 
     @classmethod
@@ -210,6 +212,7 @@ class Pos:
         w = state.winner
         p.winner = w[0] if isinstance(w, list) and len(w) == 1 else (None if w == [] else w)
         p.draws = 2 if state.options.get("championship") else 1
+        p.lone = state.lone_turns
         return p
 
     @property
@@ -284,6 +287,7 @@ class Pos:
         holes = self.geo.holeset
         self.occ = {p: s for p, s in self.occ.items() if p in holes}
         self.layer = min(self.layer + 1, LAYER_COUNT - 1)
+        self.lone = 0
         alive = set(self.occ.values())
         if len(alive) == 1:
             self.winner = next(iter(alive))
@@ -464,9 +468,12 @@ def _long_rate(per_mole_chances: list, outside: int, empty_frac: float) -> float
     return min(0.95, 1.0 - miss)
 
 
-def equity(pos: Pos, alphas: tuple = ALPHAS, before_last: float = BEFORE_LAST) -> list:
+def equity(pos: Pos, alphas: tuple = ALPHAS, before_last: float = BEFORE_LAST,
+           lone_odds: bool = False) -> list:
     """Each seat's share of the win (sums to 1).  ``alphas`` (per layer) and ``before_last``
-    as the module's constants (the expert level weighs survivors more steeply)."""
+    as the module's constants.  ``lone_odds`` (the expert's form): a seat that moves alone
+    with no mole in a hole may fail to fill one in the turns the stall rule leaves it, and is
+    then out (see ``_lone_lift``)."""
     n = pos.n
     if pos.winner is not None:
         won = pos.winner if isinstance(pos.winner, list) else [pos.winner]
@@ -494,7 +501,11 @@ def equity(pos: Pos, alphas: tuple = ALPHAS, before_last: float = BEFORE_LAST) -
         return _race(pos, order, masks)
     empty = sum(1 for h in g.holes if h not in pos.occ)
     if len(order) == 1:
-        return _projected_lift(pos, order[0], empty, outside[order[0]])
+        s = order[0]
+        if lone_odds and not inside[s]:
+            return _lone_lift(pos, s, empty, outside[s], masks[s], chances[s], alphas,
+                              before_last)
+        return _projected_lift(pos, s, empty, outside[s])
     frac = empty / len(g.holes)
     first = tuple(round(hit_chance(masks[s], pos.fd[s], pos.draws), 2) for s in order)
     long = tuple(round(_long_rate(chances[s], outside[s], frac), 2) for s in order)
@@ -558,6 +569,29 @@ def _projected_lift(pos: Pos, seat: int, empty: int, outside: int) -> list:
               x + cost * (x / others if others > EPS else 1.0 / (n - 1))
               for s, x in enumerate(eq)]
     return eq
+
+
+LONE_ROUND = 6   # turns the one seat still moving has before the layer is lifted (RULINGS)
+
+
+def _lone_lift(pos: Pos, seat: int, empty: int, outside: int, mask: int, chances: list,
+               alphas: tuple, before_last: float) -> list:
+    """Only ``seat`` moves and none of its moles sits in a hole: it survives the lift only if
+    it drops a mole into a hole within the turns the stall rule leaves it (its first turn at
+    its real disc odds, later ones at its longer-run rate); else the lift removes it."""
+    turns = max(1, LONE_ROUND - pos.lone)
+    first = hit_chance(mask, pos.fd[seat], pos.draws)
+    rate = _long_rate(chances, outside, empty / max(1, len(pos.geo.holes)))
+    miss = (1.0 - first) * (1.0 - rate) ** (turns - 1)
+    made = _projected_lift(pos, seat, empty, outside)
+    if miss <= EPS:
+        return made
+    c = pos.copy()
+    c._lift()
+    if c.winner is None:
+        c.end_turn(seat)
+    failed = equity(c, alphas, before_last, True)
+    return [(1.0 - miss) * a + miss * b for a, b in zip(made, failed)]
 
 
 @lru_cache(maxsize=8192)
@@ -987,9 +1021,10 @@ def calibrate(shares: list, k: float) -> list:
     return [x / tot for x in w]
 
 
-def calibrated_equity(pos: Pos, temps: tuple | None = None) -> list:
+def calibrated_equity(pos: Pos, temps: tuple | None = None,
+                      before_last: float = BEFORE_LAST, lone_odds: bool = False) -> list:
     """``equity`` on the scale of real win chances (see ``CALIBRATION``)."""
-    eq = equity(pos)
+    eq = equity(pos, ALPHAS, before_last, lone_odds)
     if pos.winner is not None or pos.n != 2:
         return eq
     return calibrate(eq, (temps or CALIBRATION)[pos.layer])
@@ -998,10 +1033,13 @@ def calibrated_equity(pos: Pos, temps: tuple | None = None) -> list:
 class MolesExpertGuide(MolesAgent):
     """The good player's search on the calibrated equity (the expert's guide)."""
     level = "good"
+    late = BEFORE_LAST
+    temps = None
+    lone_odds = False
 
     def _eq(self, pos: Pos) -> list:
         self.evals += 1
-        return calibrated_equity(pos)
+        return calibrated_equity(pos, self.temps, self.late, self.lone_odds)
 
 
 def expert_equity(state) -> list:
@@ -1043,3 +1081,95 @@ EXPERT = {
     "guide": expert_guide,
     "key": action_id,
 }
+
+
+# ------------------------------------------------------------------------------------------
+# a cheap playout player for the expert's search (reads the dealt state, never a secret)
+# ------------------------------------------------------------------------------------------
+def _state_geometry(state) -> tuple:
+    got = _GEO_CACHE.get(tuple(state.rotations))
+    if got is None:
+        got = _geometry(state.view(None))
+    return got
+
+
+class MolesPlayout(Agent):
+    """Greedy habits, cheap enough for the search's playouts: into an empty hole whenever it
+    can (the centre on the last layer), never out of one if another move exists, else to the
+    point from which the most of its own face-down values reach an empty hole; the bonus move
+    always taken.  ``decide_state`` reads only the public board and the mover's face-down
+    values (Mole Dig has no secrets but the order of the discs)."""
+    level = "good"
+
+    def choose(self, view: dict, legal: list):   # the same habits from a view (tests)
+        from ..rules.moles import MolesState
+        return self.decide_state(MolesState.from_view(view, 0), legal)
+
+    def decide_state(self, st, legal: list):
+        if len(legal) == 1:
+            return legal[0]
+        kind = legal[0]["type"]
+        if kind == "move":
+            return self._move(st, legal)
+        if kind in ("bonus", "pass"):
+            return next(a for a in legal if a["type"] == "bonus")
+        if kind == "place":
+            return self._place(st, legal)
+        return legal[self.rng.randrange(len(legal))]
+
+    def _reach(self, g: _Geo, occ, q, skip, one) -> float:
+        """Chance that one disc takes a mole at ``q`` into an empty hole (``skip``: a point
+        that will be empty)."""
+        mask = 0
+        for h in g.holes:
+            if h in occ:
+                continue
+            for ray in g.inrays[h]:
+                for p, bit in ray:
+                    if p == q:
+                        mask |= bit
+                        break
+                    if p in occ and p != skip:
+                        break
+        return one[mask] if mask else 0.0
+
+    def _move(self, st, legal: list):
+        geos, full = _state_geometry(st)
+        g = geos[st.layer]
+        holes = g.holeset
+        occ = st._occ
+        into = [a for a in legal if (a["to"][0], a["to"][1]) in holes
+                and (a["frm"][0], a["frm"][1]) not in holes]
+        if into:
+            return into[self.rng.randrange(len(into))]
+        one = _one_draw_chances(full)
+        best, best_v = legal[0], -9.0
+        rnd = self.rng.random
+        for a in legal:
+            frm = (a["frm"][0], a["frm"][1])
+            to = (a["to"][0], a["to"][1])
+            v = 0.02 * rnd()
+            if frm in holes:
+                v -= 2.0
+            else:
+                v -= 0.5 * self._reach(g, occ, frm, None, one)
+            v += self._reach(g, occ, to, frm, one)
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+    def _place(self, st, legal: list):
+        geos, full = _state_geometry(st)
+        g = geos[st.layer]
+        one = _one_draw_chances(full)
+        best, best_v = legal[0], -1.0
+        for a in legal:
+            q = (a["at"][0], a["at"][1])
+            v = one[g.to_hole.get(q, 0)] + 0.05 * self.rng.random()
+            if v > best_v:
+                best, best_v = a, v
+        return best
+
+
+def expert_playout(game: str, seed: int) -> Agent:
+    return MolesPlayout(game, seed)
