@@ -1031,11 +1031,12 @@ def calibrated_equity(pos: Pos, temps: tuple | None = None,
 
 
 class MolesExpertGuide(MolesAgent):
-    """The good player's search on the calibrated equity (the expert's guide)."""
+    """The good player's search on the calibrated equity (the expert's guide), with the
+    stall-aware projection of a lone mover (``equity``'s ``lone_odds``)."""
     level = "good"
-    late = BEFORE_LAST
-    temps = None
-    lone_odds = False
+    late = BEFORE_LAST     # the layer above the last: weight of survival and race odds
+    temps = None           # per-layer temperatures (None: ``CALIBRATION``)
+    lone_odds = True
 
     def _eq(self, pos: Pos) -> list:
         self.evals += 1
@@ -1048,8 +1049,9 @@ def expert_equity(state) -> list:
 
 
 def expert_value(state) -> list:
-    """The search's leaf value: the calibrated win equity of a dealt state."""
-    return calibrated_equity(Pos.from_state(state))
+    """The search's leaf value: the calibrated win equity of a dealt state (a lone mover's
+    stall round at its real odds, as the guide sees it)."""
+    return calibrated_equity(Pos.from_state(state), lone_odds=True)
 
 
 def action_id(action):
