@@ -298,8 +298,8 @@ def test_search_position_read_from_the_state_equals_the_one_read_from_its_view(p
     from game.ai.moles_ai import Pos
     for st in _positions(players, 4):
         a, b = Pos.from_state(st), Pos.from_view(st.view(None))
-        assert (a.n, a.layer, a.occ, a.fd, a.cur, a.winner, a.draws, a.full) == \
-               (b.n, b.layer, b.occ, b.fd, b.cur, b.winner, b.draws, b.full)
+        assert (a.n, a.layer, a.occ, a.fd, a.cur, a.winner, a.draws, a.full, a.lone) == \
+               (b.n, b.layer, b.occ, b.fd, b.cur, b.winner, b.draws, b.full, b.lone)
         assert a.geos is b.geos
 
 
@@ -354,3 +354,41 @@ def test_the_expert_guide_decides_legally_from_the_view():
     for st in _positions(2, 10, every=7)[:-1]:
         legal = st.legal_actions()
         assert guide.decide(st.view(st.current_player), legal) in legal
+
+
+def _lone_position(layer: int, parked: int, inside_mine: int = 0):
+    """Two seats: seat 1 waits with ``parked`` moles in holes, seat 0 moves alone with one
+    mole outside a hole (a 2 away from a free hole) and ``inside_mine`` moles in holes."""
+    from game.ai.moles_ai import Pos
+    pos = Pos.from_state(new_game("moles", 2, seed=5))
+    pos.layer, pos.cur, pos.winner, pos.lone = layer, 0, None, 0
+    g = pos.geo
+    holes = list(g.holes)
+    occ = {h: 1 for h in holes[:parked]}
+    occ.update({h: 0 for h in holes[parked:parked + inside_mine]})
+    free = holes[parked + inside_mine]
+    start = next(ray[1] for ray, _ in g.rays[free] if len(ray) > 1 and ray[0] not in occ
+                 and ray[1] not in occ and ray[1] not in g.holeset)
+    occ[start] = 0
+    pos.occ = occ
+    return pos
+
+
+def test_a_lone_mover_without_a_mole_in_a_hole_may_miss_its_stall_round_and_be_out():
+    from game.ai.moles_ai import equity
+    pos = _lone_position(2, parked=2)
+    sure = equity(pos)[0]                       # good's form: the lone mover surely fills
+    odds = equity(pos, lone_odds=True)[0]
+    assert 0.0 < odds < sure
+    pos.lone = 5                                # one turn of the stall round left: worse
+    assert equity(pos, lone_odds=True)[0] < odds
+    assert equity(pos)[0] == sure               # good's evaluation does not read it
+    safe = _lone_position(2, parked=1, inside_mine=1)   # a mole already in a hole: no risk
+    assert equity(safe, lone_odds=True) == equity(safe)
+
+
+def test_the_expert_guide_and_leaf_value_use_the_stall_aware_equity():
+    from game.ai.moles_ai import MolesExpertGuide, calibrated_equity, expert_value
+    assert MolesExpertGuide.lone_odds
+    for st in _positions(2, 11, every=25):
+        assert expert_value(st) == calibrated_equity(Pos.from_state(st), lone_odds=True)
