@@ -247,3 +247,54 @@ def test_expert_leaf_value_counts_stored_gold_near_the_round_cap():
     st.round = st.data.settings["round_cap"]
     late = expert_shares(st)[0]
     assert early < 0.5 < late
+
+
+def test_race_clock_and_blend_are_fair_shares_of_the_win():
+    """The race clock and the blended leaf: the same for every deal of a view, shares that
+    sum to 1, higher with more gold stored, carried or lying near home."""
+    from game.ai.forest_ai import blend_shares, race_shares
+    from game.rules.forest import ForestState
+    for st in _positions(4):
+        view = st.view(st.current_player)
+        for fn in (race_shares, blend_shares):
+            a = fn(ForestState.from_view(view, 1))
+            assert a == fn(ForestState.from_view(view, 2))
+            assert abs(sum(a) - 1) < 1e-9 and all(0 <= x <= 1 for x in a)
+            richer = ForestState.from_view(view, 1)
+            richer.stored[0].append(richer.round)
+            assert fn(richer)[0] > a[0]
+    st = forest(players=4, alliances=True)
+    clear(st)
+    st.stored[0] = [1, 2, 3]
+    sh = blend_shares(st)
+    assert abs(sum(sh) - 1) < 1e-9 and sh[0] == sh[2] > sh[1] == sh[3]
+
+
+def test_race_clock_counts_the_turns_to_gold():
+    """A nugget carried next to home is worth more than one far off; a pile near the own
+    campfire more than the same pile at the rival's."""
+    from game.ai.forest_ai import race_clock
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 7, carry=True)
+    near = race_clock(st)[0]
+    put(st, "0-c1", 4, 2, carry=True)
+    assert race_clock(st)[0] < near
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 4, 6, "gold-3")
+    st.loose[st.n * 6 + 4] = 3
+    mine = race_clock(st)[0]
+    st.loose[st.n * 6 + 4] = 0
+    lay(st, 4, 2, "gold-3")
+    st.loose[st.n * 2 + 4] = 3
+    assert race_clock(st)[0] < mine
+
+
+def test_cached_ways_home_match_the_evaluators():
+    from game.ai.forest_ai import Evaluator, cached_home_dist
+    for st in _positions(3):
+        for s in range(st.players):
+            assert cached_home_dist(st, s) == Evaluator(s).home_dist(st, s)

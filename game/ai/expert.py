@@ -46,13 +46,18 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True, "explore": 0.15, "multi_margin": 0.08,
-            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0}
+            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0, "paired": False}
 # "width": where the guide ranks its options (its ``ranked``: action keys, best first, after
 # each ``decide``), the root searches only its first ``width`` (and the guide's pick); 0: all.
 # "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors.
 # "tree_depth": the tree grows at most this many actions deep (0: no limit), the deciding
 # seat's own follow-up choices (a chain inside its turn) not cut; below it the playout player
 # moves (at small budgets a sharper model of the other seats than untried actions at random)
+# "paired": the root's options (the guide's first ``width``) are all tried on each deal, with
+# the same random seed for their playouts (common random numbers: an option is compared with
+# the guide's pick on the same face-down tiles and rolls, so the deal's luck cancels out), and
+# the search overrules the guide where the paired difference is clearly positive; no tree
+# below the root (``tree_depth`` 1 in effect).  Off by default.
 # With three or more seats the search's statistics are noisier (every other seat's choices
 # are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
 # think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
@@ -172,6 +177,7 @@ class ExpertAgent(Agent):
         self.z = float(tune["z"])             # standard errors an overrule needs (two seats)
         self.tree_depth = int(tune["tree_depth"])   # 0: the tree grows without a limit
         self.pool = bool(tune["pool"])
+        self.paired = bool(tune["paired"])     # the root's options on common deals
         self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         # secret choices inside the tree are played at random and not branched on, so the
         # seats after them decide without knowing them (else a guesser below a hidden disc
@@ -257,6 +263,8 @@ class ExpertAgent(Agent):
             narrow.add(keys[hint])
             if len(narrow) > 1:
                 allowed = narrow
+        if self.paired and hint is not None and len(allowed) > 1:
+            return self._paired(legal, keys, allowed, hint, deal, deadline, cap, flag)
         seats = 2
         nodes = 1
         it = 0
@@ -355,6 +363,82 @@ class ExpertAgent(Agent):
             if ours is None or theirs is None or not _clearly_better(ours, theirs, margin, z):
                 return legal[hint]
         return legal[best_i]
+
+    def _paired(self, legal: list, keys: list, allowed: set, hint: int, deal, deadline: float,
+                cap, flag):
+        """The root's options compared on common deals (``paired``): each deal is played once
+        after every option, the playouts seeded alike; the guide's pick stands unless another
+        option beats it by the margin and ``z`` standard errors of the paired differences."""
+        rng = self.rng
+        depth = self.depth
+        explore = self.explore
+        policy = self._playout_policy()
+        prng = getattr(policy, "rng", None)
+        opts = [i for i, k in enumerate(keys) if k in allowed]
+        if hint not in opts:
+            opts.append(hint)
+        total = {i: 0.0 for i in opts}
+        dsum = {i: 0.0 for i in opts}     # paired differences against the guide's pick
+        dsq = {i: 0.0 for i in opts}
+        want = {keys[i]: i for i in opts}
+        rounds = it = 0
+        seats = 2
+        while True:
+            if cap is not None and it + len(opts) > max(cap, len(opts)):
+                break
+            if flag.is_set() or (rounds and time.perf_counter() >= deadline):
+                break
+            s0 = deal()
+            seats = s0.players
+            me = s0.current_player
+            index = {}
+            for j, a in enumerate(s0.legal_actions()):
+                i = want.get(a.key() if hasattr(a, "key") else _key(a))
+                if i is not None:
+                    index[i] = j
+            if len(index) < len(opts):
+                break                      # the deal disagrees with the caller's list
+            seed = rng.getrandbits(63)
+            got = {}
+            for i in opts:
+                s = s0.clone()
+                s.rng.seed(seed)
+                local = random.Random(seed)
+                if prng is not None:
+                    prng.seed(seed)
+                s.apply(s.legal_actions()[index[i]])
+                steps = 0
+                while steps < depth and not s.is_over():
+                    acts = s.legal_actions()
+                    if policy is not None and len(acts) > 1 and local.random() >= explore:
+                        s.apply(self._policy_pick(policy, s, acts, local))
+                    else:
+                        s.apply(acts[local.randrange(len(acts))])
+                    steps += 1
+                got[i] = self._evaluate(s)[me]
+            base = got[hint]
+            for i in opts:
+                total[i] += got[i]
+                d = got[i] - base
+                dsum[i] += d
+                dsq[i] += d * d
+            rounds += 1
+            it += len(opts)
+        self.last_iterations = it
+        self.last_nodes = len(opts)
+        self.last_root, self.last_hint = None, hint     # (no tree for parallel.py to merge)
+        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, self.z)
+        self.last_paired = {keys[i]: (total[i], dsum[i], dsq[i], rounds) for i in opts}
+        if rounds < 2:
+            return legal[hint]
+        best = max(opts, key=lambda i: (total[i], i == hint))
+        if best == hint:
+            return legal[hint]
+        mean = dsum[best] / rounds
+        var = max(0.0, dsq[best] / rounds - mean * mean) / (rounds - 1)
+        if mean > margin and mean > z * math.sqrt(var):
+            return legal[best]
+        return legal[hint]
 
     def _playout_policy(self):
         """The hook's playout player (None: random playouts)."""
