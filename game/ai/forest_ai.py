@@ -254,7 +254,7 @@ class ForestAgent(Agent):
             return min(legal, key=lambda a: (abs(a["cell"][0] - mid) + abs(a["cell"][1] - mid),
                                              a["cell"]))
         base = ForestState.from_view(view, self.rng.randrange(2**31))
-        ev = Evaluator(seat)
+        ev = self.evaluator(seat)
         unseen = view["unseen"]
         total = sum(unseen.values()) or 1
         types = base.data.types
@@ -273,7 +273,7 @@ class ForestAgent(Agent):
         best_v, best = None, None
         looked = []
         for v1, i, st in first[:TOP]:
-            v = v1
+            v = v1 + self._answer(st, ev, seat)
             if st.current_player is not None and st.current_player != seat:
                 # my next move as if the rivals stood still: plans of two steps
                 st.current_player = seat
@@ -288,6 +288,14 @@ class ForestAgent(Agent):
         self._rank(base, legal, looked, first)
         want = action_key(base.legal_actions()[best])
         return next((a for a in legal if action_key(a) == want), legal[0])
+
+    def evaluator(self, seat: int) -> Evaluator:
+        """The position value this player plans with (a hook for the expert's guide)."""
+        return Evaluator(seat)
+
+    def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
+        """Hook for the expert's guide: what the rival's answer to a move costs (good: 0)."""
+        return 0.0
 
     def _rank(self, base, legal, looked, first) -> None:
         """Hook for ``ForestGuide``: the good player itself keeps no ranking."""
@@ -793,3 +801,59 @@ def blend_shares(st: ForestState) -> list:
     ze = _expert_z(st)
     zr = race_clock(st)
     return _shares([BLEND_POSITION * a + BLEND_CLOCK * b for a, b in zip(ze, zr)])
+
+
+CLOCK_WEIGHT = 30.0   # the race clock's lead in the sharper guide's value, in good's points
+
+
+class ClockEvaluator(Evaluator):
+    """good's position value plus the race clock's lead (``race_clock``), in good's points."""
+
+    weight = CLOCK_WEIGHT
+
+    def home_dist(self, st: ForestState, s: int) -> list:
+        return cached_home_dist(st, s)
+
+    def value(self, st: ForestState) -> float:
+        v = super().value(st)
+        if st.current_player is None:
+            return v
+        return v + self.weight * race_clock(st)[self.seat]
+
+
+class ForestClockGuide(ForestGuide):
+    """The expert's sharper guide: the good player's plans valued with the race clock too."""
+
+    weight = CLOCK_WEIGHT
+
+    def evaluator(self, seat: int) -> Evaluator:
+        ev = ClockEvaluator(seat)
+        ev.weight = self.weight
+        return ev
+
+
+REPLY_WEIGHT = 0.5    # the sharper guide: the share of the rival's best answer it counts
+
+
+class ForestReplyGuide(ForestGuide):
+    """The expert's sharper guide: the good player's plans, each of its first few options
+    also met with the rival's best answer (the rival's own position value, its exploring
+    not counted): a move that leaves gold to be snatched, a carrier to be attacked or the
+    campfire open costs what that answer takes."""
+
+    reply_weight = REPLY_WEIGHT
+
+    def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
+        r = st.current_player
+        if r is None or r == seat or st.step != "move" or not self.reply_weight:
+            return 0.0
+        before = ev.value(st)
+        answers = self._options(st, self.evaluator(r), r, _no_explore)
+        if not answers:
+            return 0.0
+        _, _, after = max(answers, key=lambda x: x[0])
+        return self.reply_weight * (ev.value(after) - before)
+
+
+def _no_explore(c: int) -> float:
+    return 0.0
