@@ -9,6 +9,7 @@ import time
 
 from game.ai import make_agent
 from game.ai.forest_ai import Evaluator, duel
+from game.rules.base import action_key
 from game.rules import new_game
 from tests.test_rules_forest import act, clear, forest, lay, put, turn
 
@@ -298,3 +299,44 @@ def test_cached_ways_home_match_the_evaluators():
     for st in _positions(3):
         for s in range(st.players):
             assert cached_home_dist(st, s) == Evaluator(s).home_dist(st, s)
+
+
+def test_reply_guide_counts_the_rivals_best_answer():
+    """The reply guide takes a nugget home as good does, and a carrier left next to a rival
+    canine costs what the rival's attack would take."""
+    from game.ai.forest_ai import ForestReplyGuide
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 5, carry=True)
+    put(st, "1-c1", 4, 3)
+    put(st, "1-c2", 2, 1)
+    guide = ForestReplyGuide("forest", 1)
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and a["carry"] and a["to"][1] == 6
+    assert guide.ranked[0] == action_key(a)
+    # the answer it fears: a rival canine one step from where the carrier would stand
+    ev = Evaluator(0)
+    near = st.clone()
+    act(near, "move", piece="0-c1", to=[4, 4], carry=True)
+    assert guide._answer(near, ev, 0) < 0
+
+
+def test_sharp_guide_breaks_a_carriers_pacing():
+    """A carrier that keeps stepping to and fro: the tiles it carried through lately count
+    worse, so the guide does something else."""
+    from game.ai.forest_ai import ForestSharpGuide
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 5, carry=True)
+    put(st, "0-c2", 1, 4)
+    guide = ForestSharpGuide("forest", 1)
+    first = guide.decide(st.view(0), st.legal_actions())
+    assert first["piece"] == "0-c1" and first["to"][1] == 6       # home-bound
+    guide._trail = [("0-c1", (x, 6)) for x in (3, 4, 5)]
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert not (a["type"] == "move" and a["carry"] and a["to"][1] == 6)
+    guide.decide(new_game("forest", players=2, seed=2).view(0),
+                 new_game("forest", players=2, seed=2).legal_actions())
+    assert guide._trail == []        # a new game forgets the old trail

@@ -857,3 +857,49 @@ class ForestReplyGuide(ForestGuide):
 
 def _no_explore(c: int) -> float:
     return 0.0
+
+
+REVISIT = 60.0        # the sharper guide: a carrier going back where it carried lately
+TRAIL = 8             # ... remembering its carriers' last so many cells
+
+
+class ForestSharpGuide(ForestReplyGuide):
+    """The reply guide that also breaks the good player's stalls: a carrier whose way home
+    is blocked (face-down tiles only a free canine may open) can pace to and fro for dozens
+    of rounds, every step looking as good as the last.  This guide remembers where its own
+    carriers went lately (its own moves: nothing hidden) and counts a carrying step back onto
+    one of those tiles ``revisit`` points worse, so another piece opens the way, or the
+    carrier puts its nugget down and opens it itself."""
+
+    revisit = REVISIT
+
+    def __init__(self, game: str, seed: int | None = None):
+        super().__init__(game, seed)
+        self._me = None
+        self._trail: list = []
+        self._trail_round = 0
+
+    def choose(self, view: dict, legal: list):
+        if view["round"] < self._trail_round or view["seat"] != self._me:
+            self._trail = []          # a new game (or another seat): nothing remembered
+        self._me, self._trail_round = view["seat"], view["round"]
+        pick = super().choose(view, legal)
+        if pick["type"] == "move" and pick["carry"]:
+            at = next((p["at"] for p in view["pieces"] if p["id"] == pick["piece"]), None)
+            for cell in (at, pick["to"]):
+                if cell is not None:
+                    self._trail.append((pick["piece"], tuple(cell)))
+            del self._trail[:-2 * TRAIL]
+        return pick
+
+    def _options(self, base, ev, seat, explore, keep=True) -> list:
+        out = super()._options(base, ev, seat, explore, keep)
+        if seat != self._me or not self._trail or not self.revisit:
+            return out
+        trail = set(self._trail)
+        acts = base.legal_actions()
+        for j, (v, i, st) in enumerate(out):
+            a = acts[i]
+            if a["type"] == "move" and a["carry"] and (a["piece"], tuple(a["to"])) in trail:
+                out[j] = (v - self.revisit, i, st)
+        return out
