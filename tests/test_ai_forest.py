@@ -340,3 +340,35 @@ def test_sharp_guide_breaks_a_carriers_pacing():
     guide.decide(new_game("forest", players=2, seed=2).view(0),
                  new_game("forest", players=2, seed=2).legal_actions())
     assert guide._trail == []        # a new game forgets the old trail
+
+
+def test_paired_search_compares_the_guides_options_on_common_deals():
+    """paired: every option of the root meets the same deals; a guide's poor pick (a carrier
+    turning away from its campfire with the winning nugget) is overruled, a good one stands."""
+    from game.ai.expert import ExpertAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [1, 2, 3, 4, 5]
+    put(st, "0-c1", 4, 7, carry=True)
+    view, legal = st.view(0), st.legal_actions()
+    home = next(a for a in legal if a["piece"] == "0-c1" and a["to"] == [4, 8] and a["carry"])
+    away = next(a for a in legal if a["piece"] == "0-c1" and a["to"] == [4, 6] and a["carry"])
+
+    class Stubborn:
+        def __init__(self, pick):
+            self.pick = pick
+            self.ranked = [action_key(pick), action_key(home), action_key(away)]
+
+        def decide(self, view, legal):
+            return self.pick
+    for pick, want in ((away, home), (home, home)):
+        agent = ExpertAgent("forest", 3, think=30.0, iterations=60)
+        agent.paired = True
+        agent.margin = 0.001   # (turning away only delays the winning delivery a turn)
+        agent._guide = Stubborn(pick)
+        got = agent.decide(view, legal)
+        assert action_key(got) == action_key(want)
+        rounds = {r for _, _, _, r in agent.last_paired.values()}
+        assert len(rounds) == 1 and agent.last_iterations <= 60
+        assert agent.last_root is None
