@@ -867,8 +867,8 @@ class ForestSharpGuide(ForestReplyGuide):
     """The reply guide that also breaks the good player's stalls: a carrier whose way home
     is blocked (face-down tiles only a free canine may open) can pace to and fro for dozens
     of rounds, every step looking as good as the last.  This guide remembers where its own
-    carriers went lately (its own moves: nothing hidden) and counts a carrying step back onto
-    one of those tiles ``revisit`` points worse, so another piece opens the way, or the
+    carriers stood at its last few turns (open to all: nothing hidden) and counts a carrying
+    step back onto one of those tiles ``revisit`` points worse, so another piece opens the way, or the
     carrier puts its nugget down and opens it itself."""
 
     revisit = REVISIT
@@ -883,14 +883,13 @@ class ForestSharpGuide(ForestReplyGuide):
         if view["round"] < self._trail_round or view["seat"] != self._me:
             self._trail = []          # a new game (or another seat): nothing remembered
         self._me, self._trail_round = view["seat"], view["round"]
-        pick = super().choose(view, legal)
-        if pick["type"] == "move" and pick["carry"]:
-            at = next((p["at"] for p in view["pieces"] if p["id"] == pick["piece"]), None)
-            for cell in (at, pick["to"]):
-                if cell is not None:
-                    self._trail.append((pick["piece"], tuple(cell)))
-            del self._trail[:-2 * TRAIL]
-        return pick
+        if view["step"] == "move":
+            # where the own carriers stand now (whatever was played: the expert may overrule)
+            for p in view["pieces"]:
+                if p["seat"] == self._me and p["carry"] and p["at"] is not None:
+                    self._trail.append((p["id"], tuple(p["at"])))
+            del self._trail[:-TRAIL]
+        return super().choose(view, legal)
 
     def _options(self, base, ev, seat, explore, keep=True) -> list:
         out = super()._options(base, ev, seat, explore, keep)
