@@ -209,6 +209,10 @@ def test_expert_searches_only_the_guides_first_options():
     agent.decide(view, legal)
     width = agent.width
     assert 0 < width < len(legal)
+    assert agent.paired        # the options meet common deals: their statistics, no tree
+    assert set(agent.last_paired) <= set(agent._guide.ranked[:width])
+    agent.paired = False
+    agent.decide(view, legal)
     assert set(agent.last_root.children) <= set(agent._guide.ranked[:width])
 
 
@@ -225,6 +229,7 @@ def test_expert_tree_stops_one_action_deep():
     view, legal = st.view(0), st.legal_actions()
     agent = ExpertAgent("forest", 2, think=30.0, iterations=60)
     assert agent.tree_depth == 1
+    agent.paired = False       # (the paired search grows no tree at all)
     agent.decide(view, legal)
     assert agent.last_root.children
     assert all(not c.children for c in agent.last_root.children.values())

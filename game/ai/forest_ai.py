@@ -539,24 +539,6 @@ def _expert_z(st: ForestState) -> list:
     return out
 
 
-def _playout_player(game: str, seed: int):
-    return ForestPlayoutAgent(game, seed)
-
-
-def _guide(game: str, seed: int):
-    return ForestGuide(game, seed)
-
-
-EXPERT = {
-    # short playouts by the beginner's habits read from the dealt state (no views to build),
-    # a share of random actions mixed in, then the position value as win shares
-    "playout": _playout_player,
-    "evaluate": expert_shares,
-    "guide": _guide,
-    "tuning": {"depth": 4, "width": 4, "tree_depth": 1},
-}
-
-
 # ------------------------------------------------------------------------------------------
 # the race clock: how many turns each pack still needs (the planner's and the expert's value)
 # ------------------------------------------------------------------------------------------
@@ -884,10 +866,13 @@ class ForestSharpGuide(ForestReplyGuide):
             self._trail = []          # a new game (or another seat): nothing remembered
         self._me, self._trail_round = view["seat"], view["round"]
         if view["step"] == "move":
-            # where the own carriers stand now (whatever was played: the expert may overrule)
-            for p in view["pieces"]:
-                if p["seat"] == self._me and p["carry"] and p["at"] is not None:
-                    self._trail.append((p["id"], tuple(p["at"])))
+            # where the own carriers stand now (whatever was played: the expert may overrule),
+            # each since it last took up a nugget (a shuttle between a pile and home is no pacing)
+            carrying = {p["id"]: p["at"] for p in view["pieces"]
+                        if p["seat"] == self._me and p["carry"] and p["at"] is not None}
+            self._trail = [e for e in self._trail if e[0] in carrying]
+            for pid, at in carrying.items():
+                self._trail.append((pid, tuple(at)))
             del self._trail[:-TRAIL]
         return super().choose(view, legal)
 
@@ -902,3 +887,22 @@ class ForestSharpGuide(ForestReplyGuide):
             if a["type"] == "move" and a["carry"] and (a["piece"], tuple(a["to"])) in trail:
                 out[j] = (v - self.revisit, i, st)
         return out
+
+
+def _playout_player(game: str, seed: int):
+    return ForestPlayoutAgent(game, seed)
+
+
+def _guide(game: str, seed: int):
+    return ForestReplyGuide(game, seed)
+
+
+EXPERT = {
+    # short playouts by the beginner's habits read from the dealt state (no views to build),
+    # a share of random actions mixed in, then the blended leaf value (position value and race
+    # clock) as win shares; the reply guide's first options compared on common deals
+    "playout": _playout_player,
+    "evaluate": blend_shares,
+    "guide": _guide,
+    "tuning": {"depth": 4, "width": 4, "tree_depth": 1, "paired": True},
+}
