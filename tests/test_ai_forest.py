@@ -327,26 +327,6 @@ def test_reply_guide_counts_the_rivals_best_answer():
     assert guide._answer(near, ev, 0) < 0
 
 
-def test_sharp_guide_breaks_a_carriers_pacing():
-    """A carrier that keeps stepping to and fro: the tiles it carried through lately count
-    worse, so the guide does something else."""
-    from game.ai.forest_ai import ForestSharpGuide
-    st = forest()
-    clear(st)
-    turn(st, 0)
-    put(st, "0-c1", 4, 5, carry=True)
-    put(st, "0-c2", 1, 4)
-    guide = ForestSharpGuide("forest", 1)
-    first = guide.decide(st.view(0), st.legal_actions())
-    assert first["piece"] == "0-c1" and first["to"][1] == 6       # home-bound
-    guide._trail = [("0-c1", (x, 6)) for x in (3, 4, 5)]
-    a = guide.decide(st.view(0), st.legal_actions())
-    assert not (a["type"] == "move" and a["carry"] and a["to"][1] == 6)
-    guide.decide(new_game("forest", players=2, seed=2).view(0),
-                 new_game("forest", players=2, seed=2).legal_actions())
-    assert guide._trail == []        # a new game forgets the old trail
-
-
 def test_paired_search_compares_the_guides_options_on_common_deals():
     """paired: every option of the root meets the same deals; a guide's poor pick (a carrier
     turning away from its campfire with the winning nugget) is overruled, a good one stands."""

@@ -195,6 +195,7 @@ class ExpertAgent(Agent):
         self.last_nodes = 0
         self.last_root = None      # the last search's root and good's pick (parallel.py)
         self.last_hint = None
+        self.last_paired = None    # ... or the paired search's sums (``paired_pick``)
 
     def cancel(self) -> None:
         """Stop the search under way at once (it answers with its best action so far)."""
@@ -231,6 +232,7 @@ class ExpertAgent(Agent):
     # ---- search ----------------------------------------------------------------------------
     def choose(self, view: dict, legal: list):
         self.last_root = self.last_hint = None  # hook: the root-parallel search (parallel.py)
+        self.last_paired = None
         if len(legal) == 1:
             return legal[0]
         flag = self._cancel = threading.Event()   # a fresh flag per search (see cancel)
@@ -428,17 +430,11 @@ class ExpertAgent(Agent):
         self.last_nodes = len(opts)
         self.last_root, self.last_hint = None, hint     # (no tree for parallel.py to merge)
         margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, self.z)
+        self.last_margin, self.last_z = margin, z
+        # hook: parallel.py adds the helpers' sums to these and decides by ``paired_pick``
         self.last_paired = {keys[i]: (total[i], dsum[i], dsq[i], rounds) for i in opts}
-        if rounds < 2:
-            return legal[hint]
-        best = max(opts, key=lambda i: (total[i], i == hint))
-        if best == hint:
-            return legal[hint]
-        mean = dsum[best] / rounds
-        var = max(0.0, dsq[best] / rounds - mean * mean) / (rounds - 1)
-        if mean > margin and mean > z * math.sqrt(var):
-            return legal[best]
-        return legal[hint]
+        want = paired_pick(self.last_paired, keys[hint], margin, z)
+        return legal[keys.index(want)]
 
     def _playout_policy(self):
         """The hook's playout player (None: random playouts)."""
@@ -504,6 +500,25 @@ class ExpertAgent(Agent):
             if _key(a) == want:
                 return i
         return None
+
+
+def paired_pick(stats: dict, hint_key: str, margin: float, z: float = 2.0) -> str:
+    """The paired search's rule: ``stats`` maps each root option's key to (summed reward,
+    summed and squared differences against the guide's pick, deals); the best option by its
+    summed reward overrules the guide's pick only where the mean paired difference beats the
+    margin and ``z`` standard errors."""
+    rounds = stats[hint_key][3]
+    if rounds < 2:
+        return hint_key
+    best = max(stats, key=lambda k: (stats[k][0], k == hint_key))
+    if best == hint_key:
+        return hint_key
+    _, dsum, dsq, _ = stats[best]
+    mean = dsum / rounds
+    var = max(0.0, dsq / rounds - mean * mean) / (rounds - 1)
+    if mean > margin and mean > z * math.sqrt(var):
+        return best
+    return hint_key
 
 
 def _clearly_better(a: _Node, b: _Node, margin: float, z: float = 2.0) -> bool:

@@ -587,13 +587,6 @@ def _path_classes(data) -> dict:
     return got
 
 
-class CachedEvaluator(Evaluator):
-    """good's position value with the carriers' ways home remembered (the same values)."""
-
-    def home_dist(self, st: ForestState, s: int) -> list:
-        return cached_home_dist(st, s)
-
-
 def nugget_costs(st: ForestState, s: int, odds: float, hidden_gold: int, dist=None) -> tuple:
     """(stored, costs): pack ``s``'s stored nuggets (less those at risk) and the turns each
     further nugget would cost it, cheapest first - carried ones by their way home, loose ones
@@ -723,7 +716,8 @@ def race_clock(st: ForestState) -> list:
     P = st.players
     odds, hidden_gold = _unseen_odds(st)
     per = [nugget_costs(st, s, odds, hidden_gold) for s in range(P)]
-    left = max(0, st.data.settings["round_cap"] - st.round + (1 if st.current_player is not None else 0))
+    left = max(0, st.data.settings["round_cap"] - st.round
+               + (1 if st.current_player is not None else 0))
     target = st.settings_target() if st.variant == "race" else 10 ** 6
     out = []
     fin = []
@@ -733,12 +727,11 @@ def race_clock(st: ForestState) -> list:
         stored = sum(per[t][0] for t in team)
         costs = sorted(c for t in team for c in per[t][1]) if len(team) > 1 else per[s][1]
         need = target - stored
-        # turns to the target (the team moves once a round per pack)
+        # turns to the target (each pack of the team moves once a round), and the nuggets
+        # home by the round cap; nuggets beyond the known ones cost 8 turns each
         acc = 0.0
         got = 0
         by_cap = stored
-        k = 0
-        f = RC_MAX
         budget = left * len(team)
         for c in costs:
             if need - got <= 0:
@@ -785,35 +778,6 @@ def blend_shares(st: ForestState) -> list:
     return _shares([BLEND_POSITION * a + BLEND_CLOCK * b for a, b in zip(ze, zr)])
 
 
-CLOCK_WEIGHT = 30.0   # the race clock's lead in the sharper guide's value, in good's points
-
-
-class ClockEvaluator(Evaluator):
-    """good's position value plus the race clock's lead (``race_clock``), in good's points."""
-
-    weight = CLOCK_WEIGHT
-
-    def home_dist(self, st: ForestState, s: int) -> list:
-        return cached_home_dist(st, s)
-
-    def value(self, st: ForestState) -> float:
-        v = super().value(st)
-        if st.current_player is None:
-            return v
-        return v + self.weight * race_clock(st)[self.seat]
-
-
-class ForestClockGuide(ForestGuide):
-    """The expert's sharper guide: the good player's plans valued with the race clock too."""
-
-    weight = CLOCK_WEIGHT
-
-    def evaluator(self, seat: int) -> Evaluator:
-        ev = ClockEvaluator(seat)
-        ev.weight = self.weight
-        return ev
-
-
 REPLY_WEIGHT = 0.5    # the sharper guide: the share of the rival's best answer it counts
 
 
@@ -839,54 +803,6 @@ class ForestReplyGuide(ForestGuide):
 
 def _no_explore(c: int) -> float:
     return 0.0
-
-
-REVISIT = 60.0        # the sharper guide: a carrier going back where it carried lately
-TRAIL = 8             # ... remembering its carriers' last so many cells
-
-
-class ForestSharpGuide(ForestReplyGuide):
-    """The reply guide that also breaks the good player's stalls: a carrier whose way home
-    is blocked (face-down tiles only a free canine may open) can pace to and fro for dozens
-    of rounds, every step looking as good as the last.  This guide remembers where its own
-    carriers stood at its last few turns (open to all: nothing hidden) and counts a carrying
-    step back onto one of those tiles ``revisit`` points worse, so another piece opens the way, or the
-    carrier puts its nugget down and opens it itself."""
-
-    revisit = REVISIT
-
-    def __init__(self, game: str, seed: int | None = None):
-        super().__init__(game, seed)
-        self._me = None
-        self._trail: list = []
-        self._trail_round = 0
-
-    def choose(self, view: dict, legal: list):
-        if view["round"] < self._trail_round or view["seat"] != self._me:
-            self._trail = []          # a new game (or another seat): nothing remembered
-        self._me, self._trail_round = view["seat"], view["round"]
-        if view["step"] == "move":
-            # where the own carriers stand now (whatever was played: the expert may overrule),
-            # each since it last took up a nugget (a shuttle between a pile and home is no pacing)
-            carrying = {p["id"]: p["at"] for p in view["pieces"]
-                        if p["seat"] == self._me and p["carry"] and p["at"] is not None}
-            self._trail = [e for e in self._trail if e[0] in carrying]
-            for pid, at in carrying.items():
-                self._trail.append((pid, tuple(at)))
-            del self._trail[:-TRAIL]
-        return super().choose(view, legal)
-
-    def _options(self, base, ev, seat, explore, keep=True) -> list:
-        out = super()._options(base, ev, seat, explore, keep)
-        if seat != self._me or not self._trail or not self.revisit:
-            return out
-        trail = set(self._trail)
-        acts = base.legal_actions()
-        for j, (v, i, st) in enumerate(out):
-            a = acts[i]
-            if a["type"] == "move" and a["carry"] and (a["piece"], tuple(a["to"])) in trail:
-                out[j] = (v - self.revisit, i, st)
-        return out
 
 
 def _playout_player(game: str, seed: int):
