@@ -17,7 +17,9 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
   has one (Mole Dig's calibrated win equity, Hamster Burrow's sheet evaluation, Forest Gold's
   position value, Gopher's Pantry's fitted score lead), else a normalised score lead;
 * the guide, asked first, is the game's good player or a sharper form of it (Ants &
-  Grasshopper, Hamster Burrow, Gopher's Pantry); the search overrules it only by a margin;
+  Grasshopper, Hamster Burrow, Gopher's Pantry, Forest Gold); the search overrules it only
+  by a margin; where a game sets ``paired`` the root's options are instead all played on each
+  deal with the same seeds (common random numbers) and compared by their paired differences;
   secret choices below the root can be played as chance (``secret_chance``), so the seats after
   them do not "see" them;
 * each game's settings, evaluation, playout player and guide live beside its other players, in
