@@ -58,6 +58,20 @@ def test_helpers_add_their_tries_to_the_expert_search(pool):
     assert pool.ready and len(pool.alive()) == 1
 
 
+def test_helpers_add_their_tries_to_a_paired_search(pool):
+    """Forest Gold's expert compares its guide's options on common deals (``paired``): the
+    helper's sums are added to the deciding thread's."""
+    view, legal = position("forest")
+    agent = ParallelExpert("forest", 3, pool=pool)
+    assert agent.inner.paired
+    agent.think = 0.3
+    action = agent.decide(view, legal)
+    assert key(action) in {key(a) for a in legal}
+    assert agent.inner.last_paired and agent.inner.last_root is None
+    assert agent.last_helpers == 1
+    assert agent.last_iterations > agent.inner.last_iterations > 0
+
+
 def test_a_cancelled_search_ends_at_once_and_its_late_answers_are_dropped(pool):
     view, legal = position()
     agent = ParallelExpert("gopher", 4, pool=pool)
