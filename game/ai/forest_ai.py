@@ -35,7 +35,9 @@ About 1,950 iterations a CPU second, the guide included (the earlier settings: a
 Expert against good, 2 packs, seats swapped, 200 iterations a move, 40 games from seed 300:
 the earlier settings 21.5 (good against good on the same deals: 15), paired alone 21, paired
 with the blended leaf 24; the reply guide alone against good 50 of 100 from seed 300 (good
-against good on those deals: 41.5).
+against good on those deals: 41.5).  From seed 5000 (60 games) none of it shows: these
+settings 28, the earlier ones 27, the reply guide alone 30.5, good against good 30; against
+the beginner 32.5 of 40.  The deal and the first move decide much of a game.
 
 Measured with ``strength_report(200, seed=1)`` (2-pack Race, seats alternating): good wins
 97.5% against random and 81% against the beginner; median decision 29 ms, longest 0.62 s
