@@ -213,7 +213,7 @@ def test_each_game_hook_is_read_from_its_ai_module():
     assert expert.hooks("hamster")["evaluate"] is hamster_ai.expert_lead
     assert expert.hooks("gopher")["playout"] is not None
     assert type(expert.hooks("forest")["playout"]("forest", 1)).__name__ == "ForestPlayoutAgent"
-    assert expert.hooks("forest")["evaluate"].__name__ == "expert_shares"
+    assert expert.hooks("forest")["evaluate"].__name__ == "blend_shares"
     assert "playout" not in expert.hooks("ants") and ExpertAgent("ants", 1).depth == 200
     assert expert.hooks("nosuchgame") == {}
     agent = ExpertAgent("moles", 1)
@@ -224,10 +224,10 @@ def test_each_game_hook_is_read_from_its_ai_module():
 def test_new_search_settings_keep_other_games_as_they_were():
     """width, z and tree_depth switch on per game; their defaults change nothing."""
     assert expert.DEFAULTS["width"] == 0 and expert.DEFAULTS["tree_depth"] == 0
-    assert expert.DEFAULTS["z"] == 2.0
+    assert expert.DEFAULTS["z"] == 2.0 and expert.DEFAULTS["paired"] is False
     for game in ("moles", "ants", "hamster", "gopher"):
         agent = ExpertAgent(game, 1)
-        assert (agent.width, agent.tree_depth, agent.z) == (0, 0, 2.0)
+        assert (agent.width, agent.tree_depth, agent.z, agent.paired) == (0, 0, 2.0, False)
     agent = ExpertAgent("forest", 1)
     assert agent.width > 0 and agent.tree_depth == 1
 

@@ -9,6 +9,7 @@ import time
 
 from game.ai import make_agent
 from game.ai.forest_ai import Evaluator, duel
+from game.rules.base import action_key
 from game.rules import new_game
 from tests.test_rules_forest import act, clear, forest, lay, put, turn
 
@@ -208,6 +209,10 @@ def test_expert_searches_only_the_guides_first_options():
     agent.decide(view, legal)
     width = agent.width
     assert 0 < width < len(legal)
+    assert agent.paired        # the options meet common deals: their statistics, no tree
+    assert set(agent.last_paired) <= set(agent._guide.ranked[:width])
+    agent.paired = False
+    agent.decide(view, legal)
     assert set(agent.last_root.children) <= set(agent._guide.ranked[:width])
 
 
@@ -224,6 +229,7 @@ def test_expert_tree_stops_one_action_deep():
     view, legal = st.view(0), st.legal_actions()
     agent = ExpertAgent("forest", 2, think=30.0, iterations=60)
     assert agent.tree_depth == 1
+    agent.paired = False       # (the paired search grows no tree at all)
     agent.decide(view, legal)
     assert agent.last_root.children
     assert all(not c.children for c in agent.last_root.children.values())
@@ -247,3 +253,107 @@ def test_expert_leaf_value_counts_stored_gold_near_the_round_cap():
     st.round = st.data.settings["round_cap"]
     late = expert_shares(st)[0]
     assert early < 0.5 < late
+
+
+def test_race_clock_and_blend_are_fair_shares_of_the_win():
+    """The race clock and the blended leaf: the same for every deal of a view, shares that
+    sum to 1, higher with more gold stored, carried or lying near home."""
+    from game.ai.forest_ai import blend_shares, race_shares
+    from game.rules.forest import ForestState
+    for st in _positions(4):
+        view = st.view(st.current_player)
+        for fn in (race_shares, blend_shares):
+            a = fn(ForestState.from_view(view, 1))
+            assert a == fn(ForestState.from_view(view, 2))
+            assert abs(sum(a) - 1) < 1e-9 and all(0 <= x <= 1 for x in a)
+            richer = ForestState.from_view(view, 1)
+            richer.stored[0].append(richer.round)
+            assert fn(richer)[0] > a[0]
+    st = forest(players=4, alliances=True)
+    clear(st)
+    st.stored[0] = [1, 2, 3]
+    sh = blend_shares(st)
+    assert abs(sum(sh) - 1) < 1e-9 and sh[0] == sh[2] > sh[1] == sh[3]
+
+
+def test_race_clock_counts_the_turns_to_gold():
+    """A nugget carried next to home is worth more than one far off; a pile near the own
+    campfire more than the same pile at the rival's."""
+    from game.ai.forest_ai import race_clock
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 7, carry=True)
+    near = race_clock(st)[0]
+    put(st, "0-c1", 4, 2, carry=True)
+    assert race_clock(st)[0] < near
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 4, 6, "gold-3")
+    st.loose[st.n * 6 + 4] = 3
+    mine = race_clock(st)[0]
+    st.loose[st.n * 6 + 4] = 0
+    lay(st, 4, 2, "gold-3")
+    st.loose[st.n * 2 + 4] = 3
+    assert race_clock(st)[0] < mine
+
+
+def test_cached_ways_home_match_the_evaluators():
+    from game.ai.forest_ai import Evaluator, cached_home_dist
+    for st in _positions(3):
+        for s in range(st.players):
+            assert cached_home_dist(st, s) == Evaluator(s).home_dist(st, s)
+
+
+def test_reply_guide_counts_the_rivals_best_answer():
+    """The reply guide takes a nugget home as good does, and a carrier left next to a rival
+    canine costs what the rival's attack would take."""
+    from game.ai.forest_ai import ForestReplyGuide
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    put(st, "0-c1", 4, 5, carry=True)
+    put(st, "1-c1", 4, 3)
+    put(st, "1-c2", 2, 1)
+    guide = ForestReplyGuide("forest", 1)
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and a["carry"] and a["to"][1] == 6
+    assert guide.ranked[0] == action_key(a)
+    # the answer it fears: a rival canine one step from where the carrier would stand
+    ev = Evaluator(0)
+    near = st.clone()
+    act(near, "move", piece="0-c1", to=[4, 4], carry=True)
+    assert guide._answer(near, ev, 0) < 0
+
+
+def test_paired_search_compares_the_guides_options_on_common_deals():
+    """paired: every option of the root meets the same deals; a guide's poor pick (a carrier
+    turning away from its campfire with the winning nugget) is overruled, a good one stands."""
+    from game.ai.expert import ExpertAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [1, 2, 3, 4, 5]
+    put(st, "0-c1", 4, 7, carry=True)
+    view, legal = st.view(0), st.legal_actions()
+    home = next(a for a in legal if a["piece"] == "0-c1" and a["to"] == [4, 8] and a["carry"])
+    away = next(a for a in legal if a["piece"] == "0-c1" and a["to"] == [4, 6] and a["carry"])
+
+    class Stubborn:
+        def __init__(self, pick):
+            self.pick = pick
+            self.ranked = [action_key(pick), action_key(home), action_key(away)]
+
+        def decide(self, view, legal):
+            return self.pick
+    for pick, want in ((away, home), (home, home)):
+        agent = ExpertAgent("forest", 3, think=30.0, iterations=60)
+        agent.paired = True
+        agent.margin = 0.001   # (turning away only delays the winning delivery a turn)
+        agent._guide = Stubborn(pick)
+        got = agent.decide(view, legal)
+        assert action_key(got) == action_key(want)
+        rounds = {r for _, _, _, r in agent.last_paired.values()}
+        assert len(rounds) == 1 and agent.last_iterations <= 60
+        assert agent.last_root is None

@@ -58,6 +58,20 @@ def test_helpers_add_their_tries_to_the_expert_search(pool):
     assert pool.ready and len(pool.alive()) == 1
 
 
+def test_helpers_add_their_tries_to_a_paired_search(pool):
+    """Forest Gold's expert compares its guide's options on common deals (``paired``): the
+    helper's sums are added to the deciding thread's."""
+    view, legal = position("forest")
+    agent = ParallelExpert("forest", 3, pool=pool)
+    assert agent.inner.paired
+    agent.think = 0.3
+    action = agent.decide(view, legal)
+    assert key(action) in {key(a) for a in legal}
+    assert agent.inner.last_paired and agent.inner.last_root is None
+    assert agent.last_helpers == 1
+    assert agent.last_iterations > agent.inner.last_iterations > 0
+
+
 def test_a_cancelled_search_ends_at_once_and_its_late_answers_are_dropped(pool):
     view, legal = position()
     agent = ParallelExpert("gopher", 4, pool=pool)
@@ -271,3 +285,24 @@ def test_the_merge_overrules_by_the_searchs_own_rule_for_three_seats():
     # b is a bit better: clear by the two-seat rule, not by the three-seat one
     assert merged_choice(legal, Root, [{}], 0, 0.02, 2.0) is legal[1]
     assert merged_choice(legal, Root, [{}], 0, 0.08, expert.MULTI_Z) is legal[0]
+
+
+def test_paired_sums_merge_by_the_paired_rule():
+    """The paired search's helpers add their sums where they paired with the same guide's
+    pick; the rule then overrules the guide only by a clear paired difference."""
+    from game.ai.parallel import merged_paired
+    legal = [{"type": "x", "i": i} for i in range(3)]
+    from game.ai.expert import _key
+    k = [_key(a) for a in legal]
+    own = {k[0]: (5.0, 0.0, 0.0, 10), k[1]: (5.3, 0.3, 0.0101, 10)}
+    # alone: 10 deals, a mean difference of 0.03 with no spread: overruled
+    assert merged_paired(legal, own, [], 0, 0.02) is legal[1]
+    # a helper that saw the opposite on 30 deals of its own: the guide's pick stands
+    theirs = {"hint": k[0], "paired": {k[0]: (15.0, 0.0, 0.0, 30),
+                                       k[1]: (14.4, -0.6, 0.03, 30)}}
+    assert merged_paired(legal, own, [theirs], 0, 0.02) is legal[0]
+    # a helper paired with another pick, or over other options, is left out
+    other = dict(theirs, hint=k[1])
+    assert merged_paired(legal, own, [other], 0, 0.02) is legal[1]
+    wider = {"hint": k[0], "paired": dict(theirs["paired"], **{k[2]: (1.0, 0.0, 0.0, 30)})}
+    assert merged_paired(legal, own, [wider], 0, 0.02) is legal[1]

@@ -17,7 +17,9 @@ It knows nothing of a game but ``GameState``'s API, so it serves every game with
   has one (Mole Dig's calibrated win equity, Hamster Burrow's sheet evaluation, Forest Gold's
   position value, Gopher's Pantry's fitted score lead), else a normalised score lead;
 * the guide, asked first, is the game's good player or a sharper form of it (Ants &
-  Grasshopper, Hamster Burrow, Gopher's Pantry); the search overrules it only by a margin;
+  Grasshopper, Hamster Burrow, Gopher's Pantry, Forest Gold); the search overrules it only
+  by a margin; where a game sets ``paired`` the root's options are instead all played on each
+  deal with the same seeds (common random numbers) and compared by their paired differences;
   secret choices below the root can be played as chance (``secret_chance``), so the seats after
   them do not "see" them;
 * each game's settings, evaluation, playout player and guide live beside its other players, in
@@ -46,7 +48,8 @@ POOL = 12                  # deals kept where dealing is slow (TUNING "pool")
 # game -> search settings; other games (and new ones) use DEFAULTS
 DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
             "defer_secret": True, "explore": 0.15, "multi_margin": 0.08,
-            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0, "settle": 0}
+            "secret_chance": False, "width": 0, "z": 2.0, "tree_depth": 0, "settle": 0,
+            "paired": False}
 # "width": where the guide ranks its options (its ``ranked``: action keys, best first, after
 # each ``decide``), the root searches only its first ``width`` (and the guide's pick); 0: all.
 # "z": with two seats the search overrules the guide by ``margin`` and ``z`` standard errors.
@@ -56,6 +59,11 @@ DEFAULTS = {"depth": 30, "c": 0.7, "scale": 0.0, "margin": 0.02, "pool": False,
 # "tree_depth": the tree grows at most this many actions deep (0: no limit), the deciding
 # seat's own follow-up choices (a chain inside its turn) not cut; below it the playout player
 # moves (at small budgets a sharper model of the other seats than untried actions at random)
+# "paired": the root's options (the guide's first ``width``) are all tried on each deal, with
+# the same random seed for their playouts (common random numbers: an option is compared with
+# the guide's pick on the same face-down tiles and rolls, so the deal's luck cancels out), and
+# the search overrules the guide where the paired difference is clearly positive; no tree
+# below the root (``tree_depth`` 1 in effect).  Off by default.
 # With three or more seats the search's statistics are noisier (every other seat's choices
 # are modelled too) and its overrules of the guide measured harmful (3 players, 12 games each,
 # think 0.3 s on a busy machine: hamster 0.8 wins with the two-player bar, 2.8 never
@@ -178,6 +186,7 @@ class ExpertAgent(Agent):
         self.z = float(tune["z"])             # standard errors an overrule needs (two seats)
         self.tree_depth = int(tune["tree_depth"])   # 0: the tree grows without a limit
         self.pool = bool(tune["pool"])
+        self.paired = bool(tune["paired"])     # the root's options on common deals
         self.defer_secret = bool(tune["defer_secret"])   # secret choices: the guide's stands
         # secret choices inside the tree are played at random and not branched on, so the
         # seats after them decide without knowing them (else a guesser below a hidden disc
@@ -197,6 +206,7 @@ class ExpertAgent(Agent):
         self.last_nodes = 0
         self.last_root = None      # the last search's root and good's pick (parallel.py)
         self.last_hint = None
+        self.last_paired = None    # ... or the paired search's sums (``paired_pick``)
 
     def cancel(self) -> None:
         """Stop the search under way at once (it answers with its best action so far)."""
@@ -233,6 +243,7 @@ class ExpertAgent(Agent):
     # ---- search ----------------------------------------------------------------------------
     def choose(self, view: dict, legal: list):
         self.last_root = self.last_hint = None  # hook: the root-parallel search (parallel.py)
+        self.last_paired = None
         if len(legal) == 1:
             return legal[0]
         flag = self._cancel = threading.Event()   # a fresh flag per search (see cancel)
@@ -267,6 +278,8 @@ class ExpertAgent(Agent):
             narrow.add(keys[hint])
             if len(narrow) > 1:
                 allowed = narrow
+        if self.paired and hint is not None and len(allowed) > 1:
+            return self._paired(legal, keys, allowed, hint, deal, deadline, cap, flag)
         seats = 2
         nodes = 1
         it = 0
@@ -368,6 +381,76 @@ class ExpertAgent(Agent):
                 return legal[hint]
         return legal[best_i]
 
+    def _paired(self, legal: list, keys: list, allowed: set, hint: int, deal, deadline: float,
+                cap, flag):
+        """The root's options compared on common deals (``paired``): each deal is played once
+        after every option, the playouts seeded alike; the guide's pick stands unless another
+        option beats it by the margin and ``z`` standard errors of the paired differences."""
+        rng = self.rng
+        depth = self.depth
+        explore = self.explore
+        policy = self._playout_policy()
+        prng = getattr(policy, "rng", None)
+        opts = [i for i, k in enumerate(keys) if k in allowed]
+        if hint not in opts:
+            opts.append(hint)
+        total = {i: 0.0 for i in opts}
+        dsum = {i: 0.0 for i in opts}     # paired differences against the guide's pick
+        dsq = {i: 0.0 for i in opts}
+        want = {keys[i]: i for i in opts}
+        rounds = it = 0
+        seats = 2
+        while True:
+            if cap is not None and it + len(opts) > max(cap, len(opts)):
+                break
+            if flag.is_set() or (rounds and time.perf_counter() >= deadline):
+                break
+            s0 = deal()
+            seats = s0.players
+            me = s0.current_player
+            index = {}
+            for j, a in enumerate(s0.legal_actions()):
+                i = want.get(a.key() if hasattr(a, "key") else _key(a))
+                if i is not None:
+                    index[i] = j
+            if len(index) < len(opts):
+                break                      # the deal disagrees with the caller's list
+            seed = rng.getrandbits(63)
+            got = {}
+            for i in opts:
+                s = s0.clone()
+                s.rng.seed(seed)
+                local = random.Random(seed)
+                if prng is not None:
+                    prng.seed(seed)
+                s.apply(s.legal_actions()[index[i]])
+                steps = 0
+                while steps < depth and not s.is_over():
+                    acts = s.legal_actions()
+                    if policy is not None and len(acts) > 1 and local.random() >= explore:
+                        s.apply(self._policy_pick(policy, s, acts, local))
+                    else:
+                        s.apply(acts[local.randrange(len(acts))])
+                    steps += 1
+                got[i] = self._evaluate(s)[me]
+            base = got[hint]
+            for i in opts:
+                total[i] += got[i]
+                d = got[i] - base
+                dsum[i] += d
+                dsq[i] += d * d
+            rounds += 1
+            it += len(opts)
+        self.last_iterations = it
+        self.last_nodes = len(opts)
+        self.last_root, self.last_hint = None, hint     # (no tree for parallel.py to merge)
+        margin, z = (self.multi_margin, MULTI_Z) if seats > 2 else (self.margin, self.z)
+        self.last_margin, self.last_z = margin, z
+        # hook: parallel.py adds the helpers' sums to these and decides by ``paired_pick``
+        self.last_paired = {keys[i]: (total[i], dsum[i], dsq[i], rounds) for i in opts}
+        want = paired_pick(self.last_paired, keys[hint], margin, z)
+        return legal[keys.index(want)]
+
     def _playout_policy(self):
         """The hook's playout player (None: random playouts)."""
         if self._policy is None and self._policy_maker is not None:
@@ -432,6 +515,25 @@ class ExpertAgent(Agent):
             if _key(a) == want:
                 return i
         return None
+
+
+def paired_pick(stats: dict, hint_key: str, margin: float, z: float = 2.0) -> str:
+    """The paired search's rule: ``stats`` maps each root option's key to (summed reward,
+    summed and squared differences against the guide's pick, deals); the best option by its
+    summed reward overrules the guide's pick only where the mean paired difference beats the
+    margin and ``z`` standard errors."""
+    rounds = stats[hint_key][3]
+    if rounds < 2:
+        return hint_key
+    best = max(stats, key=lambda k: (stats[k][0], k == hint_key))
+    if best == hint_key:
+        return hint_key
+    _, dsum, dsq, _ = stats[best]
+    mean = dsum / rounds
+    var = max(0.0, dsq / rounds - mean * mean) / (rounds - 1)
+    if mean > margin and mean > z * math.sqrt(var):
+        return best
+    return hint_key
 
 
 def _clearly_better(a: _Node, b: _Node, margin: float, z: float = 2.0) -> bool:

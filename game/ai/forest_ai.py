@@ -22,15 +22,22 @@ otherwise moves at random.
     it; an unguarded campfire with gold while rivals are near (guarding and raiding); and the
     Race target reached.
 
-The expert level (``expert.py``) plugs in through ``EXPERT`` at the bottom: ``ForestGuide``
-(the good player, its options ranked) is asked first and the search looks only at its first
-few options; short playouts by ``ForestPlayoutAgent`` (the beginner's habits read straight from
-the dealt state, a share of random actions mixed in) end in ``expert_shares``, the position
-value (``pack_values``, in nuggets) turned into each seat's share of the win.
-About 2,500 iterations a CPU second (the earlier long beginner playouts: about 370); expert
-against good, 2 packs, seats swapped (``main.py strength forest --iterations K``): 24 of 40 at
-K = 300, 12 of 20 at K = 1000; against the beginner 9.5 of 10 (K = 100); 3 packs against two
-good packs 5 of 12 (K = 100; fair share 4).
+The expert level (``expert.py``) plugs in through ``EXPERT`` at the bottom: ``ForestReplyGuide``
+(the good player, its options ranked, each of its first few options also met with the rival's
+best answer) is asked first; the search compares its first few options on common deals (the
+``paired`` setting: every option meets the same face-down tiles and playout seeds), each after
+short playouts by ``ForestPlayoutAgent`` (the beginner's habits read straight from the dealt
+state, a share of random actions mixed in), and ends them in ``blend_shares``: the position
+value (``pack_values`` as ``expert_shares``) blended with the race clock (``race_clock``: the
+turns each pack still needs to its target, from what its gold costs to fetch), fitted to the
+outcomes of 150 seeded games (log-loss 0.417 against 0.449 for the position value alone).
+About 1,950 iterations a CPU second, the guide included (the earlier settings: about 2,180).
+Expert against good, 2 packs, seats swapped, 200 iterations a move, 40 games from seed 300:
+the earlier settings 21.5 (good against good on the same deals: 15), paired alone 21, paired
+with the blended leaf 24; the reply guide alone against good 50 of 100 from seed 300 (good
+against good on those deals: 41.5).  From seed 5000 (60 games) none of it shows: these
+settings 28, the earlier ones 27, the reply guide alone 30.5, good against good 30; against
+the beginner 32.5 of 40.  The deal and the first move decide much of a game.
 
 Measured with ``strength_report(200, seed=1)`` (2-pack Race, seats alternating): good wins
 97.5% against random and 81% against the beginner; median decision 29 ms, longest 0.62 s
@@ -254,7 +261,7 @@ class ForestAgent(Agent):
             return min(legal, key=lambda a: (abs(a["cell"][0] - mid) + abs(a["cell"][1] - mid),
                                              a["cell"]))
         base = ForestState.from_view(view, self.rng.randrange(2**31))
-        ev = Evaluator(seat)
+        ev = self.evaluator(seat)
         unseen = view["unseen"]
         total = sum(unseen.values()) or 1
         types = base.data.types
@@ -273,7 +280,7 @@ class ForestAgent(Agent):
         best_v, best = None, None
         looked = []
         for v1, i, st in first[:TOP]:
-            v = v1
+            v = v1 + self._answer(st, ev, seat)
             if st.current_player is not None and st.current_player != seat:
                 # my next move as if the rivals stood still: plans of two steps
                 st.current_player = seat
@@ -288,6 +295,14 @@ class ForestAgent(Agent):
         self._rank(base, legal, looked, first)
         want = action_key(base.legal_actions()[best])
         return next((a for a in legal if action_key(a) == want), legal[0])
+
+    def evaluator(self, seat: int) -> Evaluator:
+        """The position value this player plans with (a hook for the expert's guide)."""
+        return Evaluator(seat)
+
+    def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
+        """Hook for the expert's guide: what the rival's answer to a move costs (good: 0)."""
+        return 0.0
 
     def _rank(self, base, legal, looked, first) -> None:
         """Hook for ``ForestGuide``: the good player itself keeps no ranking."""
@@ -493,6 +508,17 @@ def expert_shares(st: ForestState) -> list:
     """The expert's leaf value: each seat's share of the win from ``pack_values``.  Race: a
     logistic of the lead in nuggets still missing to the target, sharper as the target
     nears; Plunder: of the lead in nuggets.  Allies share their team's value."""
+    return _shares(_expert_z(st))
+
+
+def _shares(zs: list) -> list:
+    out = [1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))) for z in zs]
+    total = sum(out)
+    return [x / total for x in out]
+
+
+def _expert_z(st: ForestState) -> list:
+    """``expert_shares`` before the logistic: each seat's lead over its best rival."""
     P = st.players
     vals = pack_values(st)
     team = [sum(vals[t] for t in range(P) if st.allied(t, s)) for s in range(P)]
@@ -516,9 +542,274 @@ def expert_shares(st: ForestState) -> list:
             lead = stored[s] - max(stored[t] for t in rivals)
             z = w * z + (1.0 - w) * (lead + 0.5 * (team[s] - stored[s] - max(
                 team[t] - stored[t] for t in rivals)) * w) / X_CAP_SCALE
-        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
-    total = sum(out)
-    return [x / total for x in out]
+        out.append(z)
+    return out
+
+
+# ------------------------------------------------------------------------------------------
+# the race clock: how many turns each pack still needs (the planner's and the expert's value)
+# ------------------------------------------------------------------------------------------
+RC_DANGER = 4.0       # turns lost by a carrier a rival can attack next turn
+RC_DEAD = 3.0         # turns lost by each dead canine (fewer pieces to spread out)
+RC_TRAPPED = 2.0
+RC_FLIP = 1.0         # turns a face-down tile costs to open
+RC_UNGUARDED = 0.5    # stored nuggets at risk at an unguarded campfire with a rival near
+RC_SCALE = 2.3        # logistic scale of the race, per sqrt(turns still needed by both)
+RC_CAP_SCALE = 1.3    # ... and of the lead in nuggets home by the round cap
+RC_MAX = 200.0
+
+
+_HOME_CACHE: dict = {}
+_HOME_CACHE_MAX = 4096
+
+
+def cached_home_dist(st: ForestState, s: int) -> list:
+    """``Evaluator.home_dist`` remembered by what it depends on (the campfire and the open
+    tiles): the planner asks it for many states of one position.  Bounded."""
+    camp = st.camps[s]
+    cls = _path_classes(st.data)
+    key = (st.n, camp, tuple([cls[t] if o else -1 for t, o in zip(st.tile, st.opened)]))
+    d = _HOME_CACHE.get(key)
+    if d is None:
+        if len(_HOME_CACHE) >= _HOME_CACHE_MAX:
+            _HOME_CACHE.clear()
+        d = _HOME_CACHE[key] = Evaluator(s).home_dist(st, s)
+    return d
+
+
+_CLASSES: dict = {}
+
+
+def _path_classes(data) -> dict:
+    """Tile type -> what it is to a carrier on its way home (``home_dist`` reads no more)."""
+    got = _CLASSES.get(id(data))
+    if got is None:
+        got = {None: -2}
+        for t, spec in data.types.items():
+            k = spec["kind"]
+            got[t] = (0 if k in CARRIER_PATH else 100 + spec["bumps"] if k == "swamp"
+                      else 1 if k in AVOID else 2)
+        _CLASSES.clear()
+        _CLASSES[id(data)] = got
+    return got
+
+
+def nugget_costs(st: ForestState, s: int, odds: float, hidden_gold: int, dist=None) -> tuple:
+    """(stored, costs): pack ``s``'s stored nuggets (less those at risk) and the turns each
+    further nugget would cost it, cheapest first - carried ones by their way home, loose ones
+    by the walk of the nearest free piece plus the way home (and back for the next one of the
+    pile), unseen ones by the face-down tiles to open per nugget found plus a way home.
+    Reads only what the view shows (the unseen tiles as counts)."""
+    n = st.n
+    types = st.data.types
+    tile, opened = st.tile, st.opened
+    if dist is None:
+        dist = cached_home_dist(st, s)
+    camp = st.camps[s]
+    far = 4 * n
+    costs = []
+    free = []
+    penalty = 0.0
+    pieces_at: dict = {}
+    for p in st.pieces:
+        if p["at"] is not None:
+            pieces_at.setdefault(p["at"], []).append(p)
+    for p in st.pieces:
+        if p["seat"] != s:
+            continue
+        at = p["at"]
+        if at is None:
+            if p["kind"] == "canine":
+                penalty += RC_DEAD
+            continue
+        if p["trapped"]:
+            penalty += RC_TRAPPED
+            continue
+        if p["carry"]:
+            d = dist[at]
+            if d >= far:
+                d = 2 * _cheb(at, camp, n) + 4 if camp is not None else 2 * n
+            if st._camp_of.get(at) != s and not (
+                    tile[at] is not None and types[tile[at]]["kind"] == "wolf_den"):
+                if any((q["kind"] == "hunter" or p["kind"] == "canine")
+                       for t in st._nb[at] for q in pieces_at.get(t, ())
+                       if not (st.allied(q["seat"], s) or q["trapped"])):
+                    d += RC_DANGER
+            costs.append(float(d))
+        else:
+            free.append(at)
+    piles = []
+    for c in range(n * n):
+        k = st.loose[c]
+        if k and tile[c] is not None and types[tile[c]]["kind"] != "bees":
+            piles.append((c, k, 0))
+    for c, b in st.bump_nug.items():
+        k = sum(b)
+        if k:
+            piles.append((c, k, types[tile[c]]["bumps"]))
+    for c, k, extra in piles:
+        h = dist[c]
+        if h >= far:
+            h = 2 * _cheb(c, camp, n) + 4 if camp is not None else 2 * n
+        h += extra
+        a = min((_cheb(f, c, n) for f in free), default=2 * n)
+        costs.append(float(a + h))
+        for _ in range(k - 1):
+            costs.append(float(2 * h + 1))
+    if hidden_gold > 0 and odds > 0:
+        # a nugget not yet found: the tiles to open per nugget, the walk of the nearest free
+        # canine to a face-down tile, and a way home from the typical face-down tile
+        home_sum = 0
+        cnt = 0
+        canines = [(p["at"] % n, p["at"] // n) for p in st.pieces
+                   if p["seat"] == s and p["at"] is not None and p["kind"] == "canine"
+                   and not p["trapped"] and not p["carry"]]
+        walk = n
+        n2 = 2 * n
+        for c in range(n * n):
+            if not opened[c] and tile[c] is not None:
+                cnt += 1
+                h = dist[c]
+                home_sum += h if h < n2 else n2
+                if canines and walk > 1:
+                    x, y = c % n, c // n
+                    for fx, fy in canines:
+                        dx = x - fx if x > fx else fx - x
+                        dy = y - fy if y > fy else fy - y
+                        d = dx if dx > dy else dy
+                        if d < walk:
+                            walk = d
+        if camp is None:
+            home_sum = cnt * n
+        if cnt:
+            per = RC_FLIP / odds + home_sum / cnt
+            costs.append(walk + per)
+            for _ in range(min(hidden_gold, 8) - 1):
+                costs.append(per * 1.3)
+    costs.sort()
+    stored = len(st.stored[s])
+    if camp is not None and stored:
+        if not any(q["at"] == camp for q in st.pieces if q["seat"] == s):
+            if any(q["at"] is not None and not st.allied(q["seat"], s)
+                   and _cheb(q["at"], camp, n) <= 2 for q in st.pieces):
+                stored -= RC_UNGUARDED * min(2, stored)
+    if penalty and costs:
+        costs[0] += penalty
+    return stored, costs
+
+
+def _unseen_odds(st: ForestState) -> tuple:
+    """(nuggets per unseen tile, nuggets expected under the face-down tiles): the unseen
+    tiles (face-down and under the campfires) are the same multiset in every deal of a view,
+    so neither depends on the deal."""
+    types = st.data.types
+    hidden = len(st.aside)
+    gold = sum(types[t]["nuggets"] for t in st.aside if t is not None)
+    down = 0
+    tile, opened = st.tile, st.opened
+    for c in range(st.n * st.n):
+        if not opened[c] and tile[c] is not None:
+            down += 1
+            gold += types[tile[c]]["nuggets"]
+    hidden += down
+    odds = gold / hidden if hidden else 0.0
+    return odds, int(round(odds * down))
+
+
+def race_clock(st: ForestState) -> list:
+    """Each seat's (logit of) win chances from the turns its pack still needs: Race - the
+    turns to the target against the best rival's; near the round cap - the nuggets each pack
+    gets home in the rounds left.  Allies pool their stored gold."""
+    P = st.players
+    odds, hidden_gold = _unseen_odds(st)
+    per = [nugget_costs(st, s, odds, hidden_gold) for s in range(P)]
+    left = max(0, st.data.settings["round_cap"] - st.round
+               + (1 if st.current_player is not None else 0))
+    target = st.settings_target() if st.variant == "race" else 10 ** 6
+    out = []
+    fin = []
+    home = []
+    for s in range(P):
+        team = [t for t in range(P) if st.allied(t, s)]
+        stored = sum(per[t][0] for t in team)
+        costs = sorted(c for t in team for c in per[t][1]) if len(team) > 1 else per[s][1]
+        need = target - stored
+        # turns to the target (each pack of the team moves once a round), and the nuggets
+        # home by the round cap; nuggets beyond the known ones cost 8 turns each
+        acc = 0.0
+        got = 0
+        by_cap = stored
+        budget = left * len(team)
+        for c in costs:
+            if need - got <= 0:
+                break
+            acc += c
+            got += 1
+            if acc <= budget:
+                by_cap += 1
+        if need - got <= 0:
+            f = acc / len(team)
+        else:
+            f = min(RC_MAX, acc / len(team) + (need - got) * 8.0)
+        if need <= 0:
+            f = 0.0
+        fin.append(f)
+        home.append(by_cap)
+    for s in range(P):
+        rivals = [t for t in range(P) if not st.allied(t, s)]
+        r = min(rivals, key=lambda t: fin[t])
+        z_race = (fin[r] - fin[s]) / (RC_SCALE * math.sqrt(fin[r] + fin[s] + 1.0))
+        z_cap = (home[s] - max(home[t] for t in rivals)) / RC_CAP_SCALE
+        # which ends the game: the race where someone finishes within the rounds left
+        w = 1.0 / (1.0 + math.exp(-(left - min(fin[s], fin[r])) / 3.0))
+        out.append(w * z_race + (1 - w) * z_cap)
+    return out
+
+
+def race_shares(st: ForestState) -> list:
+    """Each seat's share of the win from the race clock alone."""
+    return _shares(race_clock(st))
+
+
+# the blend of the two leaf values, fitted on 2,323 positions of 150 seeded 2-pack games
+# (good against good or the beginner) by the log-loss of the final result: a constant
+# guess 0.693, expert_shares 0.449, race_shares 0.423, this blend 0.417
+BLEND_POSITION = 0.5
+BLEND_CLOCK = 0.6
+
+
+def blend_shares(st: ForestState) -> list:
+    """The expert's leaf value: the position value's and the race clock's leads, blended."""
+    ze = _expert_z(st)
+    zr = race_clock(st)
+    return _shares([BLEND_POSITION * a + BLEND_CLOCK * b for a, b in zip(ze, zr)])
+
+
+REPLY_WEIGHT = 0.5    # the sharper guide: the share of the rival's best answer it counts
+
+
+class ForestReplyGuide(ForestGuide):
+    """The expert's sharper guide: the good player's plans, each of its first few options
+    also met with the rival's best answer (the rival's own position value, its exploring
+    not counted): a move that leaves gold to be snatched, a carrier to be attacked or the
+    campfire open costs what that answer takes."""
+
+    reply_weight = REPLY_WEIGHT
+
+    def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
+        r = st.current_player
+        if r is None or r == seat or st.step != "move" or not self.reply_weight:
+            return 0.0
+        before = ev.value(st)
+        answers = self._options(st, self.evaluator(r), r, _no_explore)
+        if not answers:
+            return 0.0
+        _, _, after = max(answers, key=lambda x: x[0])
+        return self.reply_weight * (ev.value(after) - before)
+
+
+def _no_explore(c: int) -> float:
+    return 0.0
 
 
 def _playout_player(game: str, seed: int):
@@ -526,14 +817,15 @@ def _playout_player(game: str, seed: int):
 
 
 def _guide(game: str, seed: int):
-    return ForestGuide(game, seed)
+    return ForestReplyGuide(game, seed)
 
 
 EXPERT = {
     # short playouts by the beginner's habits read from the dealt state (no views to build),
-    # a share of random actions mixed in, then the position value as win shares
+    # a share of random actions mixed in, then the blended leaf value (position value and race
+    # clock) as win shares; the reply guide's first options compared on common deals
     "playout": _playout_player,
-    "evaluate": expert_shares,
+    "evaluate": blend_shares,
     "guide": _guide,
-    "tuning": {"depth": 4, "width": 4, "tree_depth": 1},
+    "tuning": {"depth": 4, "width": 4, "tree_depth": 1, "paired": True},
 }

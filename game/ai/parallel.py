@@ -103,8 +103,14 @@ def _worker_main(conn, cancelled) -> None:  # pragma: no cover - runs in the hel
             try:
                 agent.decide(view, legal)
                 root = getattr(agent, "last_root", None)
+                paired = getattr(agent, "last_paired", None)
+                hint = getattr(agent, "last_hint", None)
                 if root is not None and cancelled.value < tid:
                     stats = {k: (c.n, c.w, c.w2) for k, c in root.children.items()}
+                    its = int(getattr(agent, "last_iterations", 0))
+                elif paired and hint is not None and cancelled.value < tid:
+                    # the paired search: its sums, and the guide's pick they are paired with
+                    stats = {"paired": paired, "hint": _action_key(legal[hint])}
                     its = int(getattr(agent, "last_iterations", 0))
             except Exception:  # noqa: BLE001 - a helper's failure costs only its tries
                 stats = None
@@ -433,14 +439,20 @@ class ParallelExpert(Agent):
             own = int(getattr(inner, "last_iterations", 0))
             self.last_iterations, self.last_helpers = own, 0
             root = getattr(inner, "last_root", None)
-            if tid is None or flag.is_set() or root is None:   # alone, cancelled, no search
-                return action
+            paired = getattr(inner, "last_paired", None)
+            if tid is None or flag.is_set() or (root is None and not paired):
+                return action                  # alone, cancelled, no search
             answers = pool.collect(tid, max(0.0, started + think + ANSWER_SLACK - time.monotonic()))
             tid = None
             if flag.is_set() or not answers:
                 return action
             self.last_iterations = own + sum(its for _, its in answers)
             self.last_helpers = len(answers)
+            if root is None:
+                return merged_paired(legal, paired, [stats for stats, _ in answers],
+                                     getattr(inner, "last_hint", None),
+                                     getattr(inner, "last_margin", 0.0),
+                                     getattr(inner, "last_z", 2.0))
             return merged_choice(legal, root, [stats for stats, _ in answers],
                                  getattr(inner, "last_hint", None),
                                  getattr(inner, "last_margin", getattr(inner, "margin", 0.0)),
@@ -449,6 +461,33 @@ class ParallelExpert(Agent):
             if tid is not None:
                 pool.abandon(tid)
             self._tid = None
+
+
+def _action_key(action) -> str:
+    from .expert import _key
+    return action.key() if hasattr(action, "key") else _key(action)
+
+
+def merged_paired(legal: list, paired: dict, helpers: list, hint: int | None, margin: float,
+                  z: float = 2.0):
+    """The paired search's rule (``expert.paired_pick``) on its own sums and the helpers'
+    (those paired with the same guide's pick, over the same options)."""
+    from .expert import paired_pick
+    if hint is None:
+        return legal[0]
+    hint_key = _action_key(legal[hint])
+    total = {k: list(v) for k, v in paired.items()}
+    for stats in helpers:
+        if not isinstance(stats, dict) or stats.get("hint") != hint_key:
+            continue
+        theirs = stats.get("paired") or {}
+        if set(theirs) != set(total):
+            continue
+        for k, v in theirs.items():
+            for j in range(4):
+                total[k][j] += v[j]
+    want = paired_pick({k: tuple(v) for k, v in total.items()}, hint_key, margin, z)
+    return next((a for a in legal if _action_key(a) == want), legal[hint])
 
 
 def merged_choice(legal: list, root, helpers: list[dict], hint: int | None, margin: float,
@@ -461,6 +500,8 @@ def merged_choice(legal: list, root, helpers: list[dict], hint: int | None, marg
         node = total[k] = _Node()
         node.n, node.w, node.w2 = child.n, child.w, child.w2
     for stats in helpers:
+        if "paired" in stats:          # a paired search's sums: not this rule's counts
+            continue
         for k, (n, w, w2) in stats.items():
             node = total.get(k)
             if node is None:
