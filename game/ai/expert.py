@@ -262,12 +262,8 @@ class ExpertAgent(Agent):
             return legal[hint]
         rng = self.rng
         c = self.c
-        depth = self.depth
         limit = self.tree_depth
         policy = self._playout_policy()
-        explore = self.explore
-        settled = self.settled
-        stop = depth + self.settle
         secret_chance = self.secret_chance
         allowed = set(keys)
         fkey = self.fast_key
@@ -345,16 +341,7 @@ class ExpertAgent(Agent):
                 s.apply(a)
                 path.append((child, mover))
                 node = child
-            steps = 0
-            while not s.is_over():
-                if steps >= depth and (settled is None or steps >= stop or settled(s, me)):
-                    break
-                acts = s.legal_actions()
-                if policy is not None and len(acts) > 1 and rng.random() >= explore:
-                    s.apply(self._policy_pick(policy, s, acts, rng))
-                else:
-                    s.apply(acts[rng.randrange(len(acts))])
-                steps += 1
+            self._playout(s, me, policy, rng)
             reward = self._evaluate(s)
             root.n += 1
             for child, mover in path:
@@ -387,8 +374,6 @@ class ExpertAgent(Agent):
         after every option, the playouts seeded alike; the guide's pick stands unless another
         option beats it by the margin and ``z`` standard errors of the paired differences."""
         rng = self.rng
-        depth = self.depth
-        explore = self.explore
         policy = self._playout_policy()
         prng = getattr(policy, "rng", None)
         opts = [i for i, k in enumerate(keys) if k in allowed]
@@ -424,14 +409,7 @@ class ExpertAgent(Agent):
                 if prng is not None:
                     prng.seed(seed)
                 s.apply(s.legal_actions()[index[i]])
-                steps = 0
-                while steps < depth and not s.is_over():
-                    acts = s.legal_actions()
-                    if policy is not None and len(acts) > 1 and local.random() >= explore:
-                        s.apply(self._policy_pick(policy, s, acts, local))
-                    else:
-                        s.apply(acts[local.randrange(len(acts))])
-                    steps += 1
+                self._playout(s, me, policy, local)
                 got[i] = self._evaluate(s)[me]
             base = got[hint]
             for i in opts:
@@ -450,6 +428,23 @@ class ExpertAgent(Agent):
         self.last_paired = {keys[i]: (total[i], dsum[i], dsq[i], rounds) for i in opts}
         want = paired_pick(self.last_paired, keys[hint], margin, z)
         return legal[keys.index(want)]
+
+    def _playout(self, s, me: int, policy, rng) -> None:
+        """Play the state on after the tree: ``depth`` actions by the playout player (a share
+        ``explore`` of them at random), and where the game asks (``settle``) on until its
+        ``settled`` finds the deciding seat ``me`` in a quiet position."""
+        depth, explore, settled = self.depth, self.explore, self.settled
+        stop = depth + self.settle
+        steps = 0
+        while not s.is_over():
+            if steps >= depth and (settled is None or steps >= stop or settled(s, me)):
+                break
+            acts = s.legal_actions()
+            if policy is not None and len(acts) > 1 and rng.random() >= explore:
+                s.apply(self._policy_pick(policy, s, acts, rng))
+            else:
+                s.apply(acts[rng.randrange(len(acts))])
+            steps += 1
 
     def _playout_policy(self):
         """The hook's playout player (None: random playouts)."""
