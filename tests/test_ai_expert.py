@@ -385,3 +385,14 @@ def test_strength_table_command_line(capsys):
     assert [c["b"] for c in cells] == ["good", "beginner", "random"]
     assert main(["strength", "hamster", "--table", "--players", "9"]) == 2
     assert "no chosen game takes 9 players" in capsys.readouterr().err
+
+
+def test_search_does_not_start_an_iteration_it_cannot_finish_in_time():
+    """An iteration as long as the average so far would end past the deadline: the search stops
+    before it (a move with slow iterations stays within its think time)."""
+    import time
+
+    from game.ai.expert import _no_time_for_another
+    now = time.perf_counter()
+    assert _no_time_for_another(now - 0.5, 1, now + 0.3)       # 0.5 s an iteration, 0.3 s left
+    assert not _no_time_for_another(now - 0.5, 10, now + 0.3)  # 0.05 s an iteration

@@ -279,12 +279,13 @@ class ExpertAgent(Agent):
         seats = 2
         nodes = 1
         it = 0
+        searched = time.perf_counter()      # the search proper starts (after the guide)
         while True:
             if cap is not None and it >= cap:
                 break
             if flag.is_set() or nodes >= MAX_NODES:
                 break
-            if it and time.perf_counter() >= deadline:
+            if it and _no_time_for_another(searched, it, deadline):
                 break
             it += 1
             s = deal()
@@ -385,10 +386,11 @@ class ExpertAgent(Agent):
         want = {keys[i]: i for i in opts}
         rounds = it = 0
         seats = 2
+        searched = time.perf_counter()
         while True:
             if cap is not None and it + len(opts) > max(cap, len(opts)):
                 break
-            if flag.is_set() or (rounds and time.perf_counter() >= deadline):
+            if flag.is_set() or (rounds and _no_time_for_another(searched, rounds, deadline)):
                 break
             s0 = deal()
             seats = s0.players
@@ -529,6 +531,14 @@ def paired_pick(stats: dict, hint_key: str, margin: float, z: float = 2.0) -> st
     if mean > margin and mean > z * math.sqrt(var):
         return best
     return hint_key
+
+
+def _no_time_for_another(started: float, done: int, deadline: float) -> bool:
+    """Whether one more iteration (or paired round), as long as the average so far, would end
+    past the deadline: the search does not start what it cannot finish in time, so that a
+    move where an iteration is slow (long playouts, big hands) stays within its think time."""
+    now = time.perf_counter()
+    return now + (now - started) / done >= deadline
 
 
 def _clearly_better(a: _Node, b: _Node, margin: float, z: float = 2.0) -> bool:
