@@ -136,10 +136,7 @@ class Evaluator:
         loose_cells = [c for c in range(n * n) if st.loose[c]
                        and st.tile[c] is not None and st.data.types[st.tile[c]]["kind"] != "bees"]
         loose_cells += [c for c, b in st.bump_nug.items() if sum(b)]
-        pieces_at = {}
-        for p in st.pieces:
-            if p["at"] is not None:
-                pieces_at.setdefault(p["at"], []).append(p)
+        pieces_at = pieces_by_cell(st)
         for s in range(P):
             sign = 1.0 if st.allied(s, seat) else -w_rival
             v = seat_progress(st, s, EVAL_WEIGHTS, pieces_at, loose_cells, self.home_dist,
@@ -156,6 +153,28 @@ EVAL_WEIGHTS = (STORED, DEAD, TRAPPED, CARRY, CARRY_HOME, DANGER, LOOSE_NEAR, UN
 def _frontier_bonus(st: ForestState, at: int) -> float:
     """good: a free canine next to a face-down tile."""
     return FRONTIER if any(not st.opened[t] for t in st._nb[at]) else 0.0
+
+
+def pieces_by_cell(st: ForestState) -> dict:
+    """Cell -> the pieces standing on it (pieces off the board left out)."""
+    pieces_at: dict = {}
+    for p in st.pieces:
+        if p["at"] is not None:
+            pieces_at.setdefault(p["at"], []).append(p)
+    return pieces_at
+
+
+def carrier_threatened(st: ForestState, p: dict, s: int, pieces_at: dict) -> bool:
+    """Whether a rival could attack pack ``s``'s carrier ``p`` next turn: it stands outside its
+    own camp and off a wolf den, next to an unallied, untrapped hunter (or, for a canine, any
+    such piece)."""
+    at = p["at"]
+    if st._camp_of.get(at) == s or (
+            st.tile[at] is not None and st.data.types[st.tile[at]]["kind"] == "wolf_den"):
+        return False
+    return any((q["kind"] == "hunter" or p["kind"] == "canine")
+               for t in st._nb[at] for q in pieces_at.get(t, ())
+               if not (st.allied(q["seat"], s) or q["trapped"]))
 
 
 def seat_progress(st: ForestState, s: int, weights: tuple, pieces_at: dict, loose_cells: list,
@@ -187,13 +206,8 @@ def seat_progress(st: ForestState, s: int, weights: tuple, pieces_at: dict, loos
             if d >= 4 * n:
                 d = 2 * _cheb(at, st.camps[s], n) + 4
             v += carry_w + home_w * max(0.0, 1 - d / (2 * n))
-            # a rival that could attack the carrier next turn
-            if st._camp_of.get(at) != s and not (
-                    st.tile[at] is not None and types[st.tile[at]]["kind"] == "wolf_den"):
-                if any((q["kind"] == "hunter" or p["kind"] == "canine")
-                       for t in st._nb[at] for q in pieces_at.get(t, ())
-                       if not (st.allied(q["seat"], s) or q["trapped"])):
-                    v -= danger_w
+            if carrier_threatened(st, p, s, pieces_at):
+                v -= danger_w
         else:
             if loose_cells:
                 d = min(_cheb(at, c, n) for c in loose_cells)
@@ -490,10 +504,7 @@ def pack_values(st: ForestState) -> list:
             hidden += 1
             gold += types[tile[c]]["nuggets"]
     odds = gold / hidden if hidden else 0.0
-    pieces_at: dict = {}
-    for p in st.pieces:
-        if p["at"] is not None:
-            pieces_at.setdefault(p["at"], []).append(p)
+    pieces_at = pieces_by_cell(st)
     home_dist = Evaluator(0).home_dist
 
     def explore(st, at):   # a free canine next to face-down tiles: a share of their gold odds
@@ -610,10 +621,7 @@ def nugget_costs(st: ForestState, s: int, odds: float, hidden_gold: int, dist=No
     costs = []
     free = []
     penalty = 0.0
-    pieces_at: dict = {}
-    for p in st.pieces:
-        if p["at"] is not None:
-            pieces_at.setdefault(p["at"], []).append(p)
+    pieces_at = pieces_by_cell(st)
     for p in st.pieces:
         if p["seat"] != s:
             continue
@@ -629,12 +637,8 @@ def nugget_costs(st: ForestState, s: int, odds: float, hidden_gold: int, dist=No
             d = dist[at]
             if d >= far:
                 d = 2 * _cheb(at, camp, n) + 4 if camp is not None else 2 * n
-            if st._camp_of.get(at) != s and not (
-                    tile[at] is not None and types[tile[at]]["kind"] == "wolf_den"):
-                if any((q["kind"] == "hunter" or p["kind"] == "canine")
-                       for t in st._nb[at] for q in pieces_at.get(t, ())
-                       if not (st.allied(q["seat"], s) or q["trapped"])):
-                    d += RC_DANGER
+            if carrier_threatened(st, p, s, pieces_at):
+                d += RC_DANGER
             costs.append(float(d))
         else:
             free.append(at)
