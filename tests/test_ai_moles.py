@@ -392,3 +392,21 @@ def test_the_expert_guide_and_leaf_value_use_the_stall_aware_equity():
     assert MolesExpertGuide.lone_odds
     for st in _positions(2, 11, every=25):
         assert expert_value(st) == calibrated_equity(Pos.from_state(st), lone_odds=True)
+
+
+def test_the_phase_tool_sorts_a_game_by_where_it_was_decided():
+    """tools/moles_phases.py: a seeded game is either decided before the last layer or in its
+    race, the same way every time, and the seat's share is a share of the win."""
+    import sys
+    from pathlib import Path
+    tools = str(Path(__file__).resolve().parents[1] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    from moles_phases import one_game
+    kinds = set()
+    for seed in (30000, 30001, 30002):
+        first = one_game("guide", "beginner", seed, seed % 2, None)
+        assert first == one_game("guide", "beginner", seed, seed % 2, None)
+        assert first[0] in ("early", "race") and first[1] in (0.0, 0.5, 1.0)
+        kinds.add(first[0])
+    assert kinds
