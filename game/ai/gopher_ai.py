@@ -378,6 +378,129 @@ class GopherSharpAgent(GopherAgent):
             return -self.DIG_MORE
         return -self.DIG_EAGER
 
+    # ---- the end of the game ----------------------------------------------------------------
+    # The game ends after a turn that leaves the deck empty and a hand at 3 cards or fewer,
+    # and the number of cards a payment uses decides that.  Near the end (the deck at most
+    # ``END_DECK`` cards a seat) the sharp player pays so that the game ends where it then
+    # wins (the hole counts ``WIN`` more), goes on where ending would lose, passes where every
+    # payment would end it losing, and heads for no hole where that is the only way to pay.
+    # Measured against the same player without it, paired over 1,000 games against good:
+    # +3.0% and +2.9% in 2 players (se 0.6%), +4.9% in 3 and +4.6% in 4 players (900 games,
+    # se 0.7%).
+    WIN = 100.0
+    END_DECK = 6
+
+    def end_after(self, view, used: int) -> bool:
+        """Whether the turn would end the game if this seat now pays with ``used`` more cards
+        of its hand (every hand refilled from the deck after the turn, active seat first)."""
+        n = view["players"]
+        hands = [info["hand_count"] for info in view["seats"]]
+        hands[self.me] = len(self.hand) - used
+        deck = view["deck_count"]
+        active = view["active"]
+        for i in range(n):
+            t = (active + i) % n
+            short = self.data.hand - hands[t]
+            if short > 0 and deck:
+                got = min(short, deck)
+                hands[t] += got
+                deck -= got
+        return deck == 0 and min(hands) <= self.data.end_hand
+
+    def wins_with(self, view, amount: int, sub: int = 0) -> bool:
+        """Whether this seat, collecting ``amount`` with ``sub`` more subtracted, would win if
+        the game ended now (the tie rule: fewer subtracted points; a shared win is none)."""
+        me = self.me
+        seats = view["seats"]
+        mine = seats[me]["score"] + amount
+        for s, info in enumerate(seats):
+            if s == me:
+                continue
+            if info["score"] > mine:
+                return False
+            if info["score"] == mine and info["minus"] <= seats[me]["minus"] + sub:
+                return False
+        return True
+
+    def end_outcome(self, view, what, amount):
+        """Near the end, for a collection of ``amount`` at a sign of ``what`` by this seat:
+        None where the deck is too full to matter, else (some payment ends the game with this
+        seat winning, some payment lets the game go on)."""
+        if not self.near_end(view) or amount <= 0:
+            return None
+        combos = combinations(self.hand, what, amount, self.subtract, limit=400)
+        if not combos:
+            return None
+        win = go_on = False
+        for add, sub in combos:
+            if self.end_after(view, len(add) + len(sub)):
+                if self.wins_with(view, amount, sum(map(card_value, sub))):
+                    win = True
+            else:
+                go_on = True
+        return win, go_on
+
+    def near_end(self, view) -> bool:
+        return (not self.beginner and not self.rs["baskets"]
+                and view["deck_count"] <= self.END_DECK * view["players"])
+
+    def hole_value(self, view, page, hole, jumped=()) -> float:
+        v = super().hole_value(view, page, hole, jumped)
+        what, amount = self.data.pages[page].signs[hole]
+        if what in ("portal", "present", "nothing") or not self.near_end(view):
+            return v
+        if view["step"] not in ("move", "roll") or v <= DRAW_VALUE:
+            return v
+        out = self.end_outcome(view, what, amount)
+        if out is None:
+            return v
+        win, go_on = out
+        if win:
+            return self.WIN + v
+        if not go_on:
+            return -self.WIN
+        return v
+
+    def collect(self, view, legal):
+        """Near the end: the payment that ends the game winning, else one that lets it go on
+        (the fewest cards first, as ever), else no payment at all."""
+        if not self.near_end(view):
+            return super().collect(view, legal)
+        types = {a["type"] for a in legal}
+        if "collect" in types:
+            return next(a for a in legal if a["type"] == "collect")
+        what, amount = self.sign(view, view["page"], self.me)
+        padd, psub = view["picks_add"], view["picks_sub"]
+        need = amount - sum(map(card_value, padd)) + sum(map(card_value, psub))
+        combos = [c for c in combinations(self.hand, what, need, self.subtract, limit=3000)
+                  if c[0] or padd] if need != 0 else []
+        if not combos:
+            return super().collect(view, legal)
+        sub0 = sum(map(card_value, psub))
+        wins, goes = [], []
+        for c in combos:
+            if self.end_after(view, len(c[0]) + len(c[1])):
+                if self.wins_with(view, amount, sub0 + sum(map(card_value, c[1]))):
+                    wins.append(c)
+            else:
+                goes.append(c)
+        if wins:
+            pick = min(wins, key=self.combo_order)
+        elif goes:
+            pick = min(goes, key=self.combo_order)
+        else:
+            return next((a for a in legal if a["type"] == "pass"), legal[-1])
+        add, sub = pick
+        for c in add:
+            for a in legal:
+                if a["type"] == "add" and a["card"] == c:
+                    return a
+        for c in sub:
+            for a in legal:
+                if a["type"] == "subtract" and a["card"] == c:
+                    return a
+        return super().collect(view, legal)
+
 
 # Leaf evaluation: a logistic model of who wins from the position, fitted on 1,500 2-player
 # standard games of the sharp player against itself (positions at turn starts; three games in
@@ -464,3 +587,4 @@ EXPERT = {
     "evaluate": expert_eval,
     "settled": settled,
 }
+
