@@ -275,7 +275,7 @@ class GopherAgent(_Base):
                   if c[0] or view["picks_add"]] if need != 0 else []
         keys = {(a["type"], a.get("card")) for a in legal}
         if combos:
-            add, sub = min(combos, key=self.combo_order)
+            add, sub = self.pick_combo(combos)
             for c in add:
                 if ("add", c) in keys:
                     return next(a for a in legal if a["type"] == "add" and a["card"] == c)
@@ -284,6 +284,10 @@ class GopherAgent(_Base):
                     return next(a for a in legal if a["type"] == "subtract" and a["card"] == c)
         picks = [a for a in legal if a["type"] in ("add", "subtract")]
         return picks[0] if picks else legal[-1]
+
+    def pick_combo(self, combos: list) -> tuple:
+        """The combination to collect with (``(add, sub)``): the first by ``combo_order``."""
+        return min(combos, key=self.combo_order)
 
     @staticmethod
     def combo_order(combo) -> tuple:
@@ -337,12 +341,45 @@ def strength_report(games: int = 200, seed: int = 1, variant: str = "standard") 
 
 
 __all__ = ["GopherAgent", "GopherBeginnerAgent", "GopherSharpAgent", "duel", "expert_eval",
-           "strength_report"]
+           "hand_reach", "strength_report"]
 
 
 # ------------------------------------------------------------------------------------------
 # the expert level's hook (game/ai/expert.py reads EXPERT)
 # ------------------------------------------------------------------------------------------
+_SIGN_COUNTS: dict = {}
+
+
+def hand_reach(data, hand, subtract: bool) -> float:
+    """What a hand can pay: the amount of a sign of the book drawn at random (every page's
+    every provision or store sign counted once; 0 where the hand cannot pay it), on average
+    over all the book's holes."""
+    counts = _SIGN_COUNTS.get(id(data))
+    if counts is None:
+        tally: dict = {}
+        holes = 0
+        for page in data.pages.values():
+            for what, amount in page.signs.values():
+                holes += 1
+                if what == "store" or what in data.kinds:
+                    tally[(what, amount)] = tally.get((what, amount), 0) + amount
+        _SIGN_COUNTS.clear()
+        counts = _SIGN_COUNTS[id(data)] = (sorted(tally.items()), max(1, holes))
+    tally, holes = counts
+    vals: dict = {}
+    for c in hand:
+        if c != DIGGER:
+            vals.setdefault(card_kind(c), []).append(card_value(c))
+    masks = {k: reach(v, subtract) for k, v in vals.items()}
+    masks["store"] = reach([v for vs in vals.values() for v in vs], subtract)
+    total = 0
+    for (what, amount), weight in tally:
+        m = masks.get(what)
+        if m is not None and m >> (OFF + amount) & 1:
+            total += weight
+    return total / holes
+
+
 class GopherSharpAgent(GopherAgent):
     """The good player with two lessons learned.  A digger in hand is a dead card (it takes a
     place of the six and pays nothing), so the first digger is played as soon as the level
@@ -370,6 +407,27 @@ class GopherSharpAgent(GopherAgent):
         and +0.0% (paired, se 1.6%): a small gain at best."""
         add, sub = combo
         return len(add) + len(sub), sum(map(card_value, sub)), combo
+
+    def pick_combo(self, combos: list) -> tuple:
+        """The first by ``combo_order``; among the equals in card count and subtracted points,
+        the one that leaves the hand able to pay the most (``hand_reach``).  Measured against
+        the first in sorted order, paired over 1,000 games against good: +1.3%, +1.3%, +0.8%
+        (se 1.1%, 1.1%, 1.0%) in 2 players, -0.2% in 3 (se 0.8%)."""
+        if len(combos) == 1:
+            return combos[0]
+        keys = [self.combo_order(c)[:2] for c in combos]
+        top = min(keys)
+        best = [c for c, k in zip(combos, keys) if k == top]
+        if len(best) == 1:
+            return best[0]
+        hand = self.hand
+        scored = []
+        for c in best:
+            rest = list(hand)
+            for card in c[0] + c[1]:
+                rest.remove(card)
+            scored.append((-hand_reach(self.data, rest, self.subtract), c))
+        return min(scored)[1]
 
     def keep_digger(self, view) -> float:
         if view["deck_count"] == 0:
@@ -485,9 +543,9 @@ class GopherSharpAgent(GopherAgent):
             else:
                 goes.append(c)
         if wins:
-            pick = min(wins, key=self.combo_order)
+            pick = self.pick_combo(wins)
         elif goes:
-            pick = min(goes, key=self.combo_order)
+            pick = self.pick_combo(goes)
         else:
             return next((a for a in legal if a["type"] == "pass"), legal[-1])
         add, sub = pick
