@@ -486,6 +486,8 @@ class GopherSharpAgent(GopherAgent):
         seat winning, some payment lets the game go on)."""
         if not self.near_end(view) or amount <= 0:
             return None
+        if not self.end_after(view, len(eligible(self.hand, what))):
+            return None               # no payment ends it (paying more cards ends it sooner)
         combos = combinations(self.hand, what, amount, self.subtract, limit=400)
         if not combos:
             return None
