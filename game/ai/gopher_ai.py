@@ -14,7 +14,8 @@ It collects with the combination that subtracts least (the tie rule) and uses mo
 
 The expert level (``game/ai/expert.py``) plays here with ``EXPERT`` at the bottom: the sharp
 form of the good player (``GopherSharpAgent``: spends diggers sooner, pays with the fewest
-cards) as its guide
+cards keeping the hand that pays most, and near the end pays so that the game ends when it
+wins and goes on when it would lose) as its guide
 and playout player, and ``expert_eval`` (a fitted win model) as its leaf value.
 """
 from __future__ import annotations
@@ -394,7 +395,12 @@ class GopherSharpAgent(GopherAgent):
     no more than good itself there.  Ideas measured weaker: the other seats' collections at
     a level change at the real odds of a random hand (-4.7%), the next turn's prospects from
     the end hole added to its value (41% against good), ``DIG_EAGER`` 3 (-0.9%), fewest
-    cards only when behind late (-0.2%)."""
+    cards only when behind late (-0.2%).  Then the end of the game (``near_end``) and the
+    pick among equal payments (``pick_combo``): 62.2% against good over 1,000 games (seeds
+    5000...), 93.2% against beginner; 38.4% in 3 and 30.7% in 4 players against goods (900
+    games, seeds 40000...).  Measured weaker: a present valued 5, 11 or 13 (not 7), a
+    collection-less turn valued 0 or 3 (not 1), paying with the most cards when ahead near
+    the end, the hand's reach after paying added to the hole's value."""
     DIG_EAGER = 2.0
     DIG_MORE = 3.0     # with two diggers or more (good: 1; 3 measured +2.1% and +4.2% against
     #                    good over twice 1,000 paired games, se 1.3%; always digging: -2.5%)
