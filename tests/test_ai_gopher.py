@@ -205,6 +205,7 @@ def test_expert_hook_uses_the_sharp_guide_and_the_fitted_evaluation():
     assert hook["evaluate"] is gopher_ai.expert_eval
     assert type(hook["guide"]("gopher", 1)) is gopher_ai.GopherSharpAgent
     assert type(hook["playout"]("gopher", 1)) is gopher_ai.GopherSharpAgent
+    assert expert.ExpertAgent("gopher", 1).z == hook["tuning"]["z"] > 3.0   # overrules if sure
 
 
 def _end_position(hand0, mine, theirs):
