@@ -205,3 +205,63 @@ def test_expert_hook_uses_the_sharp_guide_and_the_fitted_evaluation():
     assert hook["evaluate"] is gopher_ai.expert_eval
     assert type(hook["guide"]("gopher", 1)) is gopher_ai.GopherSharpAgent
     assert type(hook["playout"]("gopher", 1)) is gopher_ai.GopherSharpAgent
+    assert expert.ExpertAgent("gopher", 1).z == hook["tuning"]["z"] > 3.0   # overrules if sure
+
+
+def _end_position(hand0, mine, theirs):
+    """Page 1, seat 0 about to roll 1 towards hole 2 (berry 5) with the deck empty and
+    ``mine`` / ``theirs`` face up."""
+    st = _position(hand0)
+    st.deck = []
+    st.face_up = [list(mine), list(theirs)]
+    st._roll_die = lambda: 1
+    st.apply([a for a in st.legal_actions() if a["type"] == "roll"][0])
+    return st
+
+
+def _pay_at_hole_2(st, agent):
+    st.apply([a for a in st.legal_actions() if a.get("to") == 2][0])
+    while st.step == "collect" and st.current_player == 0:
+        st.apply(agent.decide(st.view(0), st.legal_actions()))
+
+
+def test_sharp_guide_ends_the_game_where_it_then_wins():
+    from game.ai.gopher_ai import GopherSharpAgent
+    hand = ["berry:5", "berry:1", "berry:4", "acorn:9", "acorn:2"]
+    st = _end_position(hand, ["acorn:10"], ["acorn:8"])
+    agent = GopherSharpAgent("gopher", 1)
+    assert agent.decide(st.view(0), st.legal_actions())["to"] == 2    # the winning hole
+    _pay_at_hole_2(st, agent)
+    assert sorted(st.face_up[0]) == ["acorn:10", "berry:1", "berry:4"]  # 2 cards: hand of 3
+    assert st.is_over() and st.winners() == [0]
+
+
+def test_sharp_guide_goes_on_where_ending_would_lose_and_passes_where_it_must_end():
+    from game.ai.gopher_ai import GopherSharpAgent
+    hand = ["berry:5", "berry:1", "berry:4", "acorn:9", "acorn:2"]
+    st = _end_position(hand, [], ["acorn:10", "acorn:8"])
+    _pay_at_hole_2(st, GopherSharpAgent("gopher", 1))
+    assert st.face_up[0] == ["berry:5"] and not st.is_over()           # one card: hand of 4
+    st = _end_position(["berry:1", "berry:4", "acorn:9", "acorn:2"], [],
+                       ["acorn:10", "acorn:8"])
+    agent = GopherSharpAgent("gopher", 1)
+    assert agent.decide(st.view(0), st.legal_actions()).get("to") != 2  # paying there loses
+    _pay_at_hole_2(st, agent)
+    assert st.face_up[0] == [] and not st.is_over()                     # it passed
+
+
+def test_hand_reach_and_the_sharp_guides_pick_among_equal_payments():
+    from game.ai.gopher_ai import GopherSharpAgent, hand_reach
+    from game.rules.gopher import default_data
+    data = default_data()
+    assert hand_reach(data, [], True) == 0.0 == hand_reach(data, ["digger"], True)
+    small = hand_reach(data, ["berry:5"], True)
+    assert 0.0 < small < hand_reach(data, ["berry:5", "acorn:3"], True)
+    agent = GopherSharpAgent("gopher", 1)
+    agent.hand = ["acorn:5", "berry:1", "berry:4", "berry:5"]
+    agent.data, agent.subtract = data, True
+    combos = [(["acorn:5"], []), (["berry:5"], []), (["berry:1", "berry:4"], [])]
+    rest = {c[0][0]: hand_reach(data, [x for x in agent.hand if x != c[0][0]], True)
+            for c in combos[:2]}
+    assert rest["acorn:5"] != rest["berry:5"]
+    assert agent.pick_combo(combos)[0][0] == max(rest, key=rest.get)
