@@ -225,9 +225,11 @@ def test_new_search_settings_keep_other_games_as_they_were():
     """width, z and tree_depth switch on per game; their defaults change nothing."""
     assert expert.DEFAULTS["width"] == 0 and expert.DEFAULTS["tree_depth"] == 0
     assert expert.DEFAULTS["z"] == 2.0 and expert.DEFAULTS["paired"] is False
-    for game in ("moles", "ants", "hamster", "gopher"):
+    for game in ("moles", "ants", "hamster"):
         agent = ExpertAgent(game, 1)
         assert (agent.width, agent.tree_depth, agent.z, agent.paired) == (0, 0, 2.0, False)
+    agent = ExpertAgent("gopher", 1)     # Gopher's Pantry overrules its guide only when sure
+    assert (agent.width, agent.tree_depth, agent.z, agent.paired) == (0, 0, 3.5, False)
     agent = ExpertAgent("forest", 1)
     assert agent.width > 0 and agent.tree_depth == 1
 
