@@ -658,4 +658,3 @@ EXPERT = {
     "evaluate": expert_eval,
     "settled": settled,
 }
-
