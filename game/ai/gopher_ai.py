@@ -276,7 +276,10 @@ class GopherAgent(_Base):
                   if c[0] or view["picks_add"]] if need != 0 else []
         keys = {(a["type"], a.get("card")) for a in legal}
         if combos:
-            add, sub = self.pick_combo(combos)
+            pick = self.choose_combo(view, amount, combos)
+            if pick is None:
+                return next((a for a in legal if a["type"] == "pass"), legal[-1])
+            add, sub = pick
             for c in add:
                 if ("add", c) in keys:
                     return next(a for a in legal if a["type"] == "add" and a["card"] == c)
@@ -285,6 +288,10 @@ class GopherAgent(_Base):
                     return next(a for a in legal if a["type"] == "subtract" and a["card"] == c)
         picks = [a for a in legal if a["type"] in ("add", "subtract")]
         return picks[0] if picks else legal[-1]
+
+    def choose_combo(self, view, amount: int, combos: list):
+        """The combination to collect ``amount`` with (``(add, sub)``), or None to pass."""
+        return self.pick_combo(combos)
 
     def pick_combo(self, combos: list) -> tuple:
         """The combination to collect with (``(add, sub)``): the first by ``combo_order``."""
@@ -527,22 +534,12 @@ class GopherSharpAgent(GopherAgent):
             return -self.WIN
         return v
 
-    def collect(self, view, legal):
+    def choose_combo(self, view, amount: int, combos: list):
         """Near the end: the payment that ends the game winning, else one that lets it go on
-        (the fewest cards first, as ever), else no payment at all."""
+        (the fewest cards first, as ever), else none (pass)."""
         if not self.near_end(view):
-            return super().collect(view, legal)
-        types = {a["type"] for a in legal}
-        if "collect" in types:
-            return next(a for a in legal if a["type"] == "collect")
-        what, amount = self.sign(view, view["page"], self.me)
-        padd, psub = view["picks_add"], view["picks_sub"]
-        need = amount - sum(map(card_value, padd)) + sum(map(card_value, psub))
-        combos = [c for c in combinations(self.hand, what, need, self.subtract, limit=3000)
-                  if c[0] or padd] if need != 0 else []
-        if not combos:
-            return super().collect(view, legal)
-        sub0 = sum(map(card_value, psub))
+            return self.pick_combo(combos)
+        sub0 = sum(map(card_value, view["picks_sub"]))
         wins, goes = [], []
         for c in combos:
             if self.end_after(view, len(c[0]) + len(c[1])):
@@ -550,22 +547,9 @@ class GopherSharpAgent(GopherAgent):
                     wins.append(c)
             else:
                 goes.append(c)
-        if wins:
-            pick = self.pick_combo(wins)
-        elif goes:
-            pick = self.pick_combo(goes)
-        else:
-            return next((a for a in legal if a["type"] == "pass"), legal[-1])
-        add, sub = pick
-        for c in add:
-            for a in legal:
-                if a["type"] == "add" and a["card"] == c:
-                    return a
-        for c in sub:
-            for a in legal:
-                if a["type"] == "subtract" and a["card"] == c:
-                    return a
-        return super().collect(view, legal)
+        if wins or goes:
+            return self.pick_combo(wins or goes)
+        return None
 
 
 # Leaf evaluation: a logistic model of who wins from the position, fitted on 1,500 2-player
