@@ -792,13 +792,79 @@ def blend_shares(st: ForestState) -> list:
 REPLY_WEIGHT = 0.5    # the sharper guide: the share of the rival's best answer it counts
 
 
+def carrier_walled(st: ForestState, p: dict, at: int) -> bool:
+    """Whether carrier ``p``, standing on ``at``, has no way home along open tiles it may
+    enter with its nugget (face-down tiles bar a carrier: someone must open them first)."""
+    home = st.camps[p["seat"]]
+    if home is None or at is None:
+        return False
+    seen = {at}
+    todo = [at]
+    nb, opened, camp_of = st._nb, st.opened, st._camp_of
+    while todo:
+        c = todo.pop()
+        if c == home:
+            return False
+        for t in nb[c]:
+            if t not in seen and (opened[t] or t in camp_of) and st.can_enter(p, t, True):
+                seen.add(t)
+                todo.append(t)
+    return True
+
+
 class ForestReplyGuide(ForestGuide):
     """The expert's sharper guide: the good player's plans, each of its first few options
     also met with the rival's best answer (the rival's own position value, its exploring
     not counted): a move that leaves gold to be snatched, a carrier to be attacked or the
-    campfire open costs what that answer takes."""
+    campfire open costs what that answer takes.
+
+    One habit of the planner it breaks: a canine carrying a nugget walled in by face-down
+    tiles (no open way home) would shuttle between the open tiles around it for the rest of
+    the game, as dropping the nugget looks like a loss for a move or two.  Where the plan is
+    such a step, the canine instead puts its nugget down and opens the face-down tile next to
+    it that lies nearest home (``_unwall``); it fetches the nugget again afterwards."""
 
     reply_weight = REPLY_WEIGHT
+    unwall = True
+    camp_moves = True
+
+    def choose(self, view: dict, legal: list):
+        pick = super().choose(view, legal)
+        alt = self._unwall(view, legal, pick) if self.unwall else None
+        if alt is None and not self.camp_moves and pick.get("type") == "move_camp":
+            alt = next((a for k in self.ranked for a in legal
+                        if action_key(a) == k and a["type"] != "move_camp"), None)
+        if alt is None:
+            return pick
+        want = action_key(alt)
+        self.ranked = [want] + [k for k in self.ranked if k != want]
+        return alt
+
+    def _unwall(self, view: dict, legal: list, pick):
+        """The step that opens a walled-in canine carrier's way home instead of ``pick``, where
+        ``pick`` moves that carrier to a tile still walled in (else None)."""
+        if pick.get("type") != "move" or not pick.get("carry"):
+            return None
+        st = ForestState.from_view(view, 0)     # reads open tiles only: the deal is moot
+        p = st._pid[pick["piece"]]
+        if p["kind"] != "canine" or not p["carry"] or p["at"] is None:
+            return None
+        n = st.n
+        to = pick["to"][1] * n + pick["to"][0]
+        if not carrier_walled(st, p, p["at"]) or not carrier_walled(st, p, to):
+            return None
+        dist = Evaluator(p["seat"]).home_dist(st, p["seat"])
+        best = None
+        for a in legal:
+            if a.get("type") != "move" or a["piece"] != p["id"] or a["carry"]:
+                continue
+            c = a["to"][1] * n + a["to"][0]
+            if st.opened[c]:
+                continue
+            key = (dist[c], c)
+            if best is None or key < best[0]:
+                best = (key, a)
+        return None if best is None else best[1]
 
     def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
         r = st.current_player
