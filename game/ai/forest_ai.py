@@ -826,14 +826,19 @@ class ForestReplyGuide(ForestGuide):
 
     reply_weight = REPLY_WEIGHT
     unwall = True
-    camp_moves = True
+    camp_moves = False
 
     def choose(self, view: dict, legal: list):
         pick = super().choose(view, legal)
+        if not self.camp_moves and self.ranked:
+            # the campfire stays: its moves come last (the search looks at the first few)
+            camp = {action_key(a) for a in legal if a["type"] == "move_camp"}
+            if len(camp) < len(self.ranked):
+                self.ranked = [k for k in self.ranked if k not in camp] + \
+                    [k for k in self.ranked if k in camp]
+                if pick["type"] == "move_camp":
+                    pick = next(a for a in legal if action_key(a) == self.ranked[0])
         alt = self._unwall(view, legal, pick) if self.unwall else None
-        if alt is None and not self.camp_moves and pick.get("type") == "move_camp":
-            alt = next((a for k in self.ranked for a in legal
-                        if action_key(a) == k and a["type"] != "move_camp"), None)
         if alt is None:
             return pick
         want = action_key(alt)
