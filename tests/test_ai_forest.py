@@ -401,3 +401,22 @@ def test_walled_in_carrier_opens_its_way_home():
     turn(st, 0)
     b = guide.decide(st.view(0), st.legal_actions())
     assert b["piece"] == "0-c1" and b["to"] == [4, 5]     # back for the nugget
+
+
+def test_reply_guide_keeps_its_campfire_where_it_is():
+    """Where the planner would move its campfire for want of anything better, the reply
+    guide plays its best other option, and ranks the campfire's moves last (beyond the few
+    the search compares)."""
+    from game.ai.forest_ai import ForestReplyGuide
+    st = _walled_in()
+    st.camp_moves[0] = 3
+    plain = ForestReplyGuide("forest", 1)
+    plain.camp_moves = True
+    assert plain.decide(st.view(0), st.legal_actions())["type"] == "move_camp"
+    guide = ForestReplyGuide("forest", 1)
+    legal = st.legal_actions()
+    a = guide.decide(st.view(0), legal)
+    assert a["type"] == "move"
+    camp = sum(1 for x in legal if x["type"] == "move_camp")
+    assert camp and all('"move_camp"' in k for k in guide.ranked[-camp:])
+    assert guide.ranked[0] == action_key(a)

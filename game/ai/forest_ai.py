@@ -24,7 +24,8 @@ otherwise moves at random.
 
 The expert level (``expert.py``) plugs in through ``EXPERT`` at the bottom: ``ForestReplyGuide``
 (the good player, its options ranked, each of its first few options also met with the rival's
-best answer) is asked first; the search compares its first few options on common deals (the
+best answer; a canine carrier walled in by face-down tiles opens its way home instead of
+shuttling, and the campfire stays put) is asked first; the search compares its first few options on common deals (the
 ``paired`` setting: every option meets the same face-down tiles and playout seeds), each after
 short playouts by ``ForestPlayoutAgent`` (the beginner's habits read straight from the dealt
 state, a share of random actions mixed in), and ends them in ``blend_shares``: the position
@@ -822,7 +823,11 @@ class ForestReplyGuide(ForestGuide):
     tiles (no open way home) would shuttle between the open tiles around it for the rest of
     the game, as dropping the nugget looks like a loss for a move or two.  Where the plan is
     such a step, the canine instead puts its nugget down and opens the face-down tile next to
-    it that lies nearest home (``_unwall``); it fetches the nugget again afterwards."""
+    it that lies nearest home (``_unwall``); it fetches the nugget again afterwards.  And it
+    keeps its campfire where it is (``camp_moves`` off): the planner moves it when nothing
+    else looks better, which wastes a turn and its moves (guide alone against the beginner,
+    300 games from seed 30000: 83.0% as the planner plays, 83.7% with ``_unwall``, 86.2%
+    with both; against good, 200 from seed 40000: 48.2%, 48.7%, 47.7%)."""
 
     reply_weight = REPLY_WEIGHT
     unwall = True
