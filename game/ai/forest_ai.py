@@ -855,6 +855,14 @@ class ForestReplyGuide(ForestGuide):
         ``pick`` moves that carrier to a tile still walled in (else None)."""
         if pick.get("type") != "move" or not pick.get("carry"):
             return None
+        pv = next((q for q in view["pieces"] if q["id"] == pick["piece"]), None)
+        if pv is None or pv["kind"] != "canine" or pv["at"] is None:
+            return None
+        cells, size = view["cells"], view["size"]
+        x0, y0 = pv["at"]
+        if not any(cells[y * size + x] is None for x in range(max(0, x0 - 1), min(size, x0 + 2))
+                   for y in range(max(0, y0 - 1), min(size, y0 + 2))):
+            return None                         # no face-down tile next to it to open
         st = ForestState.from_view(view, 0)     # reads open tiles only: the deal is moot
         p = st._pid[pick["piece"]]
         if p["kind"] != "canine" or not p["carry"] or p["at"] is None:
