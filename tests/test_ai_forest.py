@@ -357,3 +357,66 @@ def test_paired_search_compares_the_guides_options_on_common_deals():
         rounds = {r for _, _, _, r in agent.last_paired.values()}
         assert len(rounds) == 1 and agent.last_iterations <= 60
         assert agent.last_root is None
+
+
+def _walled_in():
+    """Pack 0's canine carries a nugget at (4, 5); row 6 is face-down from edge to edge, the
+    other canine is out of the hunt and the hunter (who cannot open tiles) far away."""
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    for x in range(st.n):
+        lay(st, x, 6, "empty", opened=False)
+    put(st, "0-c1", 4, 5, carry=True)
+    put(st, "0-h", 0, 0)
+    st._pid["0-c2"]["at"], st._pid["0-c2"]["dead"] = None, 1
+    put(st, "1-c1", 8, 0)
+    put(st, "1-c2", 8, 1)
+    put(st, "1-h", 7, 0)
+    st.hunter_moved[0] = True
+    st.camp_moves[0] = 0
+    return st
+
+
+def test_walled_in_carrier_opens_its_way_home():
+    """A canine carrier with no open way home puts its nugget down and opens the face-down
+    tile nearest home (the planner alone would keep carrying it to and fro), then fetches
+    the nugget again."""
+    from game.ai.forest_ai import ForestReplyGuide, carrier_walled
+    st = _walled_in()
+    p = st._pid["0-c1"]
+    assert carrier_walled(st, p, p["at"])
+    plain = ForestReplyGuide("forest", 1)
+    plain.unwall = False
+    a = plain.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and a["carry"]          # the habit it breaks
+    guide = ForestReplyGuide("forest", 1)
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and not a["carry"] and a["to"][1] == 6
+    assert guide.ranked[0] == action_key(a)
+    st.apply(a)
+    assert st.loose[st.n * 5 + 4] == 1 and st.opened[st.n * 6 + a["to"][0]]
+    lay(st, a["to"][0], 6, "empty")                      # (whatever it was: plain forest)
+    put(st, "0-c1", *a["to"])
+    turn(st, 0)
+    b = guide.decide(st.view(0), st.legal_actions())
+    assert b["piece"] == "0-c1" and b["to"] == [4, 5]     # back for the nugget
+
+
+def test_reply_guide_keeps_its_campfire_where_it_is():
+    """Where the planner would move its campfire for want of anything better, the reply
+    guide plays its best other option, and ranks the campfire's moves last (beyond the few
+    the search compares)."""
+    from game.ai.forest_ai import ForestReplyGuide
+    st = _walled_in()
+    st.camp_moves[0] = 3
+    plain = ForestReplyGuide("forest", 1)
+    plain.camp_moves = True
+    assert plain.decide(st.view(0), st.legal_actions())["type"] == "move_camp"
+    guide = ForestReplyGuide("forest", 1)
+    legal = st.legal_actions()
+    a = guide.decide(st.view(0), legal)
+    assert a["type"] == "move"
+    camp = sum(1 for x in legal if x["type"] == "move_camp")
+    assert camp and all('"move_camp"' in k for k in guide.ranked[-camp:])
+    assert guide.ranked[0] == action_key(a)
