@@ -638,7 +638,7 @@ class _Timer:
         return (self.active, self.left, self.others >= 4 or started >= 4)
 
 
-ENDGAME_BOXES = 3   # the planner plays for the win once fewer timer boxes than this are left
+ENDGAME_BOXES = 4   # the planner plays for the win once fewer timer boxes than this are left
 END_DEPTH = 2       # rolls the endgame follows after the current one
 END_BEAM = 3        # own sets followed at each roll inside the endgame's look
 END_TOP = 6         # the static evaluation's best sets also looked at by the endgame
