@@ -27,7 +27,12 @@ six faces of the next roll (``LOOKAHEAD``).
 
 ``HamsterPlanner`` (the expert's guide, not a level of its own): the same evaluation looked at
 two rolls further for the best sets, the timer followed roll by roll, and the leading rival's
-loss counted when starting a 4th chamber switches the timer on.
+loss counted when starting a 4th chamber switches the timer on.  In the last rolls (fewer than
+``ENDGAME_BOXES`` timer boxes left) it stops maximising its own points and plays for the win:
+the rivals' sheets are public, so their choices are modelled roll by roll (the sheet evaluation
+picks for them), the roll that crosses the last box is scored by the rulebook's order (total,
+then chamber, mushroom and nut points), and it takes the set with the best chance to finish
+ahead - a risky set when behind, a safe one when ahead.
 """
 from __future__ import annotations
 
