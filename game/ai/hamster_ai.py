@@ -758,7 +758,7 @@ class HamsterPlanner(HamsterAgent):
         judged by its lead in evaluation against the spread of the rolls still to come.  A
         later candidate replaces an earlier one only if its chance is higher by
         ``END_EPS``."""
-        self._wmemo, self._rmemo = {}, {}
+        self._wmemo, self._rmemo, self._rival_value = {}, {}, {}
         rnow = tuple(self._rival_move(m, fr, roll, timer) for m, fr in rivals)
         best = None
         for a, after, slots in cands:
@@ -809,13 +809,18 @@ class HamsterPlanner(HamsterAgent):
                 tied += 1
         return 1.0 / tied
 
-    def _lead_odds(self, mine: int, slots: int, rivals: tuple, timer: _Timer) -> float:
-        """The chance that a sheet ahead in evaluation by ``d`` points ends ahead: the normal
-        odds of ``d`` against ``END_SPREAD`` x sqrt(rolls left)."""
-        geo = self._geo
+    def _lead_odds(self, mine: float, rivals: tuple, timer: _Timer) -> float:
+        """The chance that a sheet worth ``mine`` by the evaluation ends ahead of the rivals'
+        sheets: the normal odds of its lead over the best of them against ``END_SPREAD`` x
+        sqrt(rolls left)."""
         T = timer.rolls(4)
-        v = geo.evaluate(mine, slots, T, self._any, self.w)
-        lead = v - max(geo.evaluate(m, fr, T, self._any, self.w) for m, fr in rivals)
+        key = (rivals, T)
+        best = self._rival_value.get(key)
+        if best is None:
+            geo = self._geo
+            best = self._rival_value[key] = max(geo.evaluate(m, fr, T, self._any, self.w)
+                                                for m, fr in rivals)
+        lead = mine - best
         return 0.5 * (1.0 + math.erf(lead / (END_SPREAD * math.sqrt(max(T, 0.5)) * 1.4142)))
 
     def _win_value(self, mine: int, slots: int, rivals: tuple, timer: _Timer,
@@ -823,7 +828,8 @@ class HamsterPlanner(HamsterAgent):
         """My expected share of the win from a roll step (``mine``: my sheet after this roll's
         choice), ``depth`` rolls ahead."""
         if depth <= 0:
-            return self._lead_odds(mine, slots, rivals, timer)
+            v = self._geo.evaluate(mine, slots, timer.rolls(4), self._any, self.w)
+            return self._lead_odds(v, rivals, timer)
         key = (mine, slots, rivals, timer.active, timer.left, depth)
         got = self._wmemo.get(key)
         if got is not None:
@@ -837,8 +843,10 @@ class HamsterPlanner(HamsterAgent):
             if t2.over():
                 total += max(self._win(mine | s, riv) for _, s in opts)
                 continue
-            if depth == 1:
-                total += max(self._lead_odds(mine | s, slots - k, riv, t2) for k, s in opts)
+            if depth == 1:     # the odds grow with the evaluation: the best sheet's odds
+                T = t2.rolls(4)
+                total += self._lead_odds(max(geo.evaluate(mine | s, slots - k, T, self._any,
+                                                          self.w) for k, s in opts), riv, t2)
                 continue
             if len(opts) > END_BEAM:
                 T = t2.rolls(4)
