@@ -372,3 +372,77 @@ def test_remembered_evaluation_equals_a_fresh_one(variant):
                 cold._room.clear()
                 assert warm.room(crosses, warm.anchors(crosses, anyf)) == \
                     cold.room(crosses, cold.anchors(crosses, anyf))
+
+
+def test_sheet_rank_is_the_rulebook_order():
+    """``Geo.rank``: total, then chamber, mushroom and nut points, as the rules count them."""
+    for seed in range(6):
+        state = new_game("hamster", 2, seed=seed, variant="AB"[seed % 2])
+        play(state, [make_agent("hamster", "beginner", seed), make_agent("hamster", "good", 1)])
+        view = state.view(0)
+        geo = geometry(view["sheet"])
+        for sheet in view["sheets"]:
+            b = sheet["breakdown"]
+            assert geo.rank(geo.mask_of(sheet["crosses"])) == (
+                b["total"], b["chambers"], b["mushrooms"], b["nuts"])
+
+
+def test_planner_endgame_plays_for_the_win_on_the_last_roll():
+    """On the last roll the planner's set wins (or shares) whenever some set would against the
+    rival's best reply, and the endgame never picks a set with fewer points."""
+    from game.ai.hamster_ai import HamsterPlanner
+    checked = 0
+    for seed in range(40):
+        state = new_game("hamster", 2, seed=seed, variant="AB"[seed % 2])
+        mover = make_agent("hamster", "random", seed)
+        while not state.is_over():
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            t = view["timer"]
+            if view["step"] == "choose" and t["crossed"] == t["length"] and len(legal) > 1:
+                geo = geometry(view["sheet"])
+                mine = geo.mask_of(view["sheets"][seat]["crosses"])
+                other = geo.mask_of(view["sheets"][1 - seat]["crosses"])
+                free = geo.one_row - view["sheets"][1 - seat]["one_row_used"]
+                sizes = range(1, min(free, 3) + 1) if view["roll"] == 1 else [view["roll"]]
+                reply = max([geo.rank(other | s) for k in sizes
+                             for s in geo.legal_sets(other, k, False)] or [geo.rank(other)])
+                share = {key(a): (geo.rank(mine | geo.mask_of(a["cells"])) > reply) +
+                         0.5 * (geo.rank(mine | geo.mask_of(a["cells"])) == reply)
+                         for a in legal}
+                gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
+                action = HamsterPlanner("hamster", seed).decide(view, legal)
+                assert share[key(action)] == max(share.values())
+                assert gain[key(action)] == max(gain.values())
+                checked += 1
+            state.apply(mover.decide(view, legal))
+    assert checked >= 10
+
+
+def test_planner_endgame_is_legal_deterministic_and_can_be_switched_off():
+    """Late in the game (few timer boxes left) the planner's win-seeking choice is legal and the
+    same for the same view; with ``endgame=0`` it is the plain planner's choice."""
+    from game.ai.hamster_ai import HamsterPlanner
+    checked = 0
+    for seed in range(3):
+        state = new_game("hamster", 2, seed=seed, variant="AB"[seed % 2])
+        mover = make_agent("hamster", "random", seed)
+        late = early = 0
+        while not state.is_over() and late < 3:
+            seat = state.current_player
+            view, legal = state.view(seat), state.legal_actions()
+            t = view["timer"]
+            if view["step"] == "choose" and t["active"] and len(legal) > 1 and (
+                    early < 2 or t["length"] - t["crossed"] < 4):
+                one = HamsterPlanner("hamster", seed).decide(view, legal)
+                two = HamsterPlanner("hamster", seed).decide(copy.deepcopy(view), legal[::-1])
+                assert one in legal and key(one) == key(two)
+                if t["length"] - t["crossed"] >= 4:   # early: the endgame is not asked
+                    plain = HamsterPlanner("hamster", seed, endgame=0).decide(view, legal)
+                    assert key(plain) == key(one)
+                    early += 1
+                else:
+                    late += 1
+                checked += 1
+            state.apply(mover.decide(view, legal))
+    assert checked >= 12
