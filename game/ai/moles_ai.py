@@ -1005,12 +1005,23 @@ __all__ = ["MolesAgent", "MolesBeginnerAgent", "Pos", "equity", "strength_report
 # good-vs-good games: tools/moles_calibration.py.
 # Fitted on 291 games (seeds 3000-3290, every third turn): 0.56, 0.54, 0.51, 1.05; the two
 # halves of the games gave 0.72 / 0.38, 0.73 / 0.32, 0.74 / 0.34, 1.13 / 0.97 - the last layer's
-# race odds are about right, the share model before it about twice too sure.  Fitted on two
-# players only: with more seats ``equity`` is used as it is.
+# race odds are about right, the share model before it about twice too sure.
 CALIBRATION = (0.55, 0.55, 0.5, 1.0)
-# With three and four seats the same fit (the n-seat form: P(seat) = e ** k / sum e ** k, by
-# maximum likelihood), on 300 good-vs-good games each (seeds 3000-3299, every third turn):
-# 4 players 0.35, 0.67, 0.67, 1.12 (halves 0.30 / 0.41, 0.53 / 0.82, 0.69 / 0.66, 1.09 / 1.14).
+# With three and four seats the same fit in its n-seat form (P(seat) = e ** k / sum e ** k, by
+# maximum likelihood; tools/moles_calibration.py --players N), 300 good-vs-good games each
+# (seeds 3000-3299, every third turn):
+#   4 players: 0.35, 0.67, 0.67, 1.12 (halves 0.30 / 0.41, 0.53 / 0.82, 0.69 / 0.66,
+#     1.09 / 1.14) - the same picture as with two: too sure before the last layer;
+#   3 players: 0.63, 0.48, 0.69, 0.98 (halves 0.19 / 1.04, 0.28 / 0.75, 0.65 / 0.72,
+#     0.99 / 0.96).
+# Measured (the guide alone in every seat of a seed against good, so a seed's four games part
+# only where the guide decides otherwise; the raw guide plays exactly like good there): 4
+# players 65/240 (27.1%, standard error 2.5%, seeds 7000-7059) and 59/240 (24.6%, 2.4%,
+# seeds 7060-7119), with layer 1 at 0.5 69/240; 3 players with (0.6, 0.5, 0.7, 1.0) 60/180
+# (33.3%, 3.4%): no gain, so three seats keep ``equity`` as it is (the three-player expert,
+# whose search already beats good, is unchanged).  The expert at 200 iterations a move, 4
+# players against good: 32/100 (seeds 20000-20099; without the table 26/100), 26/100 (seeds
+# 21000-21099).
 CALIBRATION_SEATS = {4: (0.35, 0.67, 0.67, 1.12)}
 
 
