@@ -320,9 +320,37 @@ def test_calibrated_equity_is_a_temperature_on_the_two_seat_win_shares():
             assert cal == raw
         elif 0.0 < raw[0] < 1.0:   # the same side ahead, by less where k < 1
             assert (cal[0] - 0.5) * (raw[0] - 0.5) >= 0 and abs(cal[0] - 0.5) <= abs(raw[0] - 0.5)
-    for st in _positions(3, 6, every=40):   # fitted on two players: more seats as they are
+    for st in _positions(3, 6, every=40):   # a seat count without a table: as it is
         pos = Pos.from_state(st)
-        assert calibrated_equity(pos) == equity(pos)
+        assert calibrated_equity(pos, seat_temps={}) == equity(pos)
+
+
+def test_three_and_four_seats_have_their_own_temperatures_and_two_seats_keep_theirs():
+    from game.ai.moles_ai import (CALIBRATION, CALIBRATION_SEATS, MolesExpertGuide, calibrate,
+                                  calibrated_equity)
+    assert 2 not in CALIBRATION_SEATS            # two seats: ``CALIBRATION``, as fitted
+    for players in sorted(CALIBRATION_SEATS):
+        temps = CALIBRATION_SEATS[players]
+        assert len(temps) == len(CALIBRATION) and all(0.0 < k <= 2.0 for k in temps)
+        seen = set()
+        for st in _positions(players, 8, every=15):
+            pos = Pos.from_state(st)
+            if not pos.occ:
+                continue
+            raw, cal = equity(pos), calibrated_equity(pos)
+            if pos.winner is not None:
+                assert cal == raw
+                continue
+            seen.add(pos.layer)
+            assert cal == calibrate(raw, temps[pos.layer])
+            assert abs(sum(cal) - 1.0) < 1e-9
+            assert [x == 0.0 for x in cal] == [x == 0.0 for x in raw]   # the out stay out
+        assert seen
+    # the two-seat form does not read the new table
+    for st in _positions(2, 6, every=30):
+        pos = Pos.from_state(st)
+        assert calibrated_equity(pos, seat_temps={2: (0.1,) * 4}) == calibrated_equity(pos)
+    assert MolesExpertGuide.seat_temps is None    # the guide uses the fitted table
 
 
 def test_action_identity_tells_every_legal_action_apart():
@@ -410,3 +438,36 @@ def test_the_phase_tool_sorts_a_game_by_where_it_was_decided():
         assert first[0] in ("early", "race") and first[1] in (0.0, 0.5, 1.0)
         kinds.add(first[0])
     assert kinds
+
+
+def test_the_calibration_tool_finds_the_temperature_for_any_seat_count():
+    """tools/moles_calibration.py fits P(seat) = e ** k / sum e ** k: on outcomes drawn from
+    that model it finds k again, with two seats (the logistic form) and with four; a seat
+    that is out takes no part; a recorded game gives every seat a share of the win."""
+    import random
+    import sys
+    from pathlib import Path
+    tools = str(Path(__file__).resolve().parents[1] / "tools")
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
+    from moles_calibration import _logs, fit, record
+    rng = random.Random(5)
+    for seats, k in ((2, 0.5), (4, 1.6)):
+        rows = []
+        for _ in range(1500):
+            e = [rng.uniform(0.05, 1.0) for _ in range(seats)]
+            if seats > 2 and rng.random() < 0.3:
+                e[rng.randrange(seats)] = 0.0          # a seat out of the game
+            tot = sum(e)
+            e = [x / tot for x in e]
+            w = [x ** k for x in e]
+            r = rng.random() * sum(w)
+            won = 0
+            while r > w[won]:
+                r -= w[won]
+                won += 1
+            rows.append((_logs(e), [1.0 if s == won else 0.0 for s in range(seats)]))
+        assert abs(fit(rows) - k) < 0.25 * k
+    got = record(40, every=10, players=3)
+    assert got and all(len(x) == 3 and len(y) == 3 and abs(sum(y) - 1.0) < 1e-9
+                       for _, x, y in got)

@@ -1005,9 +1005,27 @@ __all__ = ["MolesAgent", "MolesBeginnerAgent", "Pos", "equity", "strength_report
 # good-vs-good games: tools/moles_calibration.py.
 # Fitted on 291 games (seeds 3000-3290, every third turn): 0.56, 0.54, 0.51, 1.05; the two
 # halves of the games gave 0.72 / 0.38, 0.73 / 0.32, 0.74 / 0.34, 1.13 / 0.97 - the last layer's
-# race odds are about right, the share model before it about twice too sure.  Fitted on two
-# players only: with more seats ``equity`` is used as it is.
+# race odds are about right, the share model before it about twice too sure.
 CALIBRATION = (0.55, 0.55, 0.5, 1.0)
+# With three and four seats the same fit in its n-seat form (P(seat) = e ** k / sum e ** k, by
+# maximum likelihood; tools/moles_calibration.py --players N), 300 good-vs-good games each
+# (seeds 3000-3299, every third turn):
+#   4 players: 0.35, 0.67, 0.67, 1.12 (halves 0.30 / 0.41, 0.53 / 0.82, 0.69 / 0.66,
+#     1.09 / 1.14) - the same picture as with two: too sure before the last layer;
+#   3 players: 0.63, 0.48, 0.69, 0.98 (halves 0.19 / 1.04, 0.28 / 0.75, 0.65 / 0.72,
+#     0.99 / 0.96).
+# Measured (the guide alone in every seat of a seed against good, so a seed's four games part
+# only where the guide decides otherwise; the raw guide plays exactly like good there): 4
+# players 65/240 (27.1%, standard error 2.5%, seeds 7000-7059), 59/240 (24.6%, 2.4%, seeds
+# 7060-7119), 60/240 (25.0%, 2.8%, seeds 7120-7179): the guide alone gains little; with layer
+# 1 at 0.5 69/240, with before_last 0.5 63/240 (seeds 7000-7059); 3 players with (0.6, 0.5,
+# 0.7, 1.0) 60/180 (33.3%, 3.4%): no gain, so three seats keep ``equity`` as it is (the
+# three-player expert, whose search already beats good, is unchanged).  The expert at 200
+# iterations a move, 4 players against good, with the table / without it (as before):
+# seeds 20000-20099 32 / 26 of 100, seeds 20100-20199 24 / 19, seeds 21000-21099 26 / 19 -
+# 27.3% against 21.3% of 300 games.  The search's overrules of the guide with the raw equity
+# seem to be what cost (fewer with the calibrated, closer values; see ``EXPERT``).
+CALIBRATION_SEATS = {4: (0.35, 0.67, 0.67, 1.12)}
 
 
 def calibrate(shares: list, k: float) -> list:
@@ -1022,12 +1040,17 @@ def calibrate(shares: list, k: float) -> list:
 
 
 def calibrated_equity(pos: Pos, temps: tuple | None = None,
-                      before_last: float = BEFORE_LAST, lone_odds: bool = False) -> list:
-    """``equity`` on the scale of real win chances (see ``CALIBRATION``)."""
+                      before_last: float = BEFORE_LAST, lone_odds: bool = False,
+                      seat_temps: dict | None = None) -> list:
+    """``equity`` on the scale of real win chances (see ``CALIBRATION``; with three or four
+    seats ``CALIBRATION_SEATS``, or ``seat_temps`` where given)."""
     eq = equity(pos, ALPHAS, before_last, lone_odds)
-    if pos.winner is not None or pos.n != 2:
+    if pos.winner is not None:
         return eq
-    return calibrate(eq, (temps or CALIBRATION)[pos.layer])
+    if pos.n == 2:
+        return calibrate(eq, (temps or CALIBRATION)[pos.layer])
+    table = (CALIBRATION_SEATS if seat_temps is None else seat_temps).get(pos.n)
+    return calibrate(eq, table[pos.layer]) if table else eq
 
 
 class MolesExpertGuide(MolesAgent):
@@ -1036,11 +1059,12 @@ class MolesExpertGuide(MolesAgent):
     level = "good"
     late = BEFORE_LAST     # the layer above the last: weight of survival and race odds
     temps = None           # per-layer temperatures (None: ``CALIBRATION``)
+    seat_temps = None      # ... with three or four seats (None: ``CALIBRATION_SEATS``)
     lone_odds = True
 
     def _eq(self, pos: Pos) -> list:
         self.evals += 1
-        return calibrated_equity(pos, self.temps, self.late, self.lone_odds)
+        return calibrated_equity(pos, self.temps, self.late, self.lone_odds, self.seat_temps)
 
 
 def expert_equity(state) -> list:
@@ -1096,6 +1120,11 @@ EXPERT = {
     # exploration constant and the margin for overruling the guide are about halved as well:
     # 40 paired games at 200 iterations a move against good (seeds 100-139): raw equity with
     # c 0.5 14 wins, calibrated with c 0.5 20, calibrated with c 0.25 and margin 0.01 24.
+    # Four players (the overrule bar there is expert.py's multi_margin 0.08 and three standard
+    # errors), 80 games at 100 iterations a move against good, seeds 22000-22079: as set 24
+    # wins, multi_margin 0.03 21, never overruling the guide 24, without the four-seat
+    # temperatures 21 - the search adds nothing measurable with four seats; what the guide
+    # and the leaf value gain from the temperatures does.
     "tuning": {"depth": 0, "c": 0.25, "margin": 0.01, "pool": True},
     "evaluate": expert_value,
     "guide": expert_guide,
