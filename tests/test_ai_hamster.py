@@ -287,24 +287,31 @@ def test_planner_follows_the_timer_roll_by_roll():
     assert on.active and on.left == 5
 
 
-def test_planner_takes_the_most_points_on_the_last_roll():
-    from game.ai.hamster_ai import HamsterPlanner
-    checked = 0
-    for seed in range(60):
-        state = new_game("hamster", 2 + seed % 2, seed=seed, variant="AB"[seed % 2])
+def last_roll_positions(seeds, players):
+    """(seed, seat, view, legal) of every choice on the last roll of random games (the timer's
+    last box crossed) where there is more than one set to choose from."""
+    for seed in seeds:
+        state = new_game("hamster", players(seed), seed=seed, variant="AB"[seed % 2])
         mover = make_agent("hamster", "random", seed)
         while not state.is_over():
             seat = state.current_player
             view, legal = state.view(seat), state.legal_actions()
             t = view["timer"]
             if view["step"] == "choose" and t["crossed"] == t["length"] and len(legal) > 1:
-                geo = geometry(view["sheet"])
-                mine = geo.mask_of(view["sheets"][seat]["crosses"])
-                gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
-                action = HamsterPlanner("hamster", seed).decide(view, legal)
-                assert gain[key(action)] == max(gain.values())
-                checked += 1
+                yield seed, seat, view, legal
             state.apply(mover.decide(view, legal))
+
+
+def test_planner_takes_the_most_points_on_the_last_roll():
+    from game.ai.hamster_ai import HamsterPlanner
+    checked = 0
+    for seed, seat, view, legal in last_roll_positions(range(60), lambda seed: 2 + seed % 2):
+        geo = geometry(view["sheet"])
+        mine = geo.mask_of(view["sheets"][seat]["crosses"])
+        gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
+        action = HamsterPlanner("hamster", seed).decide(view, legal)
+        assert gain[key(action)] == max(gain.values())
+        checked += 1
     assert checked >= 5
 
 
@@ -392,30 +399,22 @@ def test_planner_endgame_plays_for_the_win_on_the_last_roll():
     rival's best reply, and the endgame never picks a set with fewer points."""
     from game.ai.hamster_ai import HamsterPlanner
     checked = 0
-    for seed in range(40):
-        state = new_game("hamster", 2, seed=seed, variant="AB"[seed % 2])
-        mover = make_agent("hamster", "random", seed)
-        while not state.is_over():
-            seat = state.current_player
-            view, legal = state.view(seat), state.legal_actions()
-            t = view["timer"]
-            if view["step"] == "choose" and t["crossed"] == t["length"] and len(legal) > 1:
-                geo = geometry(view["sheet"])
-                mine = geo.mask_of(view["sheets"][seat]["crosses"])
-                other = geo.mask_of(view["sheets"][1 - seat]["crosses"])
-                free = geo.one_row - view["sheets"][1 - seat]["one_row_used"]
-                sizes = range(1, min(free, 3) + 1) if view["roll"] == 1 else [view["roll"]]
-                reply = max([geo.rank(other | s) for k in sizes
-                             for s in geo.legal_sets(other, k, False)] or [geo.rank(other)])
-                share = {key(a): (geo.rank(mine | geo.mask_of(a["cells"])) > reply) +
-                         0.5 * (geo.rank(mine | geo.mask_of(a["cells"])) == reply)
-                         for a in legal}
-                gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
-                action = HamsterPlanner("hamster", seed).decide(view, legal)
-                assert share[key(action)] == max(share.values())
-                assert gain[key(action)] == max(gain.values())
-                checked += 1
-            state.apply(mover.decide(view, legal))
+    for seed, seat, view, legal in last_roll_positions(range(40), lambda seed: 2):
+        geo = geometry(view["sheet"])
+        mine = geo.mask_of(view["sheets"][seat]["crosses"])
+        other = geo.mask_of(view["sheets"][1 - seat]["crosses"])
+        free = geo.one_row - view["sheets"][1 - seat]["one_row_used"]
+        sizes = range(1, min(free, 3) + 1) if view["roll"] == 1 else [view["roll"]]
+        reply = max([geo.rank(other | s) for k in sizes
+                     for s in geo.legal_sets(other, k, False)] or [geo.rank(other)])
+        share = {key(a): (geo.rank(mine | geo.mask_of(a["cells"])) > reply) +
+                 0.5 * (geo.rank(mine | geo.mask_of(a["cells"])) == reply)
+                 for a in legal}
+        gain = {key(a): geo.score(mine | geo.mask_of(a["cells"])) for a in legal}
+        action = HamsterPlanner("hamster", seed).decide(view, legal)
+        assert share[key(action)] == max(share.values())
+        assert gain[key(action)] == max(gain.values())
+        checked += 1
     assert checked >= 10
 
 
