@@ -25,13 +25,14 @@ otherwise moves at random.
 The expert level (``expert.py``) plugs in through ``EXPERT`` at the bottom: ``ForestReplyGuide``
 (the good player, its options ranked, each of its first few options also met with the rival's
 best answer; a canine carrier walled in by face-down tiles opens its way home instead of
-shuttling, and the campfire stays put) is asked first; the search compares its first few options on common deals (the
-``paired`` setting: every option meets the same face-down tiles and playout seeds), each after
-short playouts by ``ForestPlayoutAgent`` (the beginner's habits read straight from the dealt
-state, a share of random actions mixed in), and ends them in ``blend_shares``: the position
-value (``pack_values`` as ``expert_shares``) blended with the race clock (``race_clock``: the
-turns each pack still needs to its target, from what its gold costs to fetch), fitted to the
-outcomes of 150 seeded games (log-loss 0.417 against 0.449 for the position value alone).
+shuttling, and the campfire stays put) is asked first; the search compares its first few
+options on common deals (the ``paired`` setting: every option meets the same face-down tiles
+and playout seeds), each after short playouts by ``ForestPlayoutAgent`` (the beginner's
+habits read straight from the dealt state, a share of random actions mixed in), and ends
+them in ``blend_shares``: the position value (``pack_values`` as ``expert_shares``) blended
+with the race clock (``race_clock``: the turns each pack still needs to its target, from what
+its gold costs to fetch), fitted to the outcomes of 150 seeded games (log-loss 0.417 against
+0.449 for the position value alone).
 About 1,950 iterations a CPU second, the guide included (the earlier settings: about 2,180).
 Expert against good, 2 packs, seats swapped, 200 iterations a move, 40 games from seed 300:
 the earlier settings 21.5 (good against good on the same deals: 15), paired alone 21, paired
@@ -866,8 +867,8 @@ class ForestReplyGuide(ForestGuide):
                    for y in range(max(0, y0 - 1), min(size, y0 + 2))):
             return None                         # no face-down tile next to it to open
         st = ForestState.from_view(view, 0)     # reads open tiles only: the deal is moot
-        p = st._pid[pick["piece"]]
-        if p["kind"] != "canine" or not p["carry"] or p["at"] is None:
+        p = st._pid[pick["piece"]]             # a canine on the board (checked in the view)
+        if not p["carry"]:
             return None
         n = st.n
         to = pick["to"][1] * n + pick["to"][0]
