@@ -89,7 +89,7 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--seed", type=int, default=3000)
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     ap.add_argument("--every", type=int, default=3, help="record every N-th turn")
     args = ap.parse_args(argv)
     per = {layer: {0: [], 1: []} for layer in range(LAYER_COUNT)}
