@@ -417,9 +417,63 @@ def test_a_lone_mover_without_a_mole_in_a_hole_may_miss_its_stall_round_and_be_o
 
 def test_the_expert_guide_and_leaf_value_use_the_stall_aware_equity():
     from game.ai.moles_ai import MolesExpertGuide, calibrated_equity, expert_value
-    assert MolesExpertGuide.lone_odds
+    assert MolesExpertGuide.lone_odds and MolesExpertGuide.lone_race
     for st in _positions(2, 11, every=25):
-        assert expert_value(st) == calibrated_equity(Pos.from_state(st), lone_odds=True)
+        assert expert_value(st) == calibrated_equity(Pos.from_state(st), lone_odds=True,
+                                                     lone_race=True)
+
+
+def _lone_turn(mine_after: list, yours: list):
+    """The layer above the last, unrotated: seat 1 waits with both its moles in holes (its disc
+    row ``yours``), seat 0 (a mole in a hole, two outside) has turned a 2 that can fill the
+    last free hole, (-1, 1) -> (-1, -1); ``mine_after``: its face-down discs after that 2."""
+    st = position(2, layer=2, moles={0: [(1, 1), (-1, 1), (2, 0)], 1: [(1, -2), (-2, 1)]},
+                  current=0, face_down={0: mine_after, 1: yours})
+    st.step, st.pending = "move", [2]
+    st.face_up[0] = [1, 2, 2, 3, 3, 4]
+    for v in mine_after + [2]:
+        st.face_up[0].remove(v)
+    st._legal = None
+    return st
+
+
+def test_a_lone_mover_above_the_last_layer_lifts_when_its_disc_row_favours_the_race():
+    from game.ai.moles_ai import MolesExpertGuide
+    fill = {"frm": [-1, 1], "to": [-1, -1]}
+
+    def fills(mine, yours):
+        st = _lone_turn(mine, yours)
+        a = MolesExpertGuide("moles", 1).decide(st.view(0), st.legal_actions())
+        return {"frm": a["frm"], "to": a["to"]} == fill
+
+    # its 1 is still face down among three and the waiting seat's 1 is one of two: lift now
+    assert fills([1, 3, 4], [1, 3])
+    # its 1 has come up, the waiting seat has none face down for five turns: wait, spend the
+    # row, and lift later (filling at once would start the race with its 1 six discs away)
+    assert not fills([3, 3, 4], [2, 2, 3, 3, 4])
+
+
+def test_the_lone_race_value_is_optimal_stopping_over_the_disc_row():
+    from game.ai.moles_ai import _lone_race, _race_at_lift, lone_race_equity
+    full = (1, 2, 2, 3, 3, 4)
+    race = (2, 2)   # the 1 reaches the centre
+    fill = 0b11110  # any value fills a hole
+    # its 1 has come up: lifting at once is worse than being able to wait
+    assert _lone_race((2, 3, 4), full, 5, 1, fill, True, race, full) > \
+        _race_at_lift((2, 3, 4), full, race, full)
+    # no turn left and no mole of its own in a hole: the lift puts it out
+    assert _lone_race((1,), full, 0, 1, fill, False, race, full) == 0.0
+    # waiting longer never hurts (it may still lift at once)
+    assert _lone_race((2, 3), full, 4, 1, fill, True, race, full) >= \
+        _lone_race((2, 3), full, 1, 1, fill, True, race, full) - 1e-12
+    st = _lone_turn([3, 4], [1, 3])
+    pos = Pos.from_state(st)
+    eq = lone_race_equity(pos)
+    assert eq is not None and abs(sum(eq) - 1.0) < 1e-9
+    both = Pos.from_state(position(2, layer=2, moles={0: [(-1, 1)], 1: [(2, 0)]}))
+    assert lone_race_equity(both) is None            # both seats still move
+    other = Pos.from_state(position(2, layer=1, moles={0: [(-1, 1)], 1: [(1, 1)]}))
+    assert lone_race_equity(other) is None           # not the layer above the last
 
 
 def test_the_phase_tool_sorts_a_game_by_where_it_was_decided():
