@@ -834,6 +834,7 @@ class ForestReplyGuide(ForestGuide):
 
     reply_weight = REPLY_WEIGHT
     unwall = True
+    unstick = True
     camp_moves = False
 
     def choose(self, view: dict, legal: list):
@@ -847,6 +848,8 @@ class ForestReplyGuide(ForestGuide):
                 if pick["type"] == "move_camp":
                     pick = next(a for a in legal if action_key(a) == self.ranked[0])
         alt = self._unwall(view, legal, pick) if self.unwall else None
+        if alt is None and self.unstick:
+            alt = self._unstick(view, legal, pick)
         if alt is None:
             return pick
         want = action_key(alt)
@@ -887,6 +890,67 @@ class ForestReplyGuide(ForestGuide):
                 best = (key, a)
         return None if best is None else best[1]
 
+    def _unstick(self, view: dict, legal: list, pick):
+        """Where ``pick`` carries a nugget (or picks one up) without bringing it any nearer
+        home along the open tiles where a carrier may rest (``open_home_dist``; a step that an
+        arrow, a bear or a hare turns back counts where the carrier comes to rest): a canine
+        carrier instead opens the face-down tile next to it through which the way home is
+        clearly shorter, and otherwise another piece plays the planner's best other option
+        (a carrier no nearer home is as good as a pass).  Else None."""
+        if pick.get("type") != "move" or not pick.get("carry"):
+            return None
+        st = ForestState.from_view(view, 0)     # a carry move enters open tiles only
+        pid = pick["piece"]
+        p = st._pid[pid]
+        seat, n = p["seat"], st.n
+        home, c = st.camps[seat], p["at"]
+        if home is None or c is None or p["bump"] >= 0:
+            return None
+        dist = open_home_dist(st, seat)
+        far = 4 * n
+
+        def progress(a) -> bool:
+            s2 = st.clone()
+            q = s2._pid[a["piece"]]
+            frm = q["at"]
+            s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+            if q["at"] == home or s2.stored[seat] != st.stored[seat]:
+                return True
+            ends = [q["at"]] if s2.step != "choose" or s2.pending is None else \
+                s2.pending["options"]
+            d0 = dist[frm]
+            if d0 >= far:       # no open way home yet: at least nearer as the crow flies
+                return any(dist[r] < far or _cheb(r, home, n) < _cheb(frm, home, n)
+                           for r in ends if r is not None)
+            return any(r is not None and dist[r] < d0 for r in ends)
+
+        if progress(pick):
+            return None
+        best = None
+        if p["kind"] == "canine":
+            for a in legal:
+                if a.get("type") != "move" or a["piece"] != pid or a["carry"]:
+                    continue
+                f = a["to"][1] * n + a["to"][0]
+                if st.opened[f] or f in st._camp_of:
+                    continue
+                after = 1 if home in st._nb[f] else 1 + min(
+                    (dist[g] for g in st._nb[f] if dist[g] < far), default=far)
+                est = 3 + after          # open it, step back, carry the nugget over, go home
+                if est < dist[c] and (best is None or (est, f) < best[0]):
+                    best = ((est, f), a)
+        if best is not None:
+            return best[1]
+        by_key = {action_key(a): a for a in legal}
+        for k in self.ranked:
+            a = by_key.get(k)
+            if a is None or a["type"] == "move_camp" or a.get("piece") == pid:
+                continue
+            if a.get("carry") and a["type"] == "move" and not progress(a):
+                continue
+            return a
+        return None
+
     def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
         r = st.current_player
         if r is None or r == seat or st.step != "move" or not self.reply_weight:
@@ -897,6 +961,43 @@ class ForestReplyGuide(ForestGuide):
             return 0.0
         _, _, after = max(answers, key=lambda x: x[0])
         return self.reply_weight * (ev.value(after) - before)
+
+
+# open kinds where a carrier may come to rest on its way home (the others turn it back,
+# trap, kill or rob it, or bar its nugget)
+REST_PATH = {"empty", "gold"}
+
+
+def open_home_dist(st: ForestState, s: int) -> list:
+    """Steps from every tile to pack ``s``'s campfire for a carrier over open tiles it may
+    rest on (plain forest and opened gold, swamps by their bumps); 4n where there is none."""
+    n = st.n
+    far = 4 * n
+    dist = [far] * (n * n)
+    home = st.camps[s]
+    if home is None:
+        return dist
+    dist[home] = 0
+    q = deque([home])
+    nb, tile, opened, types = st._nb, st.tile, st.opened, st.data.types
+    while q:
+        c = q.popleft()
+        dc = dist[c]
+        for t in nb[c]:
+            if dist[t] <= dc + 1 or not opened[t] or tile[t] is None:
+                continue
+            spec = types[tile[t]]
+            k = spec["kind"]
+            if k in REST_PATH:
+                cost = 1
+            elif k == "swamp":
+                cost = spec["bumps"]
+            else:
+                continue
+            if dist[t] > dc + cost:
+                dist[t] = dc + cost
+                q.append(t)
+    return dist
 
 
 def _no_explore(c: int) -> float:
