@@ -387,7 +387,7 @@ def test_walled_in_carrier_opens_its_way_home():
     p = st._pid["0-c1"]
     assert carrier_walled(st, p, p["at"])
     plain = ForestReplyGuide("forest", 1)
-    plain.unwall = False
+    plain.unwall = plain.unstick = False
     a = plain.decide(st.view(0), st.legal_actions())
     assert a["piece"] == "0-c1" and a["carry"]          # the habit it breaks
     guide = ForestReplyGuide("forest", 1)
@@ -420,3 +420,27 @@ def test_reply_guide_keeps_its_campfire_where_it_is():
     camp = sum(1 for x in legal if x["type"] == "move_camp")
     assert camp and all('"move_camp"' in k for k in guide.ranked[-camp:])
     assert guide.ranked[0] == action_key(a)
+
+
+def test_carrier_turned_back_by_an_arrow_opens_a_shorter_way():
+    """The only open tile on the carrier's way home is an arrow pointing back (the planner
+    keeps stepping onto it and lands where it stood): the canine opens the face-down tile
+    through which its way home is short instead; a carrier that does come nearer home is
+    left alone."""
+    from game.ai.forest_ai import ForestReplyGuide, carrier_walled, open_home_dist
+    st = _walled_in()
+    lay(st, 0, 6, "arrows-straight")            # (points north: back where it came from)
+    p = st._pid["0-c1"]
+    assert not carrier_walled(st, p, p["at"])
+    assert open_home_dist(st, 0)[p["at"]] >= 4 * st.n
+    plain = ForestReplyGuide("forest", 1)
+    plain.unstick = False
+    a = plain.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and a["carry"]          # the habit it breaks
+    guide = ForestReplyGuide("forest", 1)
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and not a["carry"] and a["to"][1] == 6 and a["to"][0] != 0
+    assert guide.ranked[0] == action_key(a)
+    lay(st, 4, 6, "empty")
+    b = guide.decide(st.view(0), st.legal_actions())
+    assert b["piece"] == "0-c1" and b["carry"] and b["to"][1] == 6
