@@ -835,6 +835,8 @@ class ForestReplyGuide(ForestGuide):
     reply_weight = REPLY_WEIGHT
     unwall = True
     unstick = True
+    unstick_camp = True
+    unstick_chain = True
     camp_moves = False
 
     def choose(self, view: dict, legal: list):
@@ -897,6 +899,8 @@ class ForestReplyGuide(ForestGuide):
         carrier instead opens the face-down tile next to it through which the way home is
         clearly shorter, and otherwise another piece plays the planner's best other option
         (a carrier no nearer home is as good as a pass).  Else None."""
+        if pick.get("type") == "choose" and self.unstick_chain:
+            return self._chain_home(view, legal, pick)
         if pick.get("type") != "move" or not pick.get("carry"):
             return None
         st = ForestState.from_view(view, 0)     # a carry move enters open tiles only
@@ -928,17 +932,30 @@ class ForestReplyGuide(ForestGuide):
             return None
         best = None
         if p["kind"] == "canine":
+            mixed = cached_home_dist(st, seat)
             for a in legal:
                 if a.get("type") != "move" or a["piece"] != pid or a["carry"]:
                     continue
                 f = a["to"][1] * n + a["to"][0]
                 if st.opened[f] or f in st._camp_of:
                     continue
+                # the way home from it: over open tiles, else through more face-down ones
                 after = 1 if home in st._nb[f] else 1 + min(
-                    (dist[g] for g in st._nb[f] if dist[g] < far), default=far)
+                    (dist[g] if dist[g] < far else mixed[g] for g in st._nb[f] if g != c),
+                    default=far)
                 est = 3 + after          # open it, step back, carry the nugget over, go home
                 if est < dist[c] and (best is None or (est, f) < best[0]):
                     best = ((est, f), a)
+        if self.unstick_camp:
+            # or the campfire moves next door, where the carrier has an open way to it
+            for a in legal:
+                if a.get("type") != "move_camp":
+                    continue
+                s2 = st.clone()
+                s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+                est = 1 + open_home_dist(s2, seat)[c]
+                if est < dist[c] and (best is None or (est, -1) < best[0]):
+                    best = ((est, -1), a)
         if best is not None:
             return best[1]
         by_key = {action_key(a): a for a in legal}
@@ -950,6 +967,37 @@ class ForestReplyGuide(ForestGuide):
                 continue
             return a
         return None
+
+    def _chain_home(self, view: dict, legal: list, pick):
+        """A carrier's choice inside a chain (arrows, a mole tunnel, the hare): the option
+        where it comes to rest nearest home along open tiles (``open_home_dist``), where
+        ``pick`` rests farther (the planner's own way home counts face-down tiles and the
+        tiles that move a piece, and can lead it round in a circle).  Else None."""
+        pv = view.get("pending")
+        if not pv:
+            return None
+        st = ForestState.from_view(view, 0)
+        p = st._pid[pv["piece"]]
+        if not p["carry"] or st.camps[p["seat"]] is None:
+            return None
+        dist = open_home_dist(st, p["seat"])
+        home = st.camps[p["seat"]]
+
+        def rest(a) -> int:
+            s2 = st.clone()
+            s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+            q = s2._pid[p["id"]]
+            if s2.stored[p["seat"]] != st.stored[p["seat"]] or q["at"] == home:
+                return 0
+            if s2.step == "choose" and s2.pending is not None and s2.current_player == \
+                    st.current_player:
+                return min(dist[r] for r in s2.pending["options"])
+            return dist[q["at"]] if q["at"] is not None and q["carry"] else 8 * st.n
+        scored = [(rest(a), i) for i, a in enumerate(legal)]
+        best_d, best_i = min(scored)
+        if rest(pick) <= best_d:
+            return None
+        return legal[best_i]
 
     def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
         r = st.current_player
