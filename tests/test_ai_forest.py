@@ -387,7 +387,7 @@ def test_walled_in_carrier_opens_its_way_home():
     p = st._pid["0-c1"]
     assert carrier_walled(st, p, p["at"])
     plain = ForestReplyGuide("forest", 1)
-    plain.unwall = False
+    plain.unwall = plain.unstick = False
     a = plain.decide(st.view(0), st.legal_actions())
     assert a["piece"] == "0-c1" and a["carry"]          # the habit it breaks
     guide = ForestReplyGuide("forest", 1)
@@ -420,3 +420,75 @@ def test_reply_guide_keeps_its_campfire_where_it_is():
     camp = sum(1 for x in legal if x["type"] == "move_camp")
     assert camp and all('"move_camp"' in k for k in guide.ranked[-camp:])
     assert guide.ranked[0] == action_key(a)
+
+
+def test_carrier_turned_back_by_an_arrow_opens_a_shorter_way():
+    """The only open tile on the carrier's way home is an arrow pointing back (the planner
+    keeps stepping onto it and lands where it stood): the canine opens the face-down tile
+    through which its way home is short instead; a carrier that does come nearer home is
+    left alone."""
+    from game.ai.forest_ai import ForestReplyGuide, carrier_walled, open_home_dist
+    st = _walled_in()
+    lay(st, 0, 6, "arrows-straight")            # (points north: back where it came from)
+    p = st._pid["0-c1"]
+    assert not carrier_walled(st, p, p["at"])
+    assert open_home_dist(st, 0)[p["at"]] >= 4 * st.n
+    plain = ForestReplyGuide("forest", 1)
+    plain.unstick = False
+    a = plain.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and a["carry"]          # the habit it breaks
+    guide = ForestReplyGuide("forest", 1)
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert a["piece"] == "0-c1" and not a["carry"] and a["to"][1] == 6 and a["to"][0] != 0
+    assert guide.ranked[0] == action_key(a)
+    lay(st, 4, 6, "empty")
+    b = guide.decide(st.view(0), st.legal_actions())
+    assert b["piece"] == "0-c1" and b["carry"] and b["to"][1] == 6
+
+
+def test_carrier_inside_a_chain_rests_nearest_home():
+    """A carrier's choice in a mole tunnel: where the planner's pick would rest it farther
+    from home along open tiles than another option, the reply guide takes the nearest."""
+    from game.ai.forest_ai import ForestReplyGuide, open_home_dist
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 4, 5, "mole_tunnel")
+    put(st, "0-c1", 4, 4, carry=True)
+    act(st, "move", piece="0-c1", to=[4, 5], carry=True)
+    assert st.step == "choose" and st.current_player == 0
+    view, legal = st.view(0), st.legal_actions()
+    dist = open_home_dist(st, 0)
+    rest = {tuple(a["to"]): dist[a["to"][1] * st.n + a["to"][0]] for a in legal}
+    far = next(a for a in legal if tuple(a["to"]) == (3, 3))
+    near = min(legal, key=lambda a: rest[tuple(a["to"])])
+    guide = ForestReplyGuide("forest", 1)
+    alt = guide._chain_home(view, legal, far)
+    assert alt is not None and rest[tuple(alt["to"])] == rest[tuple(near["to"])] < rest[(3, 3)]
+    assert guide._chain_home(view, legal, near) is None
+    a = guide.decide(view, legal)
+    assert rest[tuple(a["to"])] == rest[tuple(near["to"])]
+
+
+def test_stuck_carrier_moves_the_campfire_next_door():
+    """A hunter carrying a nugget next to a campfire sealed off by face-down tiles and bees:
+    the campfire moves onto the bees' tile beside it, one step from the hunter."""
+    from game.ai.forest_ai import ForestReplyGuide, open_home_dist
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    for x, y in ((3, 7), (4, 7), (5, 7), (3, 8)):
+        lay(st, x, y, "empty", opened=False)
+    lay(st, 5, 8, "bees")
+    for pid in ("0-c1", "0-c2"):
+        st._pid[pid]["at"], st._pid[pid]["dead"] = None, 1
+    put(st, "0-h", 6, 7, carry=True)
+    assert open_home_dist(st, 0)[st.n * 7 + 6] >= 4 * st.n
+    plain = ForestReplyGuide("forest", 1)
+    plain.unstick_camp = False
+    assert plain.decide(st.view(0), st.legal_actions())["type"] != "move_camp"
+    guide = ForestReplyGuide("forest", 1)
+    a = guide.decide(st.view(0), st.legal_actions())
+    assert a["type"] == "move_camp" and a["to"] == [5, 8]
+    st.apply(a)
+    assert open_home_dist(st, 0)[st.n * 7 + 6] == 1

@@ -830,10 +830,31 @@ class ForestReplyGuide(ForestGuide):
     300 games from seed 30000: 83.0% as the planner plays, 83.7% with ``_unwall``, 86.2%
     with both; against good, 200 from seed 40000: 48.2%, 48.7%, 47.7%).  The expert with
     it, 200 iterations a move: against the beginner 72 of 80 from seed 20000 (the planner's
-    habits: 65), against good 33 of 60 from seed 5000 (before: 28)."""
+    habits: 65), against good 33 of 60 from seed 5000 (before: 28).
+
+    The same habit shows wherever a carrier's step brings its nugget no nearer home along the
+    open tiles it may rest on (``open_home_dist``): an arrow or a bear that turns it back onto
+    the tile it left, a pair of tiles it paces between beside a swamp, a way round through a
+    mole tunnel and arrows that ends where it began.  Such a step is as good as a pass, so
+    (``_unstick``) a canine carrier rather opens the face-down tile next to it through which its
+    way home is clearly shorter, or the campfire moves next door where that gives the carrier
+    an open way to it, or another piece plays the planner's best other option; inside a chain
+    a carrier's choice rests it nearest home along open tiles (``_chain_home``).  It changes
+    few games: the guide alone on the same deals, against the beginner 300 from seed 30000
+    259 -> 260.5 (21 games changed), against good 200 from seed 40000 95.5 -> 96.5 (15
+    changed); the first part alone (no campfire, no chain choice) 257.5 and 95.  Most games
+    the guide alone still loses are the deal's: against good its pieces opened as many tiles
+    as the rival's but found 4.2 nuggets to 6.5; against the beginner 30 of its 45 lost or
+    shared games ran to the round cap, both packs short of gold.  The expert with these
+    rules, 200 iterations a move: against the beginner 73.5 of 80 from seed 20000 and 73.5
+    of 80 from seed 21000 (before: 72 and 70), against good 35 of 60 from seed 5000 (before:
+    33), 3 packs against good 10 of 30 from seed 20000 (before: 9)."""
 
     reply_weight = REPLY_WEIGHT
     unwall = True
+    unstick = True
+    unstick_camp = True
+    unstick_chain = True
     camp_moves = False
 
     def choose(self, view: dict, legal: list):
@@ -847,6 +868,8 @@ class ForestReplyGuide(ForestGuide):
                 if pick["type"] == "move_camp":
                     pick = next(a for a in legal if action_key(a) == self.ranked[0])
         alt = self._unwall(view, legal, pick) if self.unwall else None
+        if alt is None and self.unstick:
+            alt = self._unstick(view, legal, pick)
         if alt is None:
             return pick
         want = action_key(alt)
@@ -887,6 +910,113 @@ class ForestReplyGuide(ForestGuide):
                 best = (key, a)
         return None if best is None else best[1]
 
+    def _unstick(self, view: dict, legal: list, pick):
+        """Where ``pick`` carries a nugget (or picks one up) without bringing it any nearer
+        home along the open tiles where a carrier may rest (``open_home_dist``; a step that an
+        arrow, a bear or a hare turns back counts where the carrier comes to rest): a canine
+        carrier instead opens the face-down tile next to it through which the way home is
+        clearly shorter, and otherwise another piece plays the planner's best other option
+        (a carrier no nearer home is as good as a pass).  Else None."""
+        if pick.get("type") == "choose" and self.unstick_chain:
+            return self._chain_home(view, legal, pick)
+        if pick.get("type") != "move" or not pick.get("carry"):
+            return None
+        st = ForestState.from_view(view, 0)     # a carry move enters open tiles only
+        pid = pick["piece"]
+        p = st._pid[pid]
+        seat, n = p["seat"], st.n
+        home, c = st.camps[seat], p["at"]
+        if home is None or c is None or p["bump"] >= 0:
+            return None
+        dist = open_home_dist(st, seat)
+        far = 4 * n
+
+        def progress(a) -> bool:
+            s2 = st.clone()
+            q = s2._pid[a["piece"]]
+            frm = q["at"]
+            s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+            if q["at"] == home or s2.stored[seat] != st.stored[seat]:
+                return True
+            ends = [q["at"]] if s2.step != "choose" or s2.pending is None else \
+                s2.pending["options"]
+            d0 = dist[frm]
+            if d0 >= far:       # no open way home yet: at least nearer as the crow flies
+                return any(dist[r] < far or _cheb(r, home, n) < _cheb(frm, home, n)
+                           for r in ends if r is not None)
+            return any(r is not None and dist[r] < d0 for r in ends)
+
+        if progress(pick):
+            return None
+        best = None
+        if p["kind"] == "canine":
+            mixed = cached_home_dist(st, seat)
+            for a in legal:
+                if a.get("type") != "move" or a["piece"] != pid or a["carry"]:
+                    continue
+                f = a["to"][1] * n + a["to"][0]
+                if st.opened[f] or f in st._camp_of:
+                    continue
+                # the way home from it: over open tiles, else through more face-down ones
+                after = 1 if home in st._nb[f] else 1 + min(
+                    (dist[g] if dist[g] < far else mixed[g] for g in st._nb[f] if g != c),
+                    default=far)
+                est = 3 + after          # open it, step back, carry the nugget over, go home
+                if est < dist[c] and (best is None or (est, f) < best[0]):
+                    best = ((est, f), a)
+        if self.unstick_camp:
+            # or the campfire moves next door, where the carrier has an open way to it
+            for a in legal:
+                if a.get("type") != "move_camp":
+                    continue
+                s2 = st.clone()
+                s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+                est = 1 + open_home_dist(s2, seat)[c]
+                if est < dist[c] and (best is None or (est, -1) < best[0]):
+                    best = ((est, -1), a)
+        if best is not None:
+            return best[1]
+        by_key = {action_key(a): a for a in legal}
+        for k in self.ranked:
+            a = by_key.get(k)
+            if a is None or a["type"] == "move_camp" or a.get("piece") == pid:
+                continue
+            if a.get("carry") and a["type"] == "move" and not progress(a):
+                continue
+            return a
+        return None
+
+    def _chain_home(self, view: dict, legal: list, pick):
+        """A carrier's choice inside a chain (arrows, a mole tunnel, the hare): the option
+        where it comes to rest nearest home along open tiles (``open_home_dist``), where
+        ``pick`` rests farther (the planner's own way home counts face-down tiles and the
+        tiles that move a piece, and can lead it round in a circle).  Else None."""
+        pv = view.get("pending")
+        if not pv:
+            return None
+        st = ForestState.from_view(view, 0)
+        p = st._pid[pv["piece"]]
+        if not p["carry"] or st.camps[p["seat"]] is None:
+            return None
+        dist = open_home_dist(st, p["seat"])
+        home = st.camps[p["seat"]]
+
+        def rest(a) -> int:
+            s2 = st.clone()
+            s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+            q = s2._pid[p["id"]]
+            if s2.stored[p["seat"]] != st.stored[p["seat"]] or q["at"] == home:
+                return 0
+            if s2.step == "choose" and s2.pending is not None and s2.current_player == \
+                    st.current_player:
+                return min(dist[r] for r in s2.pending["options"])
+            return dist[q["at"]] if q["at"] is not None and q["carry"] else 8 * st.n
+        scored = [(rest(a), i) for i, a in enumerate(legal)]
+        best_d, best_i = min(scored)
+        if rest(pick) <= best_d:
+            return None
+        return legal[best_i]
+
     def _answer(self, st: ForestState, ev: Evaluator, seat: int) -> float:
         r = st.current_player
         if r is None or r == seat or st.step != "move" or not self.reply_weight:
@@ -897,6 +1027,43 @@ class ForestReplyGuide(ForestGuide):
             return 0.0
         _, _, after = max(answers, key=lambda x: x[0])
         return self.reply_weight * (ev.value(after) - before)
+
+
+# open kinds where a carrier may come to rest on its way home (the others turn it back,
+# trap, kill or rob it, or bar its nugget)
+REST_PATH = {"empty", "gold"}
+
+
+def open_home_dist(st: ForestState, s: int) -> list:
+    """Steps from every tile to pack ``s``'s campfire for a carrier over open tiles it may
+    rest on (plain forest and opened gold, swamps by their bumps); 4n where there is none."""
+    n = st.n
+    far = 4 * n
+    dist = [far] * (n * n)
+    home = st.camps[s]
+    if home is None:
+        return dist
+    dist[home] = 0
+    q = deque([home])
+    nb, tile, opened, types = st._nb, st.tile, st.opened, st.data.types
+    while q:
+        c = q.popleft()
+        dc = dist[c]
+        for t in nb[c]:
+            if dist[t] <= dc + 1 or not opened[t] or tile[t] is None:
+                continue
+            spec = types[tile[t]]
+            k = spec["kind"]
+            if k in REST_PATH:
+                cost = 1
+            elif k == "swamp":
+                cost = spec["bumps"]
+            else:
+                continue
+            if dist[t] > dc + cost:
+                dist[t] = dc + cost
+                q.append(t)
+    return dist
 
 
 def _no_explore(c: int) -> float:
