@@ -14,8 +14,8 @@ It collects with the combination that subtracts least (the tie rule) and uses mo
 
 The expert level (``game/ai/expert.py``) plays here with ``EXPERT`` at the bottom: the sharp
 form of the good player (``GopherSharpAgent``: spends diggers sooner, pays with the fewest
-cards keeping the hand that pays most, and near the end pays so that the game ends when it
-wins and goes on when it would lose) as its guide
+cards keeping the hand that pays most, and near the end pays - or plays a digger - so that
+the game ends when it wins and goes on when it would lose) as its guide
 and playout player, and ``expert_eval`` (a fitted win model) as its leaf value.
 """
 from __future__ import annotations
