@@ -15,6 +15,7 @@ import pytest
 from game.ai import make_agent
 from game.ai.gopher_ai import duel
 from game.rules import new_game
+from game.rules.gopher import card_value
 from tests.helpers import key
 
 VARIANTS = ("standard", "simplified", "baskets", "beginner")
@@ -248,6 +249,43 @@ def test_sharp_guide_goes_on_where_ending_would_lose_and_passes_where_it_must_en
     assert agent.decide(st.view(0), st.legal_actions()).get("to") != 2  # paying there loses
     _pay_at_hole_2(st, agent)
     assert st.face_up[0] == [] and not st.is_over()                     # it passed
+
+
+def _dig_end_position(hand0, lead):
+    """Seat 0 about to roll with the deck empty, ``lead`` points ahead (behind if negative)."""
+    st = _position(hand0)
+    big = sorted(st.deck, key=lambda c: (c != "digger", card_value(c)), reverse=True)
+    pile = []
+    while sum(map(card_value, pile)) < abs(lead):
+        pile.append(big.pop(0))
+    st.face_up = [pile, []] if lead > 0 else [[], pile]
+    st.discard = big                        # the rest of the deck played out of sight
+    st.deck = []
+    return st
+
+
+def test_sharp_guide_digs_to_end_the_game_when_ahead_and_not_when_behind():
+    from game.ai.gopher_ai import GopherAgent, GopherSharpAgent
+    hand = ["digger", "digger", "berry:1", "acorn:9"]
+    st = _dig_end_position(hand, 40)        # a dig leaves 3 cards: the game ends, seat 0 ahead
+    agent = GopherSharpAgent("gopher", 1)
+    agent.setup(st.view(0))
+    assert agent.dig_end_chance(st.view(0)) == 1.0
+    assert agent.unseen(st.view(0)) == sorted(st.hands[1])     # deck empty: the other hand
+    act = agent.decide(st.view(0), st.legal_actions())
+    assert act["type"] == "dig"
+    st.apply(act)
+    while not st.is_over():
+        st.apply(GopherAgent("gopher", 2).decide(st.view(st.current_player),
+                                                 st.legal_actions()))
+    assert st.winners() == [0]
+    st = _dig_end_position(hand, -40)       # ending it would lose: the two diggers stay
+    agent.setup(st.view(0))
+    assert agent.dig_end_chance(st.view(0)) == 0.0
+    assert agent.decide(st.view(0), st.legal_actions())["type"] == "roll"
+    st = _dig_end_position(hand + ["acorn:2"], 40)     # 5 cards: a dig does not end it
+    agent.setup(st.view(0))
+    assert agent.dig_end_chance(st.view(0)) is None
 
 
 def test_hand_reach_and_the_sharp_guides_pick_among_equal_payments():

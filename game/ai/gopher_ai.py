@@ -14,14 +14,15 @@ It collects with the combination that subtracts least (the tie rule) and uses mo
 
 The expert level (``game/ai/expert.py``) plays here with ``EXPERT`` at the bottom: the sharp
 form of the good player (``GopherSharpAgent``: spends diggers sooner, pays with the fewest
-cards keeping the hand that pays most, and near the end pays so that the game ends when it
-wins and goes on when it would lose) as its guide
+cards keeping the hand that pays most, and near the end pays - or plays a digger - so that
+the game ends when it wins and goes on when it would lose) as its guide
 and playout player, and ``expert_eval`` (a fitted win model) as its leaf value.
 """
 from __future__ import annotations
 
 import math
 import statistics
+from collections import Counter
 
 from ..rules.gopher import (DIGGER, card_kind, card_value, combinations, default_data,
                             eligible, move_options, reach, OFF)
@@ -533,6 +534,77 @@ class GopherSharpAgent(GopherAgent):
         if not go_on:
             return -self.WIN
         return v
+
+    # A digger is a card too: with the deck (nearly) empty, playing one can bring the hand to
+    # three cards and so end the game after the turn, the level change's collections made
+    # first.  Where it would, the sharp player digs when that wins ``DIG_END_WIN`` of the six
+    # pages (each page: its own collection and the others', the other hand known exactly once
+    # the deck is empty in 2 players, else a payment counted a 0.3 chance), and does not dig
+    # where it wins fewer than 1 - ``DIG_END_WIN``; a move whose payment ends the game winning
+    # comes first.  Measured against the same player without it, paired over 1,000 games
+    # against good (seeds 20000...): +0.8% (se 0.3%) at 0.7, +0.9% at 0.55, +0.6% at 0.85.
+    DIG_END_WIN = 0.7
+
+    def unseen(self, view) -> list:
+        """The cards this seat has not seen (the deck and the other hands), sorted."""
+        left = Counter(self.data.deck(self.variant))
+        left.subtract(self.hand)
+        for info in view["seats"]:
+            for key in ("face_up", "face_down", "trophies"):
+                left.subtract(info[key])
+        for key in ("discard", "picks_add", "picks_sub"):
+            left.subtract(view[key])
+        left.subtract(view["present"] or [])
+        return sorted(left.elements())
+
+    def dig_end_chance(self, view):
+        """None unless playing a digger now ends the game after this turn; else the share of
+        the six pages on which this seat then wins."""
+        if DIGGER not in self.hand or not self.near_end(view) or not self.end_after(view, 1):
+            return None
+        me = self.me
+        seats = view["seats"]
+        rest = list(self.hand)
+        rest.remove(DIGGER)
+        known = self.unseen(view) if view["deck_count"] == 0 and view["players"] == 2 else None
+        token = seats[me]["token"]
+        wins = 0.0
+        for p in range(1, 7):
+            if p == view["page"]:
+                wins += self.wins_with(view, 0)
+                continue
+            signs = self.data.pages[p].signs
+            what, amount = signs[token]
+            mine = seats[me]["score"] + (amount if _can(rest, what, amount, self.subtract) else 0)
+            chance = 1.0
+            for s, info in enumerate(seats):
+                if s == me or info["token"] is None:
+                    continue
+                w, a = signs[info["token"]]
+                if info["score"] >= mine:
+                    chance = 0.0
+                elif info["score"] + a < mine or w in ("portal", "present", "nothing"):
+                    continue
+                elif known is not None:
+                    chance *= 0.0 if _can(known, w, a, self.subtract) else 1.0
+                else:
+                    chance *= 0.7
+            wins += chance
+        return wins / 6.0
+
+    def choose(self, view, legal):
+        if view["step"] in ("roll", "move") and any(a["type"] == "dig" for a in legal):
+            self.setup(view)
+            chance = self.dig_end_chance(view)
+            if chance is not None:
+                page = view["page"]
+                if not any(a["type"] == "move" and self.hole_value(view, page, a["to"]) >= self.WIN
+                           for a in legal):
+                    if chance >= self.DIG_END_WIN:
+                        return next(a for a in legal if a["type"] == "dig")
+                    if chance < 1.0 - self.DIG_END_WIN:
+                        legal = [a for a in legal if a["type"] != "dig"]
+        return super().choose(view, legal)
 
     def choose_combo(self, view, amount: int, combos: list):
         """Near the end: the payment that ends the game winning, else one that lets it go on
