@@ -847,8 +847,9 @@ class ForestReplyGuide(ForestGuide):
     as the rival's but found 4.2 nuggets to 6.5; against the beginner 30 of its 45 lost or
     shared games ran to the round cap, both packs short of gold.  The expert with these
     rules, 200 iterations a move: against the beginner 73.5 of 80 from seed 20000 and 73.5
-    of 80 from seed 21000 (before: 72 and 70), against good 35 of 60 from seed 5000 (before:
-    33), 3 packs against good 10 of 30 from seed 20000 (before: 9)."""
+    of 80 from seed 21000 (before: 72 and 70) and 34 of 40 from seed 22000 (181 of 200 in
+    all), against good 35 of 60 from seed 5000 (before: 33), 3 packs against good 10 of 30
+    from seed 20000 (before: 9)."""
 
     reply_weight = REPLY_WEIGHT
     unwall = True
@@ -915,8 +916,9 @@ class ForestReplyGuide(ForestGuide):
         home along the open tiles where a carrier may rest (``open_home_dist``; a step that an
         arrow, a bear or a hare turns back counts where the carrier comes to rest): a canine
         carrier instead opens the face-down tile next to it through which the way home is
-        clearly shorter, and otherwise another piece plays the planner's best other option
-        (a carrier no nearer home is as good as a pass).  Else None."""
+        clearly shorter, or the campfire moves next door where that gives the carrier an open
+        way to it (``unstick_camp``), and otherwise another piece plays the planner's best
+        other option (a carrier no nearer home is as good as a pass).  Else None."""
         if pick.get("type") == "choose" and self.unstick_chain:
             return self._chain_home(view, legal, pick)
         if pick.get("type") != "move" or not pick.get("carry"):

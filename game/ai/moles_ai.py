@@ -1162,7 +1162,8 @@ def calibrated_equity(pos: Pos, temps: tuple | None = None,
 # beginner 345 against 337 of 400 (seeds 20000-20399; 22 games differ, paired standard error
 # 1.2%); against good 160 against 164 of 300 (seeds 50000-50299; 10 games differ, 3 won and 7
 # lost - within the noise, as those few games go).  The expert at 200 iterations a move
-# against beginner, seeds 20000-20199: 174 of 200 (87.0%; before: 172).
+# against beginner, seeds 20000-20199: 174 of 200 (87.0%; before: 172); against good, seeds
+# 20000-20059: 29 of 60 (before: 30).
 # Tried and dropped on the same positions: when both seats are sure to reach the last layer
 # (each keeps a mole in a hole), weighing the race odds of the present disc rows 0.6 / 0.8
 # instead of ``BEFORE_LAST`` (on the last layer's temperature) won 417 / 414 of 542 (0.8 on
