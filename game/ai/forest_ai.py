@@ -934,10 +934,9 @@ class ForestReplyGuide(ForestGuide):
         far = 4 * n
 
         def progress(a) -> bool:
-            s2 = st.clone()
+            s2 = _after(st, a)
             q = s2._pid[a["piece"]]
-            frm = q["at"]
-            s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+            frm = st._pid[a["piece"]]["at"]
             if q["at"] == home or s2.stored[seat] != st.stored[seat]:
                 return True
             ends = [q["at"]] if s2.step != "choose" or s2.pending is None else \
@@ -971,9 +970,7 @@ class ForestReplyGuide(ForestGuide):
             for a in legal:
                 if a.get("type") != "move_camp":
                     continue
-                s2 = st.clone()
-                s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
-                est = 1 + open_home_dist(s2, seat)[c]
+                est = 1 + open_home_dist(_after(st, a), seat)[c]
                 if est < dist[c] and (best is None or (est, -1) < best[0]):
                     best = ((est, -1), a)
         if best is not None:
@@ -1004,8 +1001,7 @@ class ForestReplyGuide(ForestGuide):
         home = st.camps[p["seat"]]
 
         def rest(a) -> int:
-            s2 = st.clone()
-            s2.apply(next(x for x in s2.legal_actions() if action_key(x) == action_key(a)))
+            s2 = _after(st, a)
             q = s2._pid[p["id"]]
             if s2.stored[p["seat"]] != st.stored[p["seat"]] or q["at"] == home:
                 return 0
@@ -1029,6 +1025,14 @@ class ForestReplyGuide(ForestGuide):
             return 0.0
         _, _, after = max(answers, key=lambda x: x[0])
         return self.reply_weight * (ev.value(after) - before)
+
+
+def _after(st: ForestState, action) -> ForestState:
+    """A clone of ``st`` with ``action`` (an action of another state's list) applied."""
+    s2 = st.clone()
+    want = action_key(action)
+    s2.apply(next(x for x in s2.legal_actions() if action_key(x) == want))
+    return s2
 
 
 # open kinds where a carrier may come to rest on its way home (the others turn it back,
