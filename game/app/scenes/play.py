@@ -1,7 +1,7 @@
 """The play scene, the same for every game: board (left) + side panel (right).
 
 The board is drawn by the game's BoardView; this scene owns the PlayController (state, undo,
-log, computers), the side panel, the log box, Undo and Menu, the "pass the device" curtain,
+log, computers), the side panel (``play_panel.py``), the log box, Undo and Menu, the "pass the device" curtain,
 and goes to the results once the final animation has played.
 """
 from __future__ import annotations
@@ -12,16 +12,16 @@ from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
 from ..views import make_board_view
-from ..names import colour_marked, game_title, level_name
 from .base import Scene
 from ..hint_button import HintButtonMixin
 from ..coach_bubble import CoachBubbleMixin
 from ..board_message import BoardMessageMixin
+from .play_panel import PlayPanelMixin
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 
 
-class PlayScene(CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
+class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
     name = "play"
 
     def __init__(self, app, controller, auto_results: bool = True):
@@ -494,108 +494,3 @@ class PlayScene(CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
                      (r.centerx, r.centery - self.px(50)), "center", max_width=r.w - self.px(40))
         ui.draw_text(surface, tr("play.look_away"), ui.font(self.px(18)),
                      ui.colour("text_muted"), (r.centerx, r.centery), "center", max_width=r.w - self.px(40))
-
-    def panel_facts(self) -> tuple:
-        """What the side panel tells: (turn number, seat to act, winners, scores, status lines,
-        over).  While the board still plays a move these stay as they were before it, so the
-        panel never tells a result, a score or a new round the board has not shown yet."""
-        shown = self._panel_shown
-        if self.animating and shown is not None and shown[-1] == get_language():
-            return shown[:-1]
-        st = self.ctl.state
-        over = st.is_over()
-        facts = (st.turn_number, st.current_player, tuple(st.winners()) if over else (),
-                 tuple(self._scores()), tuple(self._status_lines()), over)
-        self._panel_shown = facts + (get_language(),)
-        return facts
-
-    def _draw_panel(self, surface) -> None:
-        """The side panel (cached until something in it changes) and the log."""
-        facts = self.panel_facts()
-        key = (self.panel_rect.size, self.scale, facts, self.ctl.curtain_seat,
-               tuple((s["name"], s["colour"]) for s in self.ctl.seats), get_language())
-        if key != self._panel_key or self._panel_img is None:
-            img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
-            self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h), facts)
-            self._panel_img, self._panel_key = img, key
-        surface.blit(self._panel_img, self.panel_rect.topleft)
-        if get_language() != getattr(self, "_log_lang", None):
-            self.refresh_log(full=True)
-        self.log.draw(surface)
-
-    def _scores(self) -> list:
-        """Each seat's score as the viewing seat may see it (the board view knows what is
-        hidden, e.g. face-down insect cards), else the state's scores."""
-        try:
-            texts = None if self.ctl.is_over() else self.board.score_texts()
-            if texts is not None:
-                return [str(t) for t in texts]
-            return list(self.ctl.state.scores())
-        except Exception:  # noqa: BLE001
-            return []
-
-    def _render_panel(self, surface, p: pygame.Rect, facts: tuple | None = None) -> None:
-        pad = self.px(14)
-        ui.draw_panel(surface, p, radius=self.px(16))
-        title = game_title(self.info) if self.info else self.ctl.game_id
-        ui.draw_text(surface, title, ui.font(self.px(22), True), ui.colour("accent"),
-                     (p.x + pad, p.y + pad - self.px(2)), max_width=p.w - 2 * pad)
-        y = p.y + pad + self.px(40)
-        rh = self._row_h()
-        pal = ui.seat_palette()
-        _turn, cur, winners, scores, status, _over = facts if facts is not None else self.panel_facts()
-        compact = len(self.ctl.seats) > 4
-        name_f = ui.font(self.px(16 if compact else 17), True)
-        small = ui.font(self.px(12 if compact else 13))
-        kind_y = self.px(20 if compact else 24)
-        score_f = ui.font(self.px(20), True)
-        for i, seat in enumerate(self.ctl.seats):
-            row = pygame.Rect(p.x + pad - self.px(6), y, p.w - 2 * pad + self.px(12), rh - self.px(6))
-            if i == cur or i in winners:
-                pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.22), row,
-                                 border_radius=self.px(10))
-                pygame.draw.rect(surface, ui.colour("accent"), row, width=max(2, self.px(2)),
-                                 border_radius=self.px(10))
-            sc = pal[seat["colour"] % len(pal)]
-            sws = self.px(26 if compact else 30)
-            sw = pygame.Rect(row.x + self.px(8), row.centery - sws // 2, sws, sws)
-            ui.draw_swatch(surface, sc, sw)
-            tx = sw.right + self.px(10)
-            score_txt = ""
-            if i < len(scores):
-                score_txt = str(scores[i])
-            sw_w = score_f.size(score_txt)[0] if score_txt else 0
-            ui.draw_text(surface, seat["name"], name_f, ui.colour("text"), (tx, row.y + self.px(3)),
-                         max_width=row.right - tx - sw_w - self.px(20))
-            kind = self._kind_line(seat, sc, i == cur and not winners, i in winners, small,
-                                   row.right - tx - sw_w - self.px(20))
-            ui.draw_text(surface, kind, small, ui.colour("text_muted"), (tx, row.y + kind_y),
-                         max_width=row.right - tx - sw_w - self.px(20))
-            if score_txt:
-                ui.draw_text(surface, score_txt, score_f, ui.colour("text"), (row.right - self.px(12), row.centery),
-                             "midright")
-            y += rh
-        y += self.px(6)
-        sf = ui.font(self.px(15))
-        for ln in status:
-            ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
-            y += self.px(22)
-
-    @staticmethod
-    def _kind_line(seat: dict, sc: dict, to_act: bool, winner: bool, fnt, width: int) -> str:
-        """The line under a name: who plays it, its colour and marking, whose turn or who won;
-        in a narrow panel (or a long language) without the colour (the swatch shows it), then
-        without the turn (the row is lit)."""
-        level = level_name(seat.get("level", ""))
-        human = seat["kind"] == "human"
-        full = tr("play.kind.human", colour=colour_marked(sc)) if human else \
-            tr("play.kind.computer", level=level, colour=colour_marked(sc))
-        plain = tr("seat.human") if human else tr("play.kind.computer_plain", level=level)
-        lines = [full, plain]
-        if winner or to_act:
-            key = "play.state.winner" if winner else \
-                ("play.state.your_turn" if human else "play.state.thinking")
-            lines = [tr(key, kind=full), tr(key, kind=plain), plain]
-        if not human:
-            lines.append(level)             # at the narrowest: the computer's level alone
-        return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
