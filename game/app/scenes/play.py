@@ -1,8 +1,8 @@
 """The play scene, the same for every game: board (left) + side panel (right).
 
 The board is drawn by the game's BoardView; this scene owns the PlayController (state, undo,
-log, computers), the side panel (``play_panel.py``), the log box, Undo and Menu, the "pass the device" curtain,
-and goes to the results once the final animation has played.
+log, computers), the side panel (``play_panel.py``), the log box, Undo and Menu, the "pass the
+device" curtain, and goes to the results once the final animation has played.
 """
 from __future__ import annotations
 
