@@ -1,8 +1,8 @@
 """The play scene, the same for every game: board (left) + side panel (right).
 
 The board is drawn by the game's BoardView; this scene owns the PlayController (state, undo,
-log, computers), the side panel (``play_panel.py``), the log box, Undo and Menu, the "pass the
-device" curtain, and goes to the results once the final animation has played.
+log, computers), the side panel (``game/app/play_panel.py``), the log box, Undo and Menu, the
+"pass the device" curtain, and goes to the results once the final animation has played.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from .base import Scene
 from ..hint_button import HintButtonMixin
 from ..coach_bubble import CoachBubbleMixin
 from ..board_message import BoardMessageMixin
-from .play_panel import PlayPanelMixin
+from ..play_panel import PlayPanelMixin
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from ...i18n import get_language, tr
-from .. import ui
-from ..names import colour_marked, game_title, level_name
+from ..i18n import get_language, tr
+from . import ui
+from .names import colour_marked, game_title, level_name
 
 
 class PlayPanelMixin:
