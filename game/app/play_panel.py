@@ -1,7 +1,8 @@
 """The play scene's side panel: the game's title, one row a seat (swatch, name, who plays it,
 whose turn or who won, score) and the board's status lines. A mixin of ``PlayScene``: it uses
 the scene's ``ctl`` (the PlayController), ``board``, ``panel_rect``, ``log``, ``info``,
-``scale``, ``px``, ``animating``, ``_row_h``, ``_status_lines`` and ``refresh_log``."""
+``scale``, ``px``, ``animating`` and ``refresh_log``; the scene places its log under
+``_panel_content_bottom()``."""
 from __future__ import annotations
 
 import pygame
@@ -10,8 +11,27 @@ from ..i18n import get_language, tr
 from . import ui
 from .names import colour_marked, game_title, level_name
 
+STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
+
 
 class PlayPanelMixin:
+    def _panel_content_bottom(self) -> int:
+        """Where the log starts: under the title, the players and the status lines."""
+        pad = self.px(14)
+        y = self.panel_rect.y + pad + self.px(40)
+        y += len(self.ctl.seats) * self._row_h() + self.px(6)
+        y += self.px(22) * STATUS_LINES + self.px(8)
+        return y
+
+    def _row_h(self) -> int:
+        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(44)
+
+    def _status_lines(self) -> list[str]:
+        try:
+            return [str(x) for x in (self.board.status_lines() or [])][:STATUS_LINES]
+        except Exception:  # noqa: BLE001 - a view's status must never break the panel
+            return []
+
     def panel_facts(self) -> tuple:
         """What the side panel tells: (turn number, seat to act, winners, scores, status lines,
         over).  While the board still plays a move these stay as they were before it, so the

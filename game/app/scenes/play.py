@@ -18,8 +18,6 @@ from ..coach_bubble import CoachBubbleMixin
 from ..board_message import BoardMessageMixin
 from ..play_panel import PlayPanelMixin
 
-STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
-
 
 class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
     name = "play"
@@ -134,23 +132,6 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         """Covered by the menu, rules or settings: a thinking computer stops at once (it thinks
         the move afresh when this screen shows again)."""
         self.ctl.pause_thinking()
-
-    def _panel_content_bottom(self) -> int:
-        """Where the log starts: under the title, the players and the status lines."""
-        pad = self.px(14)
-        y = self.panel_rect.y + pad + self.px(40)
-        y += len(self.ctl.seats) * self._row_h() + self.px(6)
-        y += self.px(22) * STATUS_LINES + self.px(8)
-        return y
-
-    def _row_h(self) -> int:
-        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(44)
-
-    def _status_lines(self) -> list[str]:
-        try:
-            return [str(x) for x in (self.board.status_lines() or [])][:STATUS_LINES]
-        except Exception:  # noqa: BLE001 - a view's status must never break the panel
-            return []
 
     # ---- log ------------------------------------------------------------------------------------
     def refresh_log(self, full: bool = False) -> None:
