@@ -708,6 +708,13 @@ EXPERT = {
     # its overrules at 100 iterations and z 2 (80 of 1,520 decisions, 25 games) cost -4.0%
     # of a win each (se 2.0%; at 300 iterations -1.2%, se 2.4%, 51 overrules); at z 3.5 it
     # overruled 6 of 853 decisions, +7.2% each (se 5.7%).
+    # Tried and dropped: the ``paired`` search (every root option on common deals) with the
+    # usual 2 standard errors, 200 iterations a move: 62.5 of 100 against good from seed
+    # 20000, where this search at 100 iterations won 63.  In the sharp player (1,000 paired
+    # games against good from seed 20000, 64.9% as it is): the next turn's best collection
+    # from the end hole added at 0.03 / 0.1 / 0.3 of its worth -0.2% / -1.2% / -7.0% (se
+    # 1.1-1.7%); the cards a payment uses valued against the cards drawn for them (0.15 /
+    # 0.3 / 0.6 a point of difference) -0.3% / -1.4% / -3.9%.
     "tuning": {"depth": 1, "explore": 0.1, "settle": 40, "z": 3.5},
     "playout": _playout_player,
     "guide": _guide,
