@@ -17,11 +17,15 @@ STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 class PlayPanelMixin:
     def _panel_content_bottom(self) -> int:
         """Where the log starts: under the title, the players and the status lines."""
-        pad = self.px(14)
-        y = self.panel_rect.y + pad + self.px(40)
-        y += len(self.ctl.seats) * self._row_h() + self.px(6)
-        y += self.px(22) * STATUS_LINES + self.px(8)
-        return y
+        return self._status_top(self.panel_rect) + self.px(22) * STATUS_LINES + self.px(8)
+
+    def _rows_top(self, p: pygame.Rect) -> int:
+        """Where the first seat's row starts in panel ``p`` (under the title)."""
+        return p.y + self.px(14) + self.px(40)
+
+    def _status_top(self, p: pygame.Rect) -> int:
+        """Where the status lines start in panel ``p`` (under the seats' rows)."""
+        return self._rows_top(p) + len(self.ctl.seats) * self._row_h() + self.px(6)
 
     def _row_h(self) -> int:
         return self.px(50) if len(self.ctl.seats) <= 4 else self.px(44)
@@ -77,7 +81,7 @@ class PlayPanelMixin:
         title = game_title(self.info) if self.info else self.ctl.game_id
         ui.draw_text(surface, title, ui.font(self.px(22), True), ui.colour("accent"),
                      (p.x + pad, p.y + pad - self.px(2)), max_width=p.w - 2 * pad)
-        y = p.y + pad + self.px(40)
+        y = self._rows_top(p)
         rh = self._row_h()
         pal = ui.seat_palette()
         _turn, cur, winners, scores, status, _over = facts if facts is not None else self.panel_facts()
@@ -112,7 +116,7 @@ class PlayPanelMixin:
                 ui.draw_text(surface, score_txt, score_f, ui.colour("text"), (row.right - self.px(12), row.centery),
                              "midright")
             y += rh
-        y += self.px(6)
+        y = self._status_top(p)
         sf = ui.font(self.px(15))
         for ln in status:
             ui.draw_text(surface, ln, sf, ui.colour("text"), (p.x + pad, y), max_width=p.w - 2 * pad)
