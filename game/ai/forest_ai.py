@@ -1094,7 +1094,15 @@ EXPERT = {
     # overruled only by 3.5 standard errors - the guide alone gained (against good, 200
     # games each: 97 -> 105 from seed 20000, 97.5 -> 106.5 from 21000), the expert did not
     # (107.5, 63 and 39 on the same seeds: 209.5 of 380 against 207; 3 packs 32.3 of 90
-    # against 35); with the usual 2 standard errors 98 of 200 from seed 20000
+    # against 35); with the usual 2 standard errors 98 of 200 from seed 20000.  Also dropped:
+    # the reply guide marking down a face-down tile by the rival's nearness to it (the gold
+    # found there is nearer the rival's campfire: its expected gold worth times the rival's
+    # nearness) - the guide alone gained again (97 -> 105 from seed 20000, 97.5 -> 103 from
+    # 21000), the expert did not (104, 61.5 and 44.5 on the three seed sets: 210 of 380
+    # against 207).  Who finds the gold decides: in 100 games from seed 20000 the pack that
+    # found more nuggets won 72.5 of the 93 games where the packs' finds differed, and the
+    # losing pack opened more tiles than the winner on average (17.3 to 15.0 where the
+    # expert lost, 16.4 to 15.6 where it won).
     "playout": _playout_player,
     "evaluate": blend_shares,
     "guide": _guide,

@@ -1251,7 +1251,8 @@ EXPERT = {
     # move, 37 at 1,000, 39 at 2,000): the root narrowed to the guide's first 6 options (the
     # ``width`` setting, ranked by its one-ply equity) 30 at 200 (and 26 of 60 from seed 21000,
     # as set 30) but 26 at 1,000 - the search's gains come from options the guide ranks low;
-    # overruling the guide more readily (margin 0, one standard error) 34 at 1,000.
+    # overruling the guide more readily (margin 0, one standard error) 34 at 1,000; at
+    # 4,000 iterations (what the default think time reaches in one process) 39, as at 2,000.
     "tuning": {"depth": 0, "c": 0.25, "margin": 0.01, "pool": True},
     "evaluate": expert_value,
     "guide": expert_guide,
