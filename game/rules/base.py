@@ -45,6 +45,10 @@ Marks on events (the one policy of every game; the play logic reads only these m
   private_to: seat    the event concerns something only that seat may know (a peeked disc, a
                       face-down card, this roll's crosses); only its sentence is shown (to all, at
                       once or at the reveal), so that sentence never names the secret.
+  secret: [fields]    with ``private_to``: the named fields (a picked card, the cards that went
+                      back) are that seat's alone.  The table (``game/table``) gives every other
+                      seat, and a spectator, the event without those fields and without
+                      ``text``; its sentence for them is rendered from what is left.
 """
 from __future__ import annotations
 
