@@ -8,7 +8,7 @@ import pytest
 
 from game.rules import GAMES, new_game
 
-MARKS = {"type", "text", "chance", "reveal", "simultaneous", "private_to"}   # base.py: on any event
+MARKS = {"type", "text", "chance", "reveal", "simultaneous", "private_to", "secret"}  # base.py
 PLAYABLE = [g for g, info in GAMES.items() if info.available and info.state_class is not None]
 
 
