@@ -206,6 +206,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "be 'all'")
     duel.add_argument("--json", action="store_true", help="print one JSON object instead")
     duel.set_defaults(func=cmd_strength)
+
+    from .net.commands import add_commands     # host and join: tables over the network
+    add_commands(sub, _int, key_value, usage_error=UsageError, game_info=_game_info,
+                 check_setup=_check_setup, option_value=_option_value)
     return parser
 
 
