@@ -480,7 +480,8 @@ def _fmt(value, unit: str) -> str:
 
 
 _UNITS = {"frame": "ms", "clones": "clones/s", "iterations": "iterations/s",
-          "rules": "actions/s", "memory": "MB", "cpu": "% of a core", "delay": "ms"}
+          "rules": "actions/s", "memory": "MB", "cpu": "% of a core", "delay": "ms",
+          "_ms": "ms", "actions_per_s": "actions/s", "rss": "MB"}
 
 
 def _unit_of(check: dict) -> str:

@@ -228,3 +228,11 @@ def test_a_damaged_or_newer_database_is_refused_with_a_sentence(tmp_path, damage
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert "tables.sqlite3" in out.stderr
     assert ("damaged" in out.stderr) if damage == "garbage" else ("newer" in out.stderr)
+
+
+def test_the_server_bench_runs_a_short_load():
+    """``bench --server`` in small: players at a few tables of a real server process."""
+    from game.net import loadtest
+    r = loadtest.run(tables=5, seconds=4.0, think=(0.1, 0.4))
+    assert r["clients"] == 20 and r["actions"] > 10 and r["p99_ms"] is not None
+    assert r["server_rss_mb"] > 0
