@@ -32,6 +32,7 @@ from . import APP_NAME, __version__
 
 MIN_SIZE = (1024, 600)   # the smallest window the screens are laid out for (game.app.ui.MIN_WINDOW)
 MAX_SIZE = (7680, 4320)
+MAX_GAMES = 100_000      # games of one simulate or strength run (a bigger count never ends)
 TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
 
 
@@ -49,7 +50,7 @@ class _Parser(argparse.ArgumentParser):
 # ---- argument types -------------------------------------------------------------------------
 
 def parse_size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
+    match = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX]\s*([0-9]{1,5})\s*", text)
     if not match:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x720")
     w, h = int(match.group(1)), int(match.group(2))
@@ -60,16 +61,23 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    # ASCII digits only: int() would also take other scripts' digits and "1_000"
+    if not re.fullmatch(r"\s*[-+]?[0-9]{1,30}\s*", text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
+    return int(text)
 
 
 def positive_int(text: str) -> int:
     value = _int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is too small (at least 1)")
+    return value
+
+
+def game_count(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{value} games are too many (at most {MAX_GAMES:,})")
     return value
 
 
@@ -88,7 +96,7 @@ def key_value(text: str) -> tuple[str, str]:
 
 
 def parse_lang(text: str) -> str:
-    from .i18n import LANGUAGES
+    from .languages import LANGUAGES   # not game.i18n: that loads the data files
     code = text.strip().lower()
     if code not in LANGUAGES:
         raise argparse.ArgumentTypeError(
@@ -131,8 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_int, metavar="N",
                      help="number of players (default: one a level where --ai names several, "
                           "else the game's fewest)")
-    sim.add_argument("--games", type=positive_int, default=10, metavar="N",
-                     help="number of games (default: 10)")
+    sim.add_argument("--games", type=game_count, default=10, metavar="N",
+                     help=f"number of games (default: 10, at most {MAX_GAMES:,})")
     sim.add_argument("--seed", type=_int, default=0, metavar="N",
                      help="seed of the first game; game i uses seed+i (default: 0)")
     sim.add_argument("--ai", default=None, metavar="LEVEL",
@@ -184,8 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("game", metavar="GAME", help="game id, e.g. moles")
     duel.add_argument("--a", default="expert", metavar="LEVEL", help="level A (default: expert)")
     duel.add_argument("--b", default="good", metavar="LEVEL", help="level B (default: good)")
-    duel.add_argument("--games", type=positive_int, default=20, metavar="N",
-                      help="number of games (default: 20)")
+    duel.add_argument("--games", type=game_count, default=20, metavar="N",
+                      help=f"number of games (default: 20, at most {MAX_GAMES:,})")
     duel.add_argument("--players", type=_int, metavar="N",
                       help="number of players (default: 2 where the game allows it)")
     duel.add_argument("--seed", type=_int, default=1, metavar="N",
@@ -265,6 +273,8 @@ def _check_setup(info, players: int | None, variant: str | None, options: dict |
     try:
         new_game(info.id, players=players, seed=0, variant=variant, options=options)
     except ValueError as exc:
+        if _is_data_error(exc):    # a broken data file is not bad input: exit code 1
+            raise
         raise UsageError(str(exc)) from None
     return players
 
@@ -524,6 +534,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in TOP_LEVEL_FLAGS):
         argv.insert(0, "play")
     try:
+        if argv[0] == "--version" and len(argv) > 1:   # argparse would stop at --version
+            raise UsageError(f"--version takes nothing after it, not '{' '.join(argv[1:])}'")
         args = build_parser().parse_args(argv)
         return args.func(args)
     except SystemExit as exc:  # argparse: --help, --version, usage errors
