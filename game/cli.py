@@ -294,14 +294,27 @@ def write_crash_log() -> Path:
     try:
         from .paths import user_data_dir
         path = user_data_dir() / "crash.log"
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(text)
+        _append(path, text)
     except Exception:  # the user-data folder itself is unusable: fall back to the temp folder
         import tempfile
         path = Path(tempfile.gettempdir()) / "burrowbox-crash.log"
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(text)
+        _append(path, text)
     return path
+
+
+def _append(path: Path, text: str) -> None:
+    """Append to a regular file only: a named pipe or a device in its place is refused at once
+    (opened without waiting), never waited on."""
+    import stat
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+             | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, flags, 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        os.write(fd, text.encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
 
 
 def cmd_play(args) -> int:

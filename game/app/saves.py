@@ -32,8 +32,9 @@ from typing import Any
 
 from .. import __version__
 from ..i18n import get_language, tr
-from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
-from ..safeio import FileProblem, bad_text, clean_temp_files, load_json
+from ..paths import (UserDataUnavailable, atomic_write, cannot_save_message, move_aside,
+                     user_data_dir)
+from ..safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
 from .names import game_title
 
 APP_TAG = "BurrowBox"
@@ -118,21 +119,57 @@ def legacy_path() -> Path:
     return user_data_dir() / FILE_NAME
 
 
-def _slot_files() -> list[Path]:
-    """Slot files, newest first."""
+def _slot_entries() -> tuple[list[Path], list[tuple[Path, str]]]:
+    """(slot files, newest first; the other entries named like a slot: (path, what it is) for
+    a folder, a link to nothing or to something not a file, a named pipe, a device...).  A
+    link to a regular file counts as a file."""
     try:
         folder = saves_dir()
-        files = [p for p in folder.iterdir()
-                 if p.suffix == ".json" and not p.name.startswith(".") and p.is_file()]
+        entries = [p for p in folder.iterdir()
+                   if p.suffix == ".json" and not p.name.startswith(".")]
     except OSError:
-        return []
+        return [], []
+    files, odd = [], []
+    for p in entries:
+        what = _not_a_file(p)
+        if what is None:
+            files.append(p)
+        elif what:
+            odd.append((p, what))
 
     def mtime(p):
         try:
             return p.stat().st_mtime
         except OSError:
             return 0.0
-    return sorted(files, key=mtime, reverse=True)
+    return sorted(files, key=mtime, reverse=True), odd
+
+
+def _not_a_file(path: Path) -> str | None:
+    """None for a regular file (or a link to one); else what the entry is, in words; "" when
+    it is gone."""
+    import stat as st
+    try:
+        link = os.lstat(path)
+    except OSError:
+        return ""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return tr("saves.what.dangling") if st.S_ISLNK(link.st_mode) else ""
+    if st.S_ISREG(mode):
+        return None
+    key = ("folder" if st.S_ISDIR(mode) else "pipe" if st.S_ISFIFO(mode)
+           else "device" if st.S_ISCHR(mode) or st.S_ISBLK(mode) else "other")
+    what = tr(f"saves.what.{key}")
+    if st.S_ISLNK(link.st_mode):
+        what = tr("saves.what.link_to", what=what)
+    return what
+
+
+def _slot_files() -> list[Path]:
+    """Slot files, newest first."""
+    return _slot_entries()[0]
 
 
 def autosave_exists() -> bool:
@@ -279,6 +316,17 @@ def _clean(text: str, limit: int) -> str:
     return text[:limit]
 
 
+MAX_SEAT_NAME = 40      # characters of a seat's name kept from a file (as the set-up allows)
+
+
+def _clip_names(state: dict) -> None:
+    """A state's seat names clipped like the seats' own names: an overlong name in a file is
+    shortened, never a reason to refuse the whole game."""
+    names = state.get("names")
+    if isinstance(names, list):
+        state["names"] = [_clean(n, MAX_SEAT_NAME) if isinstance(n, str) else n for n in names]
+
+
 def _check_seats(seats: Any, players: int) -> list[dict]:
     from ..ai import DEFAULT_LEVEL, LEVELS
     if not isinstance(seats, list) or len(seats) != players:
@@ -296,7 +344,7 @@ def _check_seats(seats: Any, players: int) -> list[dict]:
             raise SaveError(tr("saves.bad_player", number=i + 1))
         if not isinstance(level, str) or level not in LEVELS:
             level = DEFAULT_LEVEL
-        name = _clean(name, 40).strip() or tr("seat.player_n", number=i + 1)
+        name = _clean(name, MAX_SEAT_NAME).strip() or tr("seat.player_n", number=i + 1)
         out.append({"name": name, "colour": col, "kind": kind, "level": level})
     return out
 
@@ -348,6 +396,10 @@ def parse_payload(raw: Any) -> Saved:
         raise SaveError(tr("saves.unknown_game", game=repr(_clean(str(shown), 30))))
     if not info.available:
         raise SaveError(tr("saves.not_playable", game=game_title(info)))
+    _clip_names(sd)
+    for e in raw["undo"] if isinstance(raw["undo"], list) else ():
+        if isinstance(e, dict) and isinstance(e.get("before"), dict):
+            _clip_names(e["before"])
     try:
         state = load_state(sd)
     except LoadError as exc:
@@ -451,17 +503,26 @@ def check_autosave() -> tuple[Saved | None, str | None]:
 _cache: dict[str, tuple] = {}      # slot -> ((mtime, size), Saved)
 
 
-def _move_aside(path: Path) -> Path | None:
-    """Keep a damaged file, renamed so it is not offered again; returns where it is."""
-    for k in range(100):
-        target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{k}" if k else ""))
-        if not target.exists():
-            try:
-                os.replace(path, target)
-                return target
-            except OSError:
-                return None
-    return None
+_told: set = set()        # (file, problem) already told this session while the file stays
+
+
+def _set_aside_message(path: Path, problem: str, odd: str | None = None) -> str | None:
+    """Keep a file that cannot be used, renamed ``*.damaged`` so it is not offered again, and
+    say so; when it cannot be renamed (a read-only folder), say that it was left as it is, once
+    a session (it is still there at the next start, and is told again then).  ``odd``: what the
+    entry is when it is not a file at all (a folder, a link to nothing...)."""
+    where, why = move_aside(path, DAMAGED_SUFFIX)
+    if where is not None:
+        if odd is not None:
+            return tr("saves.odd_kept", name=path.name, what=odd, file=where.name)
+        return tr("saves.kept", problem=problem, file=where)
+    key = (str(path), problem)
+    if key in _told:
+        return None
+    _told.add(key)
+    if odd is not None:
+        return tr("saves.odd_left", name=path.name, what=odd, reason=why)
+    return tr("saves.left", problem=problem, file=path, reason=why)
 
 
 def set_aside(slot: str, why: str) -> str:
@@ -474,8 +535,12 @@ def set_aside(slot: str, why: str) -> str:
         path = slot_path(slot)
     except (OSError, SaveError):
         return tr("saves.not_continued", reason=why)
-    where = _move_aside(path) if path.exists() else None
-    return tr("saves.not_continued_kept", reason=why, file=where or path)
+    if not os.path.lexists(path):
+        return tr("saves.not_continued", reason=why)
+    where, reason = move_aside(path, DAMAGED_SUFFIX)
+    if where is None:
+        return tr("saves.not_continued_left", reason=why, file=path, why=reason)
+    return tr("saves.not_continued_kept", reason=why, file=where)
 
 
 def _migrate_legacy(messages: list[str]) -> None:
@@ -489,17 +554,18 @@ def _migrate_legacy(messages: list[str]) -> None:
     try:
         saved = read_file(old)
     except SaveError as exc:
-        where = _move_aside(old)
-        messages.append(tr("saves.kept", problem=exc, file=where or old))
+        message = _set_aside_message(old, str(exc))
+        if message:
+            messages.append(message)
         return
     slot = slot_name(saved.game_id, saved.state)
     try:
         target = slot_path(slot)
         if not target.exists():
-            atomic_write(target, old.read_text(encoding="utf-8-sig"))
+            atomic_write(target, read_text(old, old.name, MAX_SAVE_BYTES))
         old.unlink()
-    except OSError as exc:
-        messages.append(tr("saves.old_not_moved", reason=exc.strerror or exc))
+    except (OSError, FileProblem) as exc:
+        messages.append(tr("saves.old_not_moved", reason=getattr(exc, "strerror", None) or exc))
 
 
 def list_saves() -> tuple[list[Saved], list[str]]:
@@ -520,7 +586,12 @@ def list_saves() -> tuple[list[Saved], list[str]]:
         pass
     _migrate_legacy(messages)
     games: list[Saved] = []
-    for path in _slot_files():
+    files, odd = _slot_entries()
+    for path, what in odd:     # a folder, a link to nothing, a pipe... named like a save
+        message = _set_aside_message(path, what, odd=what)
+        if message:
+            messages.append(message)
+    for path in files:
         try:
             st = path.stat()
             key = (st.st_mtime, st.st_size)
@@ -533,15 +604,16 @@ def list_saves() -> tuple[list[Saved], list[str]]:
         try:
             saved = read_file(path)
         except SaveError as exc:
-            where = _move_aside(path)
-            messages.append(tr("saves.kept", problem=exc, file=where or path))
-            continue
+            message = _set_aside_message(path, str(exc))
         except Exception as exc:  # noqa: BLE001 - never crash the title screen
-            where = _move_aside(path)
-            messages.append(tr("saves.unreadable_kept", reason=type(exc).__name__, file=where or path))
+            message = _set_aside_message(path, tr("saves.not_loaded_kind",
+                                                  reason=type(exc).__name__))
+        else:
+            _cache[path.stem] = (key, saved)
+            games.append(saved)
             continue
-        _cache[path.stem] = (key, saved)
-        games.append(saved)
+        if message:
+            messages.append(message)
     return games, messages
 
 
