@@ -5,7 +5,7 @@
                                  [--variant V] [--option KEY=VALUE ...] [--json]
     python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
                                    [--players N] [--variant V] [--lang CODE]
-    python main.py bench [GAME] [--quick] [--json] [--long]
+    python main.py bench [GAME] [--quick] [--json] [--long [--window]]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--iterations N] [--variant V] [--jobs N]
                                  [--table] [--json]
@@ -182,6 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="instead: idle CPU per screen, then random clicks, keys and resizes "
                             "through every screen and game for 4 minutes (20 s with --quick); "
                             "peak memory")
+    bench.add_argument("--window", action="store_true",
+                       help="with --long: only the long session, in a real window on this "
+                            "display (bench --long alone also runs it under Xvfb where Xvfb is "
+                            "installed)")
     bench.set_defaults(func=cmd_bench)
 
     duel = sub.add_parser(
@@ -453,10 +457,12 @@ def cmd_bench(args) -> int:
     from . import bench
     from .rules import GAMES
 
+    if args.window and not args.long:
+        raise UsageError("--window goes with --long")
     if args.long:
         if args.game is not None:
             raise UsageError("bench --long goes through every game; leave out GAME")
-        result = bench.run_long(quick=args.quick)
+        result = bench.run_long(quick=args.quick, window=args.window)
         print(bench.to_json(result) if args.json else bench.format_report(result))
         return 0
     if args.game is not None:
