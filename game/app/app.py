@@ -19,7 +19,7 @@ from . import settings as settings_mod
 from . import ui
 from .assets import Assets
 from .debug_targets import DebugTargets
-from .saves import flush_autosave
+from .saves import close_journals
 from .scenes.choose import ChooseScene
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
@@ -428,7 +428,7 @@ class App:
             stop = getattr(scene, "stop", None)
             if stop:
                 stop()
-        flush_autosave()
+        close_journals()                # the saves written, the journals compacted
         search = sys.modules.get("game.ai.parallel")
         if search is not None:          # the expert's helper processes end with the window
             search.shutdown()

@@ -221,7 +221,7 @@ class PlayController:
             del self.log[:len(self.log) - 1000]
         self.generation += 1
         self._pause_left = max(self._pause_left, 0.0)
-        self.save()
+        self.save({"op": "act", "seat": seat, "action": action_key(action)})
         return events
 
     def _release(self, events, seat) -> list:
@@ -296,17 +296,20 @@ class PlayController:
         if cut > 0:
             del hist[:cut]
 
-    def save(self) -> None:
+    def save(self, entry: dict | None = None) -> None:
+        """Autosave; ``entry`` (an action or a take-back) goes to the game's journal first,
+        flushed to the disk before the screen shows it (see game/app/journal.py)."""
         if not self.autosave_enabled:
             return
         from . import saves
         if self.is_over():
-            saves.remove_autosave_async()
+            saves.remove_autosave()       # at once: a finished game never comes back
             self.message = None
             return
-        self.message = saves.write_autosave_async(self.game_id, self.seats, self.state,
-                                                  self.history, self.log,
-                                                  held=self.held_for_save())
+        write = saves.write_autosave_async if entry is None else saves.record_action
+        kwargs = {} if entry is None else {"entry": entry}
+        self.message = write(self.game_id, self.seats, self.state, self.history, self.log,
+                             held=self.held_for_save(), **kwargs)
 
     # ---- undo ---------------------------------------------------------------------------
     def undo_target(self) -> int | None:
@@ -369,7 +372,7 @@ class PlayController:
         self._cancel_thinking()
         with self._lock:
             self._result = None
-        self.save()
+        self.save({"op": "undo"})
         return True
 
     # ---- computers -----------------------------------------------------------------------

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from ..rules import GAMES, new_game
+from ..rules import GAMES, IllegalAction, new_game
+from . import saves
 from .controller import PlayController
 from .views import needs_curtain
 
@@ -24,10 +25,33 @@ def new(game_id: str, seats: list[dict], variant=None, options=None, seed=None) 
 
 
 def saved(save) -> PlayController:
-    """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped."""
-    return PlayController(save.game_id, save.seats, save.state, history=save.undo, log=save.log,
-                          curtain=needs_curtain(save.game_id),
-                          held=getattr(save, "held", None))
+    """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped: the
+    save, then the actions its journal holds after it (each must be legal where it is
+    replayed; a note says so when part of the journal was left out)."""
+    ctl = PlayController(save.game_id, save.seats, save.state, history=save.undo, log=save.log,
+                         curtain=needs_curtain(save.game_id),
+                         held=getattr(save, "held", None))
+    autosave, ctl.autosave_enabled = ctl.autosave_enabled, False
+    try:
+        note = saves.replay_journal(save, lambda seat, key: _replay_action(ctl, seat, key),
+                                    ctl.undo)
+    finally:
+        ctl.autosave_enabled = autosave
+    if note:
+        ctl.message = note
+    return ctl
+
+
+def _replay_action(ctl: PlayController, seat: int, key: str) -> None:
+    """Apply the action ``key`` of ``seat``; IllegalAction when it is not that seat's turn or
+    not one of its legal actions now."""
+    if ctl.is_over() or ctl.current != seat:
+        raise IllegalAction(f"it is not seat {seat}'s turn")
+    for action in ctl.state.legal_actions():
+        if action.key() == key:
+            ctl.apply(action)
+            return
+    raise IllegalAction("not one of the legal actions")
 
 
 def rematch(ctl: PlayController, seed=None) -> PlayController:

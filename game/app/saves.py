@@ -35,6 +35,7 @@ from ..i18n import get_language, tr
 from ..paths import (UserDataUnavailable, atomic_write, cannot_save_message, move_aside,
                      user_data_dir)
 from ..safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
+from . import journal as journal_mod
 from .names import game_title
 
 APP_TAG = "BurrowBox"
@@ -54,7 +55,7 @@ class SaveError(ValueError):
 class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
-                 held: list | None = None):
+                 held: list | None = None, journal: tuple | None = None):
         self.game_id = game_id
         self.seats = seats
         self.state = state
@@ -63,6 +64,7 @@ class Saved:
         self.held = list(held or [])
         self.slot = slot
         self.saved_at = saved_at
+        self.journal = journal          # (id, number of the last entry it holds) or None
 
 
 # ---- where ------------------------------------------------------------------------------------
@@ -167,6 +169,18 @@ def _not_a_file(path: Path) -> str | None:
     return what
 
 
+def _remove_orphan_journals(folder: Path) -> None:
+    """A journal whose save is gone (the app was stopped between the two deletions) holds
+    nothing that can be played: it goes."""
+    try:
+        for p in folder.glob("*" + journal_mod.SUFFIX):
+            if p.stem not in _journals and not os.path.lexists(p.with_suffix(".json")) \
+                    and p.is_file():
+                p.unlink()
+    except OSError:
+        pass
+
+
 def _slot_files() -> list[Path]:
     """Slot files, newest first."""
     return _slot_entries()[0]
@@ -183,10 +197,26 @@ def autosave_exists() -> bool:
 # ---- writing ----------------------------------------------------------------------------------
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
-                  held: list | None = None) -> dict:
-    return {"app": APP_TAG, "version": __version__, "game": game_id,
-            "seats": [dict(s) for s in seats], "state": state.to_dict(),
-            "undo": list(undo), "log": list(log[-400:]), "held": list(held or [])}
+                  held: list | None = None, journal=None) -> dict:
+    payload = {"app": APP_TAG, "version": __version__, "game": game_id,
+               "seats": [dict(s) for s in seats], "state": state.to_dict(),
+               "undo": list(undo), "log": list(log[-400:]), "held": list(held or [])}
+    if journal is not None:      # the journal this save extends, and its last entry held here
+        payload["journal"] = {"id": journal.id, "n": journal.n}
+    return payload
+
+
+def journal_path(slot: str) -> Path:
+    return slot_path(slot).with_suffix(journal_mod.SUFFIX)
+
+
+_journals: dict[str, journal_mod.Journal] = {}     # slot -> the journal of the game played
+
+
+def _drop_journal(slot: str) -> None:
+    j = _journals.pop(slot, None)
+    if j is not None:
+        j.close()
 
 
 def _error_text(exc: BaseException) -> str:
@@ -250,8 +280,13 @@ class _Writer:
                     os.unlink(path)
                 except FileNotFoundError:
                     pass
+                journal_path(slot).unlink(missing_ok=True)     # after the save: never alone
             else:
                 atomic_write(path, json.dumps(payload, separators=(",", ":")))
+                held = payload.get("journal")
+                j = _journals.get(slot)
+                if held is not None and j is not None and j.id == held["id"]:
+                    j.compact(held["n"])       # the save holds these entries now
             self.error = None
         except (OSError, TypeError, ValueError) as exc:
             self.error = _error_text(exc)
@@ -271,13 +306,52 @@ def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict
     """
     slot = slot_name(game_id, state)
     set_current(slot)
-    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held))
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held,
+                                       _journals.get(slot)))
+    return _writer.error
+
+
+def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
+                  log: list | None = None, held: list | None = None,
+                  entry: dict | None = None) -> str | None:
+    """After an action (``entry``: {"op": "act", "seat", "action": its key}) or a take-back
+    ({"op": "undo"}): the entry is written to the game's journal and flushed to the disk
+    before this returns, so the action is kept even if the app is killed the moment after;
+    then the whole save is written in the background (see ``write_autosave_async``).  The
+    first action of a game (or of a game continued), or one whose journal cannot be written,
+    writes the save itself at once instead.  Returns an error message for the player or None."""
+    slot = slot_name(game_id, state)
+    set_current(slot)
+    j = _journals.get(slot)
+    if j is not None and entry is not None:
+        try:
+            j.append(entry)
+        except (OSError, TypeError, ValueError):
+            _drop_journal(slot)
+            j = None
+    if j is None:
+        # no save on the disk that a journal could extend: write it now, with a new journal
+        _writer.flush()                # an older write of this slot must not land after it
+        try:
+            j = journal_mod.Journal(journal_path(slot)) if entry is not None else None
+            text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held, j),
+                              separators=(",", ":"))
+            atomic_write(slot_path(slot), text)
+        except (OSError, TypeError, ValueError) as exc:
+            return _error_text(exc)
+        if j is not None:
+            for other in list(_journals):    # one game is played at a time: its file only
+                _drop_journal(other)
+            _journals[slot] = j
+        return None
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, j))
     return _writer.error
 
 
 def remove_autosave_async() -> None:
-    """The current game is over: its slot goes."""
+    """The current game is over: its slot goes (and its journal after it)."""
     if _current is not None:
+        _drop_journal(_current)
         _writer.submit(_current, None)
 
 
@@ -290,8 +364,12 @@ def remove_autosave() -> None:
 def delete_slot(slot: str) -> str | None:
     """Delete a saved game (the player asked for it); returns an error message or None."""
     flush_autosave()
+    _drop_journal(slot)
     try:
-        slot_path(slot).unlink()
+        try:
+            slot_path(slot).unlink()
+        finally:
+            journal_path(slot).unlink(missing_ok=True)
     except FileNotFoundError:
         pass
     except (OSError, SaveError) as exc:
@@ -303,7 +381,38 @@ def delete_slot(slot: str) -> str | None:
 
 
 def flush_autosave(timeout: float = 10.0) -> None:
+    """Wait for the save being written; then the journals hold only what no save holds yet."""
     _writer.flush(timeout)
+    for j in list(_journals.values()):
+        j.compact(force=True)
+
+
+def close_journals() -> None:
+    """The app closes: saves written, journals compacted and closed."""
+    flush_autosave()
+    for slot in list(_journals):
+        _drop_journal(slot)
+
+
+def replay_journal(saved: Saved, apply, undo) -> str | None:
+    """Replay the journal of a saved game being continued, on top of its save: ``apply(seat,
+    action_key)`` (raises when not legal), ``undo()`` (False when nothing can be taken back).
+    Returns a note for the player when part of the journal was damaged or not legal there
+    (that part and everything after it is left out), else None.  The game's next action writes
+    a new save holding all of it (``record_action``)."""
+    if not saved.slot or not saved.journal:
+        return None
+    _drop_journal(saved.slot)
+    jid, n = saved.journal
+    try:
+        entries, problem = journal_mod.read(journal_path(saved.slot), jid, n)
+    except (OSError, SaveError) as exc:
+        entries, problem = [], str(getattr(exc, "strerror", None) or exc)
+    _done, stopped = journal_mod.replay(entries, apply, undo)
+    why = stopped or problem
+    if why is None:
+        return None
+    return tr("saves.journal_cut", reason=why)
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -416,7 +525,20 @@ def parse_payload(raw: Any) -> Saved:
     if not isinstance(held, list):
         held = []
     held = [h for h in (_held_entry(x, len(undo)) for x in held[:200]) if h is not None]
-    return Saved(game_id, seats, state, undo, log, held=held)
+    return Saved(game_id, seats, state, undo, log, held=held, journal=_journal_ref(raw))
+
+
+def _journal_ref(raw: dict) -> tuple[str, int] | None:
+    """The journal a save extends: (id, last entry held), or None (none, or not readable:
+    the save alone is used)."""
+    ref = raw.get("journal")
+    if not isinstance(ref, dict):
+        return None
+    jid, n = ref.get("id"), ref.get("n")
+    if not (isinstance(jid, str) and re.fullmatch(r"[0-9a-f]{1,64}", jid)
+            and isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 53):
+        return None
+    return jid, n
 
 
 _MAX_ENTRY = 20000      # characters of one log record written as JSON
@@ -537,6 +659,9 @@ def set_aside(slot: str, why: str) -> str:
         return tr("saves.not_continued", reason=why)
     if not os.path.lexists(path):
         return tr("saves.not_continued", reason=why)
+    _drop_journal(slot)
+    if os.path.lexists(journal_path(slot)):      # kept beside it
+        move_aside(journal_path(slot), DAMAGED_SUFFIX)
     where, reason = move_aside(path, DAMAGED_SUFFIX)
     if where is None:
         return tr("saves.not_continued_left", reason=why, file=path, why=reason)
@@ -587,6 +712,7 @@ def list_saves() -> tuple[list[Saved], list[str]]:
     _migrate_legacy(messages)
     games: list[Saved] = []
     files, odd = _slot_entries()
+    _remove_orphan_journals(folder)
     for path, what in odd:     # a folder, a link to nothing, a pipe... named like a save
         message = _set_aside_message(path, what, odd=what)
         if message:
