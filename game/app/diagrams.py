@@ -143,6 +143,12 @@ def _fit(focus: pygame.Rect, aspect: float, bounds: pygame.Rect) -> pygame.Rect:
     return r.clamp(bounds)
 
 
+#: the longest side of the board a picture is cut from: the board, the view's own pictures at
+#: that size and the cut are all in memory at once while a picture is drawn (at 3,200 pixels
+#: about 50 MB for one frame of the rules screen)
+MAX_BOARD = 1800
+
+
 def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=None,
                   board=(900, 640), prepare=None):
     """The game's screen ``view`` (a fresh board view) drawing the view dict ``vd``, cut to the
@@ -158,8 +164,9 @@ def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=No
             _lay_out(view, vd, legal, seat, (bw, bh), prepare)
             cut = _fit(pygame.Rect(focus(view)), aspect, pygame.Rect(0, 0, bw, bh))
             f = size[0] / max(1, cut.w)
-            if not again or 0.85 < f < 1.2 or max(bw, bh) * f > 3200 or min(bw, bh) * f < 200:
+            if not again or 0.85 < f < 1.2 or min(bw, bh) * f < 200:
                 break
+            f = min(f, MAX_BOARD / max(bw, bh))    # a bigger board costs memory, not detail
             bw, bh = int(bw * f), int(bh * f)
         surf = pygame.Surface((bw, bh))
         surf.fill(ui.colour("background"))
