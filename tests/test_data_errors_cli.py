@@ -27,8 +27,9 @@ CASES = {
     "ants": "ants/cards.yaml",
     "gopher": "gopher/deck.yaml",
 }
-#: games whose data the catalog itself reads (the title screen cannot open without it)
-CATALOG_READS = {"moles", "hamster", "forest"}
+#: games whose data the catalog itself reads (the title screen cannot open without it): none,
+#: a game's rules and data load when that game is chosen
+CATALOG_READS: set = set()
 
 PLAY_SCRIPT = """
 import sys

@@ -436,6 +436,8 @@ class App:
 
 
 def run(size=None, fullscreen=None, exit_after_first_frame: bool = False, lang=None) -> int:
+    from ..rules import GAMES
+    len(GAMES)          # the catalog (data/games.yaml) is read now: a broken one is named at once
     app = App(size=size, fullscreen=fullscreen, lang=lang)
     try:
         return app.run(exit_after_first_frame=exit_after_first_frame)

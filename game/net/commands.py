@@ -11,7 +11,6 @@ Both exit with a clear message and a non-zero code when the table cannot be reac
 them, and each waits a bounded time (``--wait``, ``--timeout``)."""
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import socket
@@ -160,6 +159,7 @@ def lan_addresses() -> list[str]:
 
 
 def cmd_host(args, *, usage_error, game_info, check_setup, option_value) -> int:
+    import asyncio
     from ..rules import new_game
     from ..table import BotRunner, Seat, Table
     from .host import TableHost
@@ -298,6 +298,7 @@ def _host_on_server(args, info, players, options, remote, usage_error) -> int:
 
 
 def cmd_serve(args, *, usage_error, **_) -> int:
+    import asyncio
     from ..paths import user_data_dir
     from .server import Limits, TableServer
     from .store import Store, StoreError
