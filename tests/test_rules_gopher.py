@@ -261,6 +261,90 @@ def test_ruling_exactly_the_roll_no_hole_twice():
         assert len(path) == 5 and len(set(path)) == 5
 
 
+def plain_ends(page, start, steps, occupied, by_jumps) -> set:
+    """Every end of a move by the ruling read plainly (an independent, slow search): a step
+    goes to a free neighbour or jumps a run of tokens (turning where the tunnels turn) to the
+    first free hole behind it; no hole is used twice, landed on or jumped over.  With
+    ``by_jumps``: (end, the seats jumped)."""
+    adj = page.adj
+    out = set()
+
+    def jumps(prev, at, over):
+        for m in adj[at]:
+            if m == prev or m in over:
+                continue
+            if m in occupied:
+                yield from jumps(at, m, over + [m])
+            else:
+                yield m, over
+
+    def walk(at, left, used, seats):
+        if left == 0:
+            out.add((at, seats) if by_jumps else at)
+            return
+        for n in adj[at]:
+            if n in used:
+                continue
+            if n not in occupied:
+                walk(n, left - 1, used | {n}, seats)
+                continue
+            for land, over in jumps(at, n, [n]):
+                if land in used or used & set(over):
+                    continue
+                walk(land, left - 1, used | {land} | set(over),
+                     seats | frozenset(occupied[h] for h in over))
+    walk(start, steps, {start}, frozenset())
+    return out
+
+
+def test_ruling_a_move_never_jumps_the_same_hole_twice():
+    """RULINGS, movement: no hole twice in one move, "neither landed on nor jumped over: a move
+    never leapfrogs the same hole twice".  Page 4, tokens on 9 and 8, a roll of 3: 9 -> 3 -> 7
+    -> 6 would jump hole 8 twice, so hole 6 is out of reach."""
+    st = table(tokens=(9, 8), page=4)
+    roll(st, 3)
+    assert 6 not in ends(st) and {1, 3, 5, 11, 17} <= ends(st)
+    for end, path, hops in move_options(D.pages[4], 9, 3, {8: 1}, False):
+        used = [9] + [h for _, y, over in hops for h in list(over) + [y]]
+        assert used.count(8) <= 1 and len(used) == len(set(used)), used
+    ev = act(st, "move", to=3)
+    used = [ev[0]["start"]] + [h for hop in ev[0]["hops"] for h in hop["over"] + [hop["to"]]]
+    assert len(used) == len(set(used))
+
+
+def test_ruling_a_move_never_passes_a_hole_twice_the_hub_of_page_5():
+    """RULINGS, movement (no hole twice, jumped or landed on): on page 5 with the hub 13 taken
+    and the mover on 14, every way on after jumping the hub leads back through it, so a roll of
+    6 reaches no hole at all and the token stays (ineffective)."""
+    st = table(tokens=(14, 13), page=5, hands={0: ["acorn:1"]})
+    roll(st, 6)
+    assert ends(st) == set() and types(st) == {"stay"}
+    ev = act(st, "stay")
+    assert st.tokens[0] == 14 and any(e["type"] == "ineffective" for e in ev)
+
+
+@pytest.mark.parametrize("by_jumps", [False, True])
+def test_ruling_no_hole_twice_every_end_hole_as_a_plain_search_finds_it(by_jumps):
+    """RULINGS, movement: the end holes offered (with baskets: per set of seats jumped) are
+    exactly those of a plain search of the ruling, over 600 seeded positions of every page with
+    1 to 3 other tokens, and every path offered uses each hole once, jumped or landed on."""
+    rng = random.Random(31)
+    holes = sorted(D.holes)
+    for _ in range(600):
+        page = D.pages[rng.randint(1, 6)]
+        start, *others = rng.sample(holes, rng.randint(2, 4))
+        occupied = {h: s + 1 for s, h in enumerate(others)}
+        steps = rng.randint(1, 6)
+        got = move_options(page, start, steps, occupied, by_jumps)
+        found = {(e, frozenset(occupied[h] for _, _, o in hops for h in o)) if by_jumps else e
+                 for e, _, hops in got}
+        assert found == plain_ends(page, start, steps, occupied, by_jumps)
+        assert len(found) == len(got)
+        for end, path, hops in got:
+            used = [start] + [h for _, y, over in hops for h in list(over) + [y]]
+            assert len(used) == len(set(used)) and path[-1] == end and len(hops) == steps
+
+
 def test_ruling_one_token_per_hole():
     st = table(tokens=(1, 3), page=3)
     roll(st, 2)

@@ -571,9 +571,11 @@ def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
 
 
 def _jump_landings(adj, occupied, prev: int, at: int, over: tuple) -> list:
-    """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``), each with
-    the holes jumped, the holes already used not yet left out (only landing holes can be used).
-    Both move searches share it."""
+    """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``), each as
+    (landing hole, the holes jumped, bit mask of the landing and jumped holes), the holes the
+    move used before not yet left out: a move passes no hole twice, landed on or jumped over
+    (RULINGS), so a searcher drops a landing whose mask meets the holes used.  Both move
+    searches share it."""
     out = []
     for m in adj[at]:
         if m == prev or m in over:
@@ -581,7 +583,10 @@ def _jump_landings(adj, occupied, prev: int, at: int, over: tuple) -> list:
         if m in occupied:
             out += _jump_landings(adj, occupied, at, m, over + (m,))
         else:
-            out.append((m, over))
+            mask = 1 << m
+            for h in over:
+                mask |= 1 << h
+            out.append((m, over, mask))
     return out
 
 
@@ -616,9 +621,8 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
                 got = landings.get(at << 10 | n)
                 if got is None:
                     got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
-                for land, over in got:
-                    lb = 1 << land
-                    if vis & lb:
+                for land, over, lb in got:
+                    if vis & lb:            # a hole landed on or jumped over before
                         continue
                     if left:
                         v = vis | lb
@@ -707,7 +711,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
         got = landings.get(at << 10 | n)
         if got is None:
             got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
-        return [x for x in got if not vis >> x[0] & 1]
+        return [x for x in got if not vis & x[2]]
 
     def rec(at, left, vis, jm):
         if left == 0:
@@ -723,7 +727,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, vis):
+                for land, over, lb in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
@@ -736,7 +740,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
                     if left == 1:
                         found[key] = (land, list(path), tuple(hops))
                     else:
-                        rec(land, left - 1, vis | 1 << land, m)
+                        rec(land, left - 1, vis | lb, m)
                     hops.pop()
                     path.pop()
             elif left == 1:
@@ -764,7 +768,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, vis):
+                for land, over, _ in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
