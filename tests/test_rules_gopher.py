@@ -793,15 +793,23 @@ def test_beginner_a_present_gives_another_turn():
     assert st.active == 0 and st.step == "roll" and any(e.get("again") for e in ev)
 
 
-def test_designed_beginner_only_one_extra_turn_in_a_row():
+def test_ruling_beginner_every_present_gives_another_turn_on_an_extra_turn_too():
+    """RULINGS, beginner: "a present hole gives another turn - every present reached does, on
+    an extra turn too": three presents in a row, three extra turns."""
     st = table("beginner", tokens=(2, 20))
+    for _ in range(3):
+        st.tokens[0] = 2
+        st._legal = None
+        roll(st, 1)
+        ev = act(st, "move", to=3)                       # page 1, hole 3: a present
+        assert [e["type"] for e in ev][-2:] == ["present", "turn"] and ev[-2]["again"]
+        assert st.active == 0 and st.step == "roll" and st.bonus
+        assert not any(e["type"] in ("present_empty", "ineffective") for e in ev)
     roll(st, 1)
-    act(st, "move", to=3)                                # present: another turn
-    st.tokens[0] = 2
-    st._legal = None
-    roll(st, 1)
-    ev = act(st, "move", to=3)                           # a present again: nothing
-    assert any(e["type"] == "present_empty" for e in ev) and st.active == 1
+    act(st, "move", to=4)
+    while st.active == 0:
+        st.apply(st.legal_actions()[-1])
+    assert st.active == 1 and not st.bonus
 
 
 def test_beginner_one_digger_each():
@@ -883,6 +891,142 @@ def test_designed_a_stalled_game_ends():
         n += 1
         assert n < 500
     assert "nobody collected" in st.end_reason or "deck is empty" in st.end_reason
+
+
+def _turns_without_collecting(st, turns: int) -> None:
+    """End ``turns`` turns in a row in which nobody collects."""
+    for _ in range(turns):
+        assert not st.is_over()
+        st.collected_any = False
+        st._end_turn([])
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified", "baskets"])
+def test_ruling_stall_only_with_the_deck_empty(variant):
+    """RULINGS, stall: "with the deck empty (standard, simplified, baskets), when nobody has
+    collected for 3 full rounds the game ends": with cards in the deck no count of idle rounds
+    ends it; with the deck empty, 3 full rounds do, not one turn sooner."""
+    st = table(variant, tokens=(1, 20))
+    assert st.deck
+    _turns_without_collecting(st, 40)
+    assert not st.is_over() and st.stall == 0
+    st.discard += st.deck
+    st.deck = []
+    _turns_without_collecting(st, 3 * 2 - 1)
+    assert not st.is_over() and st.stall == 5
+    ev: list = []
+    st._end_turn(ev)
+    assert st.is_over() and st.end == {"why": "stalled", "rounds": 3}
+    assert ev[-1]["type"] == "game_over" and ev[-1]["end"] == {"why": "stalled", "rounds": 3}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ruling_beginner_stall_needs_ten_full_rounds(players):
+    """RULINGS, stall: "in the beginner rules (no deck) the same end needs 10 full rounds
+    without a collection" (3 rounds could end a beginner game in its first rounds while every
+    kind is still on the table)."""
+    st = table("beginner", tokens=(1, 20, 10)[:players])
+    assert D.rule_sets["beginner"]["stalled_rounds"] == 10
+    _turns_without_collecting(st, 10 * players - 1)
+    assert not st.is_over()
+    st._end_turn([])
+    assert st.is_over() and st.end == {"why": "stalled", "rounds": 10}
+
+
+def test_ruling_beginner_a_take_resets_the_stall():
+    """RULINGS, stall: the rounds counted are rounds without a collection."""
+    st = table("beginner", tokens=(1, 20))
+    st.stall = 15
+    roll(st, 1)
+    act(st, "move", to=2)                                # berry 5
+    act(st, "take", kind="berry", take=[5], give=[])
+    assert st.stall == 0 and not st.is_over()
+
+
+PRESENT_DECK = ["acorn:1", "berry:2", "berry:9", "spikelet:7", "acorn:7"]
+THREE_HANDS = {0: ["spikelet:1"], 1: ["spikelet:2"], 2: ["spikelet:3"]}
+
+
+def _present_deck(*cards):
+    """Seat 0 one step from the present on page 1 (hole 3) with a hand of six; the deck."""
+    hand = ["spikelet:1", "spikelet:2", "spikelet:3", "spikelet:4", "spikelet:5", "spikelet:6"]
+    return table(tokens=(2, 20), hands={0: hand}, deck=list(cards))
+
+
+def test_ruling_a_kept_trophy_counts_as_collecting_for_the_stall():
+    """RULINGS, stall: "Keeping a present's trophy counts as collecting": the last card of the
+    deck kept as a trophy in a turn that would have been the stall's last does not end the
+    game."""
+    st = _present_deck("acorn:7")
+    st.stall = 2 * 3 - 1                                 # one turn short of 3 idle rounds
+    roll(st, 1)
+    act(st, "move", to=3)
+    ev = act(st, "keep", card="acorn:7")
+    assert st.deck == [] and not st.is_over() and st.stall == 0
+    assert not any(e["type"] == "game_over" for e in ev)
+
+
+def test_ruling_a_trophy_turn_is_effective_and_draws_no_card():
+    """RULINGS: "A turn that keeps a present's trophy is effective ... and draws no card"."""
+    st = _present_deck(*PRESENT_DECK)
+    roll(st, 1)
+    ev = act(st, "move", to=3)
+    assert st.effective is False and st.step == "present"
+    ev = act(st, "keep", card="berry:9")
+    assert not any(e["type"] == "ineffective" for e in ev)
+    assert not any(e["type"] == "draw" and e["why"] == "ineffective" for e in ev)
+    assert len(st.hands[0]) == 6 and st.trophies[0] == ["berry:9"]
+
+
+def _leap_to_present():
+    """(page, start, jumped hole, present hole): a one-step leapfrog onto a present."""
+    for num, page in sorted(D.pages.items()):
+        for c, (what, _) in sorted(page.signs.items()):
+            if what != "present":
+                continue
+            for b in page.adj[c]:
+                for a in page.adj[b]:
+                    if a != c and len(page.adj[b]) == 2:
+                        return num, a, b, c
+    raise AssertionError("no leapfrog onto a present in the book")
+
+
+def test_ruling_a_trophy_turn_takes_the_baskets_of_the_seats_leapfrogged():
+    """RULINGS: a turn that keeps a trophy is effective: "it takes baskets when the move
+    leapfrogged" (with baskets: the jumped seat's basket and any it holds)."""
+    num, a, b, c = _leap_to_present()
+    free = next(h for h in sorted(D.holes) if h not in (a, b, c))
+    st = table("baskets", tokens=(a, b, free), page=num, hands=THREE_HANDS, deck=PRESENT_DECK)
+    st.holder = [0, 1, 1]                                # seat 1 holds seat 2's basket
+    roll(st, 1)
+    ev = act(st, "move", to=c)
+    assert ev[0]["jumped"] == [1] and st.step == "present"
+    ev = act(st, "keep", card="berry:9")
+    assert st.holder == [0, 0, 0] and st.trophies[0] == ["berry:9"]
+    taken = next(e for e in ev if e["type"] == "baskets")
+    assert taken["source"] == 1 and taken["owners"] == [1, 2]
+
+
+def test_ruling_a_trophy_turn_without_leapfrog_takes_no_basket():
+    """RULINGS (baskets are taken only "when the move leapfrogged")."""
+    st = table("baskets", tokens=(2, 20, 10), hands=THREE_HANDS, deck=PRESENT_DECK)
+    roll(st, 1)
+    act(st, "move", to=3)
+    ev = act(st, "keep", card="berry:9")
+    assert st.holder == [0, 1, 2] and not any(e["type"] == "baskets" for e in ev)
+
+
+def test_designed_a_trophy_on_the_owners_next_effective_turn_buys_the_basket_back():
+    """RULINGS, baskets: an owner buys the basket back with what the next effective turn
+    collects; a trophy turn is effective, so the trophy goes to the holder (its trophies)."""
+    st = table("baskets", tokens=(2, 20, 10), hands=THREE_HANDS, deck=PRESENT_DECK)
+    st.holder = [2, 1, 2]                                # seat 2 holds seat 0's basket
+    roll(st, 1)
+    act(st, "move", to=3)
+    ev = act(st, "keep", card="berry:9")
+    assert st.holder == [0, 1, 2] and st.trophies == [[], [], ["berry:9"]]
+    ransom = next(e for e in ev if e["type"] == "ransom")
+    assert ransom["holder"] == 2 and ransom["cards"] == ["berry:9"]
 
 
 # ------------------------------------------------------------------------------------------

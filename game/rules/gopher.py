@@ -40,15 +40,26 @@ thousands of signed combinations, so a combination is built one card at a time; 
 can still be completed are offered (a reachability test over the remaining cards), so every
 build ends in a legal collection and the list stays at most two entries per card plus two.
 
+Rulings (RULINGS.md) the code follows where the rulebook is open:
+  - a move never passes the same hole twice, whether it lands there or jumps over it (so it
+    never leapfrogs the same token twice);
+  - keeping a present's trophy is collecting: the turn is effective (no card drawn), with
+    baskets it takes the baskets of the tokens leapfrogged, and it counts against a stall;
+  - beginner: every present reached gives another turn, on an extra turn too;
+  - the stall end: with the deck empty (standard, simplified, baskets) the game ends after
+    ``stalled_rounds`` (3) full rounds in which nobody collected; in the beginner rules (no
+    deck) after the beginner rule set's ``stalled_rounds`` (10), so that no game runs forever;
+  - the cards a seat picks while building a payment are its secret until it pays: the other
+    seats' views show them still in the hand, and the ``pick`` and ``pass`` events mark the
+    card and the cards taken back ``secret`` (the contract's mark).
+
 Readings of our own where the rulebook and RULINGS.md say nothing (also in the rules text):
   - no end hole reachable with exactly the roll: the token stays and the turn is ineffective;
   - after a level change only provision and store signs can be collected (a present or portal
     on the new page does nothing); the active player's own collection then counts for baskets;
   - a digger that turns up the same page changes nothing and the turn ends (not ineffective);
-  - beginner: a present reached on the extra turn a present gave is an empty hole (one extra
-    turn in a row), so that no turn can run on and on;
-  - with the deck empty (beginner: always) the game also ends after ``stalled_rounds`` full
-    rounds in which nobody collected, so that no game can run forever.
+  - with baskets, a trophy kept on the owner's next effective turn buys the basket back (it
+    goes to the holder's trophies), as the added cards of a collection would.
 
 Events (each with ``type``, data fields and an English ``text``): ``place``, ``page`` (every
 roll for a page: ``value``, ``page_from``, ``page_to``, ``changed``, ``extra``), ``turn``,
@@ -368,6 +379,8 @@ def load_data(folder: str | Path | None = None) -> GopherData:
             rs["take_most"] = chk.int(chk.key(e, "take_most", where), where + ".take_most", 1, 4)
             rs["change_most"] = chk.int(chk.key(e, "change_most", where),
                                         where + ".change_most", 0, 1)
+            rs["stalled_rounds"] = chk.int(chk.key(e, "stalled_rounds", where),
+                                           where + ".stalled_rounds", 1, 40)
         rule_sets[rid] = rs
     for extra in rsraw:
         if extra not in RULE_SETS:
@@ -1234,16 +1247,11 @@ class GopherState(GameState):
                              hole=self.tokens[s]))
             self._level_change(s, ev)
         elif what == "present":
-            if self.beginner and not self.bonus:
+            if self.beginner:             # every present reached, on an extra turn too
                 ev.append(Record("present", f"{self._nm(s)} reaches a present and takes "
                                  "another turn.", seat=s, hole=self.tokens[s], again=True))
                 self._start_turn(s, ev)
                 self.bonus = True
-            elif self.beginner:
-                ev.append(Record("present_empty", f"{self._nm(s)} reaches a present again, "
-                                 "but only one extra turn is given in a row.", seat=s,
-                                 hole=self.tokens[s]))
-                self._ineffective(ev)
             elif self.deck:
                 n = min(self.data.present_look, len(self.deck))
                 self.present = [self.deck.pop() for _ in range(n)]
@@ -1352,7 +1360,11 @@ class GopherState(GameState):
         self.face_up[s] += add
         self._after_collect(ev)
 
-    def _baskets(self, s: int, add: list, ev: list) -> None:
+    def _baskets(self, s: int, add: list, ev: list, piles: list | None = None) -> None:
+        """An effective turn of ``s`` with baskets: take the baskets of the seats leapfrogged,
+        then pay a basket away with ``add`` (the added cards, or a present's trophy) to its
+        holder; else they go to the own pile (``piles``: face up unless said)."""
+        piles = self.face_up if piles is None else piles
         for j in self.jumped:
             got = [o for o in range(self.players) if self.holder[o] == j]
             if not got:
@@ -1363,12 +1375,12 @@ class GopherState(GameState):
                              f"{self._nm(j)}.", seat=s, source=j, owners=got))
         h = self.holder[s]
         if h != s:
-            self.face_up[h] += add
+            piles[h] += add
             self.holder[s] = s
             ev.append(Record("ransom", f"{self._nm(s)} buys the basket back from {self._nm(h)} "
                              f"with the collected cards.", seat=s, holder=h, cards=list(add)))
         else:
-            self.face_up[s] += add
+            piles[s] += add
 
     def _take(self, s: int, a: Record, ev: list) -> None:
         k = a["kind"]
@@ -1419,10 +1431,16 @@ class GopherState(GameState):
                              seat=s, card=card, returned=len(rest)))
             self._level_change(s, ev)
             return
-        self.trophies[s].append(card)
         ev.append(Record("trophy", f"{self._nm(s)} keeps {self.data.a_label(card)} as a trophy; "
                          f"{_plural(len(rest), 'card')} go under the deck.", seat=s, card=card,
                          returned=len(rest)))
+        # keeping a trophy is collecting (RULINGS): the turn is effective (no card drawn), it
+        # takes the baskets of the seats leapfrogged, and it counts against a stalled game
+        self.collected_any = self.effective = True
+        if self.baskets:
+            self._baskets(s, [card], ev, self.trophies)
+        else:
+            self.trophies[s].append(card)
         self._end_turn(ev)
 
     def _end_turn(self, ev: list) -> None:
@@ -1452,9 +1470,10 @@ class GopherState(GameState):
             least = min(len(h) for h in self.hands)
             why = f"the deck is empty and a hand is down to {_plural(least, 'card')}"
             end = {"why": "deck_empty", "cards": least}
-        if why is None and self.stall >= self.data.stalled_rounds * n:
-            why = f"nobody collected for {self.data.stalled_rounds} rounds"
-            end = {"why": "stalled", "rounds": self.data.stalled_rounds}
+        rounds = self.rs["stalled_rounds"] if self.beginner else self.data.stalled_rounds
+        if why is None and self.stall >= rounds * n:
+            why = f"nobody collected for {rounds} rounds"
+            end = {"why": "stalled", "rounds": rounds}
         if why is not None:
             self._finish(why, ev, end)
             return
