@@ -370,3 +370,19 @@ def test_the_results_screen_shows_plus_minus_and_trophies(display, monkeypatch):
         assert row and f"+{info['plus']}" in row[0] and f"= {info['score']}" in row[0]
     b, _ = play_to(1, 2000, "beginner")
     assert b.is_over() and view_of(b).draw_results is None
+
+
+def test_setup_screen_sends_no_hidden_option():
+    """The set-up screen hides ``single_card`` unless the beginner rules are chosen; an option
+    changed there and then hidden by another choice goes back to its default, so the rules
+    (which refuse an option that does nothing in the chosen rule set) start the game."""
+    from types import SimpleNamespace
+    from game.app.scenes.seats import SeatsScene
+    from game.rules import GAMES
+    screen = SimpleNamespace(info=GAMES["gopher"], variant="beginner", option_text={},
+                             options={"single_card": "not_allowed"})
+    assert SeatsScene.collect_options(screen) == {"single_card": "not_allowed"}
+    screen.variant = "standard"
+    options = SeatsScene.collect_options(screen)
+    assert options == {"single_card": "allowed"}
+    new_game("gopher", 2, seed=1, variant="standard", options=options)

@@ -11,7 +11,8 @@ Rule sets (the ``variant``): ``standard``; ``simplified`` (addition only, 2 digg
 complete lunches).
 
 Option ``single_card`` (beginner only): ``allowed`` (default) or ``not_allowed`` - the
-rulebook's harder beginner game, where no sign may be paid with one card from the table.
+rulebook's harder beginner game, where no sign may be paid with one card from the table.  Set
+to ``not_allowed`` with another rule set it would do nothing, so the setup refuses it.
 
 Cards are short codes: ``"acorn:5"`` (kind and value) or ``"digger"``.  Identical cards are
 interchangeable, so hands are sorted lists of codes.
@@ -857,6 +858,7 @@ class GopherState(GameState):
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  data: GopherData | None = None):
         super().__init__(players, seed, variant, options)
+        self._check_options(options or {})
         self.data = data or default_data()
         self._blank(players)
         cards = self.data.deck(self.variant)
@@ -871,6 +873,25 @@ class GopherState(GameState):
                 self.hands[s] = sorted(self.deck.pop() for _ in range(self.data.hand))
         self.step = "place"
         self.current_player = 0
+
+    def _check_options(self, given: dict) -> None:
+        """Refuse an option set to something other than its default where it does nothing
+        (its ``when`` does not hold for this rule set), with a sentence for the user."""
+        from .base import GameInfo
+        variants, specs = self.describe_setup()
+        for spec in specs:
+            key = spec["id"]
+            if key not in given or given[key] == spec.get("default"):
+                continue
+            if GameInfo.option_applies(spec, self.variant, self.options):
+                continue
+            want = (spec.get("when") or {}).get("variant")
+            want = want if isinstance(want, list) else [want]
+            label = {v["id"]: v["label"] for v in variants}
+            names = " or ".join(label[v] for v in want if v in label)
+            raise ValueError(f"option '{key}' ({spec['label']}) does nothing with the "
+                             f"{label.get(self.variant, self.variant)} rule set of {self.TITLE}"
+                             + (f"; it applies to {names} only" if names else ""))
 
     def _blank(self, players: int) -> None:
         self.names = [f"Player {i + 1}" for i in range(players)]
