@@ -262,7 +262,8 @@ def test_hand_and_pile_counts_change_when_the_cards_land(display):
                 break
             la = st.legal_actions()
             collect = [a for a in la if a["type"] == "collect"]
-            before = [dict(s) for s in st.view(None)["seats"]]
+            # what the collecting seat sees (its picks are out of the hand for it alone)
+            before = [dict(s) for s in st.view(st.current_player)["seats"]]
             events = st.apply(collect[0] if collect else rng.choice(la))
             got = next((e for e in events if e["type"] == "collect"), None)
             v.play(events, "normal")

@@ -1055,15 +1055,122 @@ def test_spec_present_cards_shown_to_the_looker_only():
 
 
 def test_spec_draws_name_no_card_in_their_text():
+    """Draws and looks carry no card at all; picks and giving up carry theirs in fields marked
+    ``secret`` (the seat's alone: RULINGS, picks are private until paid), never anywhere else."""
     st = placed()
+    seen = set()
     for _ in range(300):
         if st.is_over():
             break
         for e in st.apply(random.Random(len(st.deck)).choice(st.legal_actions())):
+            seen.add(e["type"])
             if e["type"] in ("draw", "present") and not e.get("again"):
                 assert e["chance"] and e["private_to"] == e["seat"] and "secret" not in e
                 assert "card" not in e and "cards" not in e
                 assert not any(k in e["text"] for k in ("acorn", "berry", "spikelet", "digger"))
+            if e["type"] in ("pick", "pass"):
+                assert e["private_to"] == e["seat"] and "chance" not in e
+                assert e["secret"] == (["card", "sign"] if e["type"] == "pick" else ["returned"])
+                public = {k: v for k, v in e.items() if k not in e["secret"] and k != "text"}
+                assert not any(k in json.dumps(public) for k in ("acorn", "berry", "spikelet"))
+    assert {"pick", "pass"} <= seen
+
+
+def _building(variant="standard"):
+    """Seat 0 at berry 5 (page 1, hole 2) with many ways to pay; seat 1 and a spectator
+    watch."""
+    hand = ["berry:1", "berry:2", "berry:3", "berry:4", "berry:6", "acorn:5"]
+    st = table(variant, tokens=(1, 20), hands={0: hand, 1: ["acorn:1", "acorn:2"]})
+    roll(st, 1)
+    act(st, "move", to=2)
+    assert st.step == "collect" and st.collector == 0
+    return st
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified", "baskets"])
+def test_ruling_picks_are_private_until_paid_other_views_are_the_same_whichever_cards(variant):
+    """RULINGS: "Cards a player picks while building a payment are that player's secret until
+    the payment is confirmed": view(other seat) and view(None) are the same whichever cards
+    were picked (and however many), while the picking seat sees its own picks."""
+    base = _building(variant)
+    others = {seat: base.view(seat) for seat in (1, None)}
+    assert others[1]["seats"][0]["hand_count"] == 6 and others[1]["picks_add"] == []
+    builds = 0
+    todo = [base]
+    while todo:
+        st = todo.pop()
+        for seat in (1, None):
+            assert st.view(seat) == others[seat]
+        if st.picks_add or st.picks_sub:
+            builds += 1
+            mine = st.view(0)
+            assert (mine["picks_add"], mine["picks_sub"]) == (st.picks_add, st.picks_sub)
+            assert mine["seats"][0]["hand"] == st.hands[0]
+        for a in st.legal_actions():
+            if a["type"] in ("add", "subtract"):
+                nxt = st.clone()
+                nxt.apply(a)
+                todo.append(nxt)
+    assert builds >= 8
+    act(base, "add", card="berry:2")
+    act(base, "add", card="berry:3")
+    ev = act(base, "collect")                            # paid: now public
+    assert base.view(1)["seats"][0]["face_up"] == ["berry:2", "berry:3"]
+    assert any(e["type"] == "collect" and "secret" not in e for e in ev)
+
+
+def test_ruling_giving_up_shows_nothing_to_the_others():
+    """RULINGS: "giving up shows nothing to the others": the pass event keeps the cards that
+    went back in a ``secret`` field, and the other views after it are the same whichever cards
+    had been picked."""
+    after = {}
+    for picks in ([("add", "berry:1")], [("add", "berry:2"), ("add", "berry:3")],
+                  [("add", "berry:6"), ("subtract", "berry:1")], []):
+        st = _building()
+        for t, c in picks:
+            act(st, t, card=c)
+        ev = act(st, "pass")
+        gave_up = next(e for e in ev if e["type"] == "pass")
+        assert gave_up["private_to"] == 0 and gave_up["secret"] == ["returned"]
+        assert sorted(gave_up["returned"]) == sorted(c for _, c in picks)
+        public = {k: v for k, v in gave_up.items() if k not in gave_up["secret"] + ["text"]}
+        assert public == {"type": "pass", "seat": 0, "private_to": 0, "secret": ["returned"]}
+        for seat in (1, None):
+            v = st.view(seat)
+            after.setdefault(seat, v)
+            assert v == after[seat]
+
+
+def test_ruling_picks_private_a_state_dealt_from_another_view_holds_together():
+    """RULINGS (picks private): a state dealt from another seat's view (``from_view``, what a
+    computer player searches on) puts the unseen picks back into the collector's hand: the
+    same view, every card once, and it plays on to the end."""
+    st = _building()
+    act(st, "add", card="berry:6")
+    act(st, "subtract", card="berry:1")
+    for seat in (1, None):
+        for i in range(20):
+            twin = state_from_view("gopher", st.view(seat), seed=i)
+            assert twin.view(seat) == st.view(seat)
+            assert full_cards(twin) == full_cards(st)
+            assert twin.picks_add == twin.picks_sub == [] and len(twin.hands[0]) == 6
+            assert twin.current_player == 0 and {"pass"} <= types(twin)
+            rng = random.Random(i)
+            while not twin.is_over():
+                twin.apply(rng.choice(twin.legal_actions()))
+
+
+def test_spec_an_option_that_does_nothing_in_the_rule_set_is_refused():
+    """``single_card`` belongs to the beginner rules; set (to a value other than its default)
+    with another rule set it would do nothing, so the setup refuses it with a sentence."""
+    for variant in ("standard", "simplified", "baskets"):
+        with pytest.raises(ValueError) as info:
+            new_game("gopher", 2, seed=1, variant=variant, options={"single_card": "not_allowed"})
+        assert "single_card" in str(info.value) and "Beginner" in str(info.value)
+        assert new_game("gopher", 2, seed=1, variant=variant,
+                        options={"single_card": "allowed"}).options["single_card"] == "allowed"
+    st = new_game("gopher", 2, seed=1, variant="beginner", options={"single_card": "not_allowed"})
+    assert st.options["single_card"] == "not_allowed"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -71,9 +71,11 @@ roll for a page: ``value``, ``page_from``, ``page_to``, ``changed``, ``extra``),
 ``trophy``, ``baskets``, ``ransom``, ``stay``, ``game_over``.  Rolls, draws and looks carry
 ``chance: True``.
 
-Secrets: the hands of other seats, the deck order and the cards a seat looks at on a present
-hole.  Events about cards only one seat sees (``draw``, ``present``) carry ``private_to`` (that
-seat) and never the cards: the seat reads them in its own ``view``.
+Secrets: the hands of other seats, the deck order, the cards a seat looks at on a present
+hole and the cards a seat has picked towards a payment not yet paid.  Events about cards only
+one seat sees (``draw``, ``present``) carry ``private_to`` (that seat) and never the cards: the
+seat reads them in its own ``view``.  ``pick`` and ``pass`` carry ``private_to`` and name their
+cards in ``secret`` fields, which the table layer gives that seat alone.
 """
 from __future__ import annotations
 
@@ -820,10 +822,13 @@ class GopherState(GameState):
         "dig": "seat, before_roll: a digger is played instead of moving",
         "move": "seat, start, to, path, hops, jumped: a token moves (each hop and leapfrog)",
         "stay": "seat, hole: no end hole can be reached with the roll",
-        "pick": "seat, card, sign: a card is added (+) or subtracted (-) towards a sign",
+        "pick": "seat, card, sign, private_to, secret: a card is added (+) or subtracted (-) "
+                "towards a sign (card and sign: the picking seat's secret until it pays)",
         "collect": "seat, hole, what, amount, add, sub: provisions are collected",
         "take": "seat, hole, kind, take, give, what, amount: beginner cards taken from the table",
-        "pass": "seat, returned: the seat does not collect",
+        "pass": "seat, returned, table, private_to, secret: the seat does not collect "
+                "(returned: the picked cards back to the hand, that seat's secret; table: a "
+                "beginner takes nothing from the table)",
         "portal": "seat, hole: a token ends on a portal",
         "present": "seat, hole, count, again, chance, private_to: a present hole is reached "
                    "(only that seat looks at the cards)",
@@ -1169,11 +1174,13 @@ class GopherState(GameState):
         if t == "add":
             self.hands[s].remove(a["card"])
             self.picks_add.append(a["card"])
-            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", text=a["text"]))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", private_to=s,
+                          secret=["card", "sign"], text=a["text"]))
         elif t == "subtract":
             self.hands[s].remove(a["card"])
             self.picks_sub.append(a["card"])
-            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", text=a["text"]))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", private_to=s,
+                          secret=["card", "sign"], text=a["text"]))
         elif t == "roll":
             self.roll = self._roll_die()
             self._moves = None
@@ -1430,10 +1437,16 @@ class GopherState(GameState):
             self._end_turn(ev)
 
     def _pass(self, s: int, ev: list) -> None:
-        back = self.picks_add + self.picks_sub
-        self.hands[s] = sorted(self.hands[s] + back)
-        self.picks_add, self.picks_sub = [], []
-        ev.append(Rec(type="pass", seat=s, returned=back, text=f"{self.names[s]} does not collect."))
+        if self.beginner:             # nothing in hand: nothing goes back
+            ev.append(Rec(type="pass", seat=s, table=True,
+                          text=f"{self.names[s]} takes nothing."))
+        else:                         # the picks go back, seen by that seat alone
+            back = self.picks_add + self.picks_sub
+            if back:
+                self.hands[s] = sorted(self.hands[s] + back)
+                self.picks_add, self.picks_sub = [], []
+            ev.append(Rec(type="pass", seat=s, returned=back, private_to=s, secret=["returned"],
+                          text=f"{self.names[s]} does not collect."))
         self.collector = None
         if self.after_change:
             self._next_collector(ev)
@@ -1550,10 +1563,14 @@ class GopherState(GameState):
 
     # ---- views ----------------------------------------------------------------------------------
     def view(self, seat) -> dict:
+        # The cards picked towards a payment are the collector's secret until it is paid
+        # (RULINGS): to every other seat (and a spectator) they are still in the hand.
+        mine = seat is not None and seat == self.collector
+        picked = 0 if mine else len(self.picks_add) + len(self.picks_sub)
         seats = []
         for s in range(self.players):
             info = {"name": self.names[s], "token": self.tokens[s],
-                    "hand_count": len(self.hands[s]),
+                    "hand_count": len(self.hands[s]) + (picked if s == self.collector else 0),
                     "hand": list(self.hands[s]) if s == seat else None,
                     "face_up": list(self.face_up[s]), "face_down": list(self.face_down[s]),
                     "trophies": list(self.trophies[s]), "plus": self.plus(s),
@@ -1569,8 +1586,8 @@ class GopherState(GameState):
             "page": self.page, "roll": self.roll, "turns": self.turns,
             "deck_count": len(self.deck), "discard": list(self.discard),
             "table": dict(sorted(self.table.items())),
-            "collector": self.collector, "picks_add": list(self.picks_add),
-            "picks_sub": list(self.picks_sub), "queue": list(self.queue),
+            "collector": self.collector, "picks_add": list(self.picks_add) if mine else [],
+            "picks_sub": list(self.picks_sub) if mine else [], "queue": list(self.queue),
             "after_change": self.after_change, "effective": self.effective,
             "collected_any": self.collected_any, "bonus": self.bonus,
             "jumped": list(self.jumped),
