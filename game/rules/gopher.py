@@ -94,7 +94,8 @@ END_WHY = ("deck_empty", "kind_ran_out", "stalled", "other")
 DIGGER = "digger"
 STEPS = ("place", "roll", "move", "collect", "present", "over")
 OFF = 256                      # bit offset of the signed-sum bit masks
-PICK_PASSES = OFF              # the largest card total whose picks come from two passes
+PICK_PASSES = 10 ** 6          # the largest card total whose picks come from two passes (any:
+                               # their offset is the total; a test lowers it to compare)
 
 
 def card_kind(code: str):
@@ -181,11 +182,15 @@ class GopherData:
         self._labels: dict = {}
         self._a_labels: dict = {}
         self._picks: dict = {}
-        self._move_texts: dict = {}
+        self._pick_signs: dict = {}
+        self._move_patterns: dict = {}
         self._decks: dict = {}
         for k in kinds:                    # every card's value known up front (card_value)
             for v, _ in values:
                 card_value(f"{k}:{v}")
+        # sign (a kind or "store") -> {card code: value} of the cards that may pay it
+        self.sign_values = {k: {f"{k}:{v}": v for v, _ in values} for k in kinds}
+        self.sign_values["store"] = {c: v for k in kinds for c, v in self.sign_values[k].items()}
         self._leaps: dict = {}
 
     def deck(self, rule_set: str) -> list:
@@ -239,23 +244,41 @@ class GopherData:
                 {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
         return got
 
+    def pick_sign_rows(self, name: str) -> dict:
+        """sign (a kind or "store") -> {card code: its pick row for the seat called ``name``}
+        for the cards that may pay it (those of the kind; every provision at a store): the
+        rows of ``pick_rows`` by sign, so that a hand's eligible rows are one lookup a card."""
+        got = self._pick_signs.get(name)
+        if got is None:
+            if len(self._pick_signs) >= 64:
+                self._pick_signs.clear()
+            rows = self.pick_rows(name)
+            got = self._pick_signs[name] = {
+                k: {c: r for c, r in rows.items() if c is not None and card_kind(c) == k}
+                for k in self.kinds}
+            got["store"] = {c: r for c, r in rows.items() if c is not None}
+        return got
+
     def pass_text(self, name: str) -> str:
         """The sentence of giving up a collection, kept with the pick rows (under None)."""
         got = self.pick_rows(name)[None] = f"{name} does not collect."
         return got
 
-    def move_texts(self, name: str) -> dict:
-        """end hole -> the sentence of a move without leapfrog there by the seat called
-        ``name`` (filled in by move_text); one table per name, at most 64 names remembered."""
-        got = self._move_texts.get(name)
+    def move_patterns(self, name: str) -> dict:
+        """end hole -> the pattern of a move without leapfrog there by the seat called
+        ``name`` (filled in by move_pattern; its path and jumped set per action); one table
+        per name, at most 64 names remembered."""
+        got = self._move_patterns.get(name)
         if got is None:
-            if len(self._move_texts) >= 64:
-                self._move_texts.clear()
-            got = self._move_texts[name] = {}
+            if len(self._move_patterns) >= 64:
+                self._move_patterns.clear()
+            got = self._move_patterns[name] = {}
         return got
 
-    def move_text(self, name: str, end: int) -> str:
-        got = self.move_texts(name)[end] = f"{name} moves to hole {end}."
+    def move_pattern(self, name: str, end: int) -> dict:
+        got = self.move_patterns(name)[end] = {
+            "type": "move", "to": end, "path": None, "jumped": None,
+            "text": f"{name} moves to hole {end}."}
         return got
 
     def leap_patterns(self, names: list) -> dict:
@@ -995,14 +1018,16 @@ class GopherState(GameState):
         if step == "move":
             occ = None
             out = []
-            texts = self.data.move_texts(nm)
+            plain = self.data.move_patterns(nm)
             for end, path, hops in self._move_options():
                 for h in hops:
                     if h[2]:
                         break
                 else:                                                  # no leapfrog
-                    out.append(Rec(type="move", to=end, path=path, jumped=[],
-                                   text=texts.get(end) or self.data.move_text(nm, end)))
+                    a = Rec(plain.get(end) or self.data.move_pattern(nm, end))
+                    a["path"] = path
+                    a["jumped"] = []
+                    out.append(a)
                     continue
                 if occ is None:                                        # a leapfrog
                     occ = self._occupied(s)
@@ -1043,11 +1068,9 @@ class GopherState(GameState):
         else:
             out = []
         info = self.data._picks.get(nm) or self.data.pick_rows(nm)
-        if what == "store":                 # the rows of eligible(hand, what), in hand order
-            rows = [info[c] for c in self.hands[s] if c != DIGGER]
-        else:
-            prefix = what + ":"
-            rows = [info[c] for c in self.hands[s] if c.startswith(prefix)]
+        signs = self.data._pick_signs.get(nm) or self.data.pick_sign_rows(nm)
+        # the rows of eligible(hand, what), in hand order
+        rows = [r for r in map(signs[what].get, self.hands[s]) if r]
         subtract = self.subtract
         n = len(rows)
         if n <= 2:                          # one or two cards: the other card's totals
@@ -1070,12 +1093,14 @@ class GopherState(GameState):
         # need + v when it is subtracted.  The totals of the other cards (all but card i) are
         # those of the cards before i plus those of the cards after i: t is such a total when
         # some total a of the cards before and t - a of the cards after exist.  pre[i] marks
-        # the totals a of the cards before i (bit OFF + a); post[i] marks the totals b of the
-        # cards from i on mirrored (bit OFF - b; with subtraction the totals are symmetric,
-        # so mirrored they are the same), so that post[i + 1] << t marks OFF + a exactly for
-        # the a whose t - a the cards after make.  Below OFF no total falls off a bit mask.
-        one = 1 << OFF
-        if sum(vals) > PICK_PASSES:
+        # the totals a of the cards before i (bit T + a); post[i] marks the totals b of the
+        # cards from i on mirrored (bit T - b; with subtraction the totals are symmetric,
+        # so mirrored they are the same), so that post[i + 1] << t marks T + a exactly for
+        # the a whose t - a the cards after make.  The offset T is the cards' total, beyond
+        # which no total lies: no total falls off a bit mask, and the masks stay short.
+        total = sum(vals)
+        one = 1 << total
+        if total > PICK_PASSES:
             pre = post = None
         elif subtract:
             pre = [one]
@@ -1310,17 +1335,21 @@ class GopherState(GameState):
             return False
         if self.beginner:
             return bool(self._take_actions(s))
-        val = _VALUES
-        if what == "store":                                     # eligible(hand, what)
-            vals = [val[c] for c in self.hands[s] if c != DIGGER]
-        else:
-            prefix = what + ":"
-            vals = [val[c] for c in self.hands[s] if c.startswith(prefix)]
-        if amount > sum(vals):        # more than all the cards together
+        # the values of eligible(hand, what); can_make with the offset the cards' total
+        vals = [v for v in map(self.data.sign_values[what].get, self.hands[s]) if v]
+        total = sum(vals)
+        if amount > total:            # more than all the cards together
             return False
         if amount in vals:            # one card pays it
             return True
-        return can_make(vals, amount, self.subtract)
+        m = 1 << total
+        if self.subtract:
+            for v in vals:
+                m |= (m << v) | (m >> v)
+        else:
+            for v in vals:
+                m |= m << v
+        return bool(m >> (total + amount) & 1)
 
     def _open_collect(self, s: int) -> None:
         self.step = "collect"
