@@ -470,7 +470,8 @@ def test_collect_the_sign_gives_the_kind_and_amount():
     st = table(tokens=(1, 20), hands={0: ["acorn:5", "berry:2"]})   # page 1, hole 2: berry 5
     roll(st, 1)
     act(st, "move", to=2)
-    assert st.step != "collect"                         # no berries making 5: ineffective
+    assert types(st) == {"pass"}                        # no berries making 5: give up only
+    assert any(e["type"] == "ineffective" for e in act(st, "pass"))
 
 
 def test_collect_by_a_sum_of_cards():
@@ -502,7 +503,9 @@ def test_collect_without_the_cards_the_turn_is_ineffective_and_draws_one():
     st = table(tokens=(1, 20), hands={0: ["acorn:1", "acorn:2", "acorn:3", "acorn:4", "acorn:6",
                                           "acorn:7"]})
     roll(st, 1)
-    ev = act(st, "move", to=2)
+    act(st, "move", to=2)
+    assert types(st) == {"pass"}
+    ev = act(st, "pass")
     assert any(e["type"] == "ineffective" for e in ev)
     assert len(st.hands[0]) == 7
 
@@ -549,6 +552,7 @@ def test_ruling_the_hand_may_exceed_six():
                                           "acorn:7"]})
     roll(st, 1)
     act(st, "move", to=2)
+    act(st, "pass")
     assert len(st.hands[0]) == 7
 
 
@@ -658,7 +662,7 @@ def test_simplified_addition_only():
     st = table("simplified", tokens=(1, 20), hands={0: ["berry:7", "berry:2"]})
     roll(st, 1)
     act(st, "move", to=2)                                # 7 - 2 would make 5, not allowed
-    assert st.step != "collect"
+    assert types(st) == {"pass"}
 
 
 def test_simplified_two_diggers_and_the_8_9_10_cards_removed():
@@ -1158,6 +1162,33 @@ def test_ruling_picks_private_a_state_dealt_from_another_view_holds_together():
             rng = random.Random(i)
             while not twin.is_over():
                 twin.apply(rng.choice(twin.legal_actions()))
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified", "baskets"])
+def test_spec_the_collect_step_opens_whatever_the_hidden_hand_can_pay(variant):
+    """A hand is its seat's secret: at a provision sign the collect step opens whether or not
+    the hand can pay (it may only give up), so the other seats see the same game either way
+    (the same step, views and public events); after a page turn too."""
+    def arrive(hand):
+        st = table(variant, tokens=(1, 20), hands={0: hand, 1: ["acorn:1", "acorn:2"]})
+        roll(st, 1)
+        return st, act(st, "move", to=2)                 # page 1, hole 2: berry 5
+    can, ev_can = arrive(["berry:2", "berry:3", "acorn:5"])
+    cannot, ev_cannot = arrive(["berry:1", "berry:7", "acorn:5"])
+    assert can.step == cannot.step == "collect" and types(cannot) == {"pass"}
+    assert [e["type"] for e in ev_can] == [e["type"] for e in ev_cannot]
+    for seat in (1, None):
+        assert can.view(seat) == cannot.view(seat)
+    public = [[(e["type"], e.get("seat")) for e in act(st, "pass")] for st in (can, cannot)]
+    assert public[0] == public[1]
+    # a page turn: every seat at a provision sign decides, whatever its hand
+    st = table(variant, tokens=(1, 2), page=1, hands={0: [DIGGER, "spikelet:1"],
+                                                      1: ["spikelet:2"]})
+    dice(st, 5)
+    act(st, "dig")                                       # page 5: hole 1 acorn 6, 2 berry 6
+    assert st.step == "collect" and st.current_player == 0 and types(st) == {"pass"}
+    act(st, "pass")
+    assert st.step == "collect" and st.current_player == 1 and types(st) == {"pass"}
 
 
 def test_spec_an_option_that_does_nothing_in_the_rule_set_is_refused():

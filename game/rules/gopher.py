@@ -857,7 +857,8 @@ class GopherState(GameState):
                    "(only that seat looks at the cards)",
         "present_empty": "seat, hole: a present hole gives nothing",
         "empty_hole": "seat, hole: a hole without provisions",
-        "cannot_collect": "seat, hole, what, amount: the hand cannot make the sign",
+        "cannot_collect": "seat, hole, what, amount: the table cannot make the sign (beginner; "
+                          "a hand's collect step opens even when it cannot pay)",
         "ineffective": "seat: the turn was ineffective",
         "draw": "seat, count, why, chance, private_to: cards drawn (seen by that seat only)",
         "trophy": "seat, card, returned: a present card kept (or a digger used)",
@@ -1321,7 +1322,9 @@ class GopherState(GameState):
                           text=f"{self.names[s]} reaches a hole without provisions."))
             self._ineffective(ev)
         else:
-            if self._can_collect(s):
+            # with a hand the collect step always opens, so that the others learn nothing of
+            # what the hidden hand can pay (it may only give up); the open table is public
+            if not self.beginner or self._can_collect(s):
                 self._open_collect(s)
             else:
                 ev.append(Rec(type="cannot_collect", seat=s, hole=self.tokens[s], what=what,
@@ -1392,9 +1395,14 @@ class GopherState(GameState):
         self._next_collector(ev)
 
     def _next_collector(self, ev: list) -> None:
+        """The next seat of the queue at a provision or store sign collects or gives up (with
+        a hand: whether or not it can pay, which is its secret; the open table: if it can)."""
         while self.queue:
             c = self.queue.pop(0)
-            if self._can_collect(c):
+            what = self.data.pages[self.page].signs[self.tokens[c]][0]
+            if what in SPECIAL and what != "store":
+                continue
+            if not self.beginner or self._can_collect(c):
                 self._open_collect(c)
                 return
         self._end_turn(ev)
