@@ -52,7 +52,11 @@ Rulings (RULINGS.md) the code follows where the rulebook is open:
     deck) after the beginner rule set's ``stalled_rounds`` (10), so that no game runs forever;
   - the cards a seat picks while building a payment are its secret until it pays: the other
     seats' views show them still in the hand, and the ``pick`` and ``pass`` events mark the
-    card and the cards taken back ``secret`` (the contract's mark).
+    card and the cards taken back ``secret`` (the contract's mark);
+  - a hand is secret too, so with a hand the collect step opens at every provision or store
+    sign (after a page turn: for every seat at one) whether or not the hand can pay; one that
+    cannot may only give up.  The open beginner table is public: there the step opens only
+    where the table can pay (else ``cannot_collect``).
 
 Readings of our own where the rulebook and RULINGS.md say nothing (also in the rules text):
   - no end hole reachable with exactly the roll: the token stays and the turn is ineffective;
