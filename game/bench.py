@@ -209,9 +209,9 @@ def _idle_app(screen: str):
     if screen == "play":
         seats = [{"name": f"Player {i + 1}", "colour": i, "kind": "human", "level": "good"}
                  for i in range(2)]
-        ctl = launch.new("moles", seats, seed=1)
-        ctl.autosave_enabled = False
-        app.launch(ctl)
+        session = launch.new("moles", seats, seed=1)
+        session.autosave_enabled = False
+        app.launch(session)
     return app
 
 
@@ -480,7 +480,8 @@ def _fmt(value, unit: str) -> str:
 
 
 _UNITS = {"frame": "ms", "clones": "clones/s", "iterations": "iterations/s",
-          "rules": "actions/s", "memory": "MB", "cpu": "% of a core", "delay": "ms"}
+          "rules": "actions/s", "memory": "MB", "cpu": "% of a core", "delay": "ms",
+          "_ms": "ms", "actions_per_s": "actions/s", "rss": "MB"}
 
 
 def _unit_of(check: dict) -> str:

@@ -174,6 +174,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="instead: idle CPU per screen, then random clicks, keys and resizes "
                             "through every screen and game for 4 minutes (20 s with --quick); "
                             "peak memory")
+    bench.add_argument("--server", action="store_true",
+                       help="instead: a table server (main.py serve) with 50, 200 and 500 "
+                            "tables of computer players over loopback: actions a second, the "
+                            "time from an action to every player's update (p50, p99), the "
+                            "server's memory and CPU (one run at 20 tables with --quick)")
     bench.set_defaults(func=cmd_bench)
 
     duel = sub.add_parser(
@@ -206,6 +211,10 @@ def build_parser() -> argparse.ArgumentParser:
                            "be 'all'")
     duel.add_argument("--json", action="store_true", help="print one JSON object instead")
     duel.set_defaults(func=cmd_strength)
+
+    from .net.commands import add_commands     # host and join: tables over the network
+    add_commands(sub, _int, key_value, usage_error=UsageError, game_info=_game_info,
+                 check_setup=_check_setup, option_value=_option_value)
     return parser
 
 
@@ -430,6 +439,13 @@ def cmd_bench(args) -> int:
     from . import bench
     from .rules import GAMES
 
+    if args.server:
+        if args.game is not None or args.long:
+            raise UsageError("bench --server measures a table server; leave out GAME and --long")
+        from .net import loadtest
+        result = loadtest.bench_report(quick=args.quick)
+        print(bench.to_json(result) if args.json else bench.format_report(result))
+        return 0
     if args.long:
         if args.game is not None:
             raise UsageError("bench --long goes through every game; leave out GAME")

@@ -296,12 +296,12 @@ class App:
         """Show the screen ``name`` instead of every screen open now."""
         self.go(self.scene(name, *args, **kwargs))
 
-    def launch(self, make_controller) -> bool:
-        """Start a game: ``make_controller()`` (see launch.py) or a PlayController, then the play
+    def launch(self, make_session) -> bool:
+        """Start a game: ``make_session()`` (see launch.py) or a session, then the play
         screen.  A game that cannot start says why on the current screen; False then."""
         try:
-            ctl = make_controller() if callable(make_controller) else make_controller
-            scene = PlayScene(self, ctl)
+            session = make_session() if callable(make_session) else make_session
+            scene = PlayScene(self, session)
         except (ValueError, ViewError) as exc:
             text = tr("app.cannot_start", reason=exc)
             if self.top is not None:

@@ -2,11 +2,13 @@
 
     {"app": "BurrowBox", "version": "0.1.0", "game": "moles", "seats": [...],
      "state": state.to_dict(), "undo": [history entries], "log": [entries],
-     "held": [{"step": undo index or null, "event": event}]}
+     "table_version": the table's version}
 
-The log holds structured entries (the event records the screen renders in the player's language,
-see ``game.app.eventtext``); saves of older versions hold English sentences there, which still
-load and are shown as they are.  ``held`` are the simultaneous decisions not yet revealed.
+The log holds the table's structured entries (``game/table/table.py``: each event record with
+when it became visible and to whom, rendered in the player's language by
+``game.app.eventtext``).  Saves of older versions hold plain event records there, or English
+sentences, and a list ``held`` of the simultaneous decisions not yet revealed
+(``{"step": undo index or null, "event": event}``); they still load.
 
 Every game has its own slot, named after the game and its seed (``moles-123456.json``), so a
 new game never replaces another one in progress; the title screen lists them (continue,
@@ -53,13 +55,14 @@ class SaveError(ValueError):
 class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
-                 held: list | None = None):
+                 held: list | None = None, version: int = 0):
         self.game_id = game_id
         self.seats = seats
         self.state = state
         self.undo = undo
         self.log = log
         self.held = list(held or [])
+        self.version = version            # the table's version (0 in older saves)
         self.slot = slot
         self.saved_at = saved_at
 
@@ -146,10 +149,11 @@ def autosave_exists() -> bool:
 # ---- writing ----------------------------------------------------------------------------------
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
-                  held: list | None = None) -> dict:
+                  held: list | None = None, version: int = 0) -> dict:
     return {"app": APP_TAG, "version": __version__, "game": game_id,
             "seats": [dict(s) for s in seats], "state": state.to_dict(),
-            "undo": list(undo), "log": list(log[-400:]), "held": list(held or [])}
+            "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
+            "table_version": version}
 
 
 def _error_text(exc: BaseException) -> str:
@@ -159,12 +163,13 @@ def _error_text(exc: BaseException) -> str:
 
 
 def write_autosave(game_id: str, seats: list[dict], state, undo: list[dict],
-                   log: list | None = None, held: list | None = None) -> str | None:
+                   log: list | None = None, held: list | None = None,
+                   version: int = 0) -> str | None:
     """Save into the game's own slot; returns an error message instead of raising."""
     slot = slot_name(game_id, state)
     set_current(slot)
     try:
-        text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held),
+        text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held, version),
                           separators=(",", ":"))
         atomic_write(slot_path(slot), text)
         return None
@@ -227,14 +232,15 @@ _writer = _Writer()
 
 
 def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict],
-                         log: list | None = None, held: list | None = None) -> str | None:
+                         log: list | None = None, held: list | None = None,
+                         version: int = 0) -> str | None:
     """Like write_autosave, but the file is written in the background.
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
     """
     slot = slot_name(game_id, state)
     set_current(slot)
-    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held))
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version))
     return _writer.error
 
 
@@ -326,8 +332,12 @@ def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
                 (state.players, state.variant, state.options) \
                 or before.turn_number > state.turn_number:
             raise SaveError(tr("saves.bad_undo_other", step=i + 1))
-        out.append({"seat": e["seat"], "human": e["human"], "chance": e["chance"],
-                    "before": e["before"], "log": log})
+        entry = {"seat": e["seat"], "human": e["human"], "chance": e["chance"],
+                 "before": e["before"], "log": log}
+        version = e.get("version")
+        if isinstance(version, int) and not isinstance(version, bool) and version >= 0:
+            entry["version"] = version
+        out.append(entry)
     return out
 
 
@@ -364,7 +374,10 @@ def parse_payload(raw: Any) -> Saved:
     if not isinstance(held, list):
         held = []
     held = [h for h in (_held_entry(x, len(undo)) for x in held[:200]) if h is not None]
-    return Saved(game_id, seats, state, undo, log, held=held)
+    version = raw.get("table_version", 0)
+    if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 10 ** 9:
+        version = 0
+    return Saved(game_id, seats, state, undo, log, held=held, version=version)
 
 
 _MAX_ENTRY = 20000      # characters of one log record written as JSON
@@ -393,9 +406,21 @@ def _record(x: Any) -> dict | None:
 
 
 def _log_entry(x: Any):
-    """A log entry of this version (an event record) or of an older one (a sentence)."""
+    """A log entry of this version (the table's ``{"e", "v", "r", "o", "k"}``) or of an older
+    one (an event record, or a sentence)."""
     if isinstance(x, str):
         return _clean(x, 1000)
+    if isinstance(x, dict) and "e" in x:
+        e = x["e"]
+        e = _clean(e, 1000) if isinstance(e, str) else _record(e)
+        if e is None:
+            return None
+        out = {"e": e, "k": "note" if x.get("k") == "note" else "event"}
+        for key in ("v", "r", "o"):
+            n = x.get(key)
+            ok = isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 10 ** 9
+            out[key] = n if ok else (0 if key == "v" else None)
+        return out
     return _record(x)
 
 

@@ -348,25 +348,25 @@ def load_stats() -> tuple[list[dict], str | None]:
     return data or [], message
 
 
-def record_game(ctl, when: int | None = None) -> str | None:
-    """Count a finished game once (the controller remembers that it was counted); returns a
+def record_game(session, when: int | None = None) -> str | None:
+    """Count a finished game once (the session remembers that it was counted); returns a
     message for the player when a file was damaged or cannot be written."""
-    if getattr(ctl, "table_recorded", False) or not ctl.is_over():
+    if session.recorded or not session.is_over():
         return None
-    ctl.table_recorded = True
-    state = ctl.state
+    session.recorded = True
+    state = session.final()
     try:
         winners = set(state.winners() or [])
         scores = list(state.scores() or [])
     except Exception:  # noqa: BLE001 - a game without scores still counts its winners
         winners, scores = set(), []
     seats = []
-    for i, s in enumerate(ctl.seats):
+    for i, s in enumerate(session.seats):
         score = scores[i] if i < len(scores) and _number(scores[i]) else None
         seats.append({"name": _name(s.get("name")) or tr("table.unnamed"), "kind": s.get("kind"),
                       "level": s.get("level") if s.get("level") in LEVELS else LEVELS[-1],
                       "score": score, "won": i in winners})
-    game = _check_game({"game": ctl.game_id, "variant": state.variant,
+    game = _check_game({"game": session.game_id, "variant": state.variant,
                         "when": int(time.time() if when is None else when), "seats": seats})
     if game is None:
         return None

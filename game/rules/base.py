@@ -8,6 +8,9 @@ players, saves, replays and tests only ever talk to a game through this API:
     state.apply(action)       -> list[Event]; raises IllegalAction for anything not legal
     state.is_over()           bool
     state.scores()            list of numbers, one per seat (running or final)
+    state.public_scores(seat) the scores that seat may know now, None where a score counts
+                              something hidden from it (default: scores())
+    state.result_facts()      JSON-safe extras for the results screen once over (default: {})
     state.winners()           list of seats, [] while not over
     state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
     state.clone()             independent copy
@@ -223,6 +226,19 @@ class GameState:
         """Every legal action of ``current_player`` now (not cached; see legal_actions)."""
         raise NotImplementedError
 
+    def legal_match(self, action: Any) -> Record:
+        """The legal action that ``action`` names (the rules' own record, whatever else a
+        caller put beside its keys, such as a ``text``); IllegalAction if there is none."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        legal = self.legal_actions()
+        if self._keys is None or self._keys[0] is not legal:
+            self._keys = (legal, {a.key(): i for i, a in enumerate(legal)})
+        i = self._keys[1].get(action_key(action), -1)
+        if i < 0:
+            raise IllegalAction(f"not a legal action now: {action_key(action)[:200]}")
+        return legal[i]
+
     def apply(self, action: Any) -> list[Record]:
         """Check ``action`` against ``legal_actions()`` and carry it out."""
         if self.is_over():
@@ -260,6 +276,16 @@ class GameState:
 
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def public_scores(self, seat: int | None = None) -> list:
+        """The scores ``seat`` (None: a spectator) may know now: None in place of a score
+        that counts something hidden from it (face-down cards); all of them once over."""
+        return self.scores()
+
+    def result_facts(self) -> dict:
+        """JSON-safe facts the results screen tells besides winners and scores (a score's
+        parts, how a tie was broken); asked only once the game is over."""
+        return {}
 
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError

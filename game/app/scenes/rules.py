@@ -344,7 +344,7 @@ class RulesScene(Scene):
         self.focus.focus_key("back")
 
     def start_guided(self) -> None:
-        self.app.launch(lambda: coach.new_controller(self.game_id))
+        self.app.launch(lambda: coach.new_session(self.game_id))
 
     def set_game(self, title: str) -> None:
         for g in self.games:
