@@ -240,7 +240,9 @@ def test_gopher_picks_and_giving_up_name_no_card_to_the_others(lang_restore):
 
 
 def test_gopher_a_beginner_pass_keeps_no_cards(lang_restore):
-    """Beginners hold no cards: their pass says that nothing is taken from the table, not that
+    """RULINGS (gopher, beginner: the cards lie open on the table) and issue 31 (texts: "the
+    beginner pass says 'keeps the cards' though beginners hold none").  Beginners hold no cards:
+    their pass says that nothing is taken from the table, not that
     the cards are kept (in every language)."""
     ctx = eventtext.Ctx("gopher", NAMES[:2])
     _state, events = _playout("gopher", 2, "beginner", {}, 3)

@@ -1033,6 +1033,62 @@ def test_designed_a_trophy_on_the_owners_next_effective_turn_buys_the_basket_bac
     assert ransom["holder"] == 2 and ransom["cards"] == ["berry:9"]
 
 
+# what the rules text on screen says of each ruling, in the four languages
+RULES_TEXT_SAYS = {
+    "no hole twice, jumped or landed on": {
+        "en": "neither as a stop nor as a hole you jump over",
+        "de": "weder als Halt noch als Loch, über das du springst",
+        "fr": "ni comme arrêt ni comme trou que tu sautes",
+        "ru": "ни как остановка, ни как нора, через которую ты прыгаешь"},
+    "stall: deck empty, 3 full rounds, a trophy counts as collecting": {
+        "en": "If the deck is empty and nobody collects anything for three whole rounds, the "
+              "game also ends; a trophy kept from a present counts as collecting.",
+        "de": "Ist der Stapel leer und sammelt drei ganze Runden lang niemand etwas ein, endet "
+              "das Spiel ebenfalls; eine behaltene Trophäe zählt als Einsammeln.",
+        "fr": "Si la pioche est vide et que personne ne ramasse rien pendant trois tours "
+              "complets, la partie s'arrête aussi ; garder le trophée d'un cadeau compte comme "
+              "ramasser.",
+        "ru": "Если колода пуста и три полных круга никто ничего не собирает, игра тоже "
+              "заканчивается; оставленный трофей из подарка считается сбором."},
+    "stall: beginner 10 full rounds": {
+        "en": "nobody has taken anything for ten whole rounds",
+        "de": "zehn ganze Runden lang niemand etwas genommen hat",
+        "fr": "personne n'a rien pris pendant dix tours complets",
+        "ru": "десять полных кругов никто ничего не брал"},
+    "a turn keeping a trophy is effective": {
+        "en": "Keeping a trophy counts as collecting, so the turn is not wasted.",
+        "de": "Eine behaltene Trophäe zählt als Einsammeln, der Zug war also nicht vergeblich.",
+        "fr": "Garder un trophée compte comme ramasser : le tour n'est donc pas perdu.",
+        "ru": "Оставленный трофей считается сбором, так что ход не впустую."},
+    "a trophy turn takes baskets when the move leapfrogged": {
+        "en": "(keeping a present's trophy counts)",
+        "de": "(auch eine behaltene Trophäe zählt)",
+        "fr": "(garder le trophée d'un cadeau compte aussi)",
+        "ru": "(трофей из подарка тоже считается)"},
+    "beginner: every present reached gives another turn, on an extra turn too": {
+        "en": "every time you reach one, even on a turn that a present gave you",
+        "de": "jedes Mal, wenn du eines erreichst, auch in einem Zug, den dir ein Geschenk "
+              "gebracht hat",
+        "fr": "chaque fois que tu en atteins un, même pendant un tour qu'un cadeau t'a donné",
+        "ru": "каждый раз, когда ты до неё доходишь, даже в ходе, который дал тебе подарок"},
+    "picks private until paid, giving up shows nothing": {
+        "en": "nobody finds out which cards went back into your hand",
+        "de": "erfährt niemand, welche Karten in deine Hand zurückgegangen sind",
+        "fr": "personne n'apprend lesquelles sont retournées dans ta main",
+        "ru": "никто не узнает, какие из них вернулись в руку"},
+}
+
+
+@pytest.mark.parametrize("ruling", sorted(RULES_TEXT_SAYS))
+def test_ruling_the_rules_text_says_it_in_four_languages(ruling):
+    """RULINGS (gopher: movement, stall, trophy turns, beginner presents, private picks): the
+    rules text on screen says each of them, in English, German, French and Russian."""
+    from pathlib import Path
+    for lang, words in RULES_TEXT_SAYS[ruling].items():
+        text = Path(f"data/texts/{lang}/gopher_rules.md").read_text(encoding="utf-8")
+        assert words in " ".join(text.split()), (lang, ruling)
+
+
 # ------------------------------------------------------------------------------------------
 # the shared design: views, saves, events, speed
 # ------------------------------------------------------------------------------------------
@@ -1192,7 +1248,8 @@ def test_spec_the_collect_step_opens_whatever_the_hidden_hand_can_pay(variant):
 
 
 def test_spec_an_option_that_does_nothing_in_the_rule_set_is_refused():
-    """``single_card`` belongs to the beginner rules; set (to a value other than its default)
+    """Issue 31 (texts: "an option that does nothing in the chosen rule set is refused with a
+    message"). ``single_card`` belongs to the beginner rules; set (to a value other than its default)
     with another rule set it would do nothing, so the setup refuses it with a sentence."""
     for variant in ("standard", "simplified", "baskets"):
         with pytest.raises(ValueError) as info:
