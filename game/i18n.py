@@ -41,11 +41,13 @@ from __future__ import annotations
 import functools
 import locale
 import os
+import re
 import string
 import sys
 import weakref
 from typing import Any, Callable
 
+from . import safeio
 from .paths import resource_path
 from .rules.data import Checker, DataError, display_name, load_yaml
 
@@ -213,7 +215,25 @@ def _message(lang: str, key: str) -> Any:
             _unread[lang].remove(path)
         if key in part:
             return part[key]
+    for path in [f for f in _unread[lang] if area in _areas(f)]:   # other files with that area
+        _load_file(path, lang, part)
+        _unread[lang].remove(path)
+    if key in part:
+        return part[key]
     return catalog(lang).get(key)           # somewhere else, or nowhere: read it all
+
+
+_AREA = re.compile(r"^\s+([A-Za-z_][\w]*)\.", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=256)
+def _areas(path) -> frozenset:
+    """The key areas (``title`` of ``title.continue``) a catalog file seems to hold, from a look
+    at its lines (no YAML parsing: a hint of which file to read, never trusted as its content)."""
+    try:
+        return frozenset(_AREA.findall(safeio.read_text(path)))
+    except (OSError, ValueError, DataError):
+        return frozenset()
 
 
 def catalog(lang: str) -> dict[str, Any]:
