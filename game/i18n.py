@@ -450,3 +450,18 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
 __all__ = ["LANGUAGES", "PSEUDO", "tr", "language_name", "enable_pseudo", "plural_categories",
            "set_language", "get_language", "system_language", "plural_category", "check_catalogs",
            "number", "on_language_change", "catalog", "has"]
+
+
+def folder_reason(exc: OSError) -> str:
+    """Why the user-data folder cannot be used, in the player's language where the reason is
+    ours (``paths.UserDataUnavailable.reason_key``); an OS error's own words stay as they are."""
+    key = getattr(exc, "reason_key", None)
+    return tr(key) if key else str(getattr(exc, "reason", None) or exc)
+
+
+def cannot_save_message(exc: OSError) -> str:
+    """The sentence for the player when the user-data folder cannot be used."""
+    folder = getattr(exc, "folder", None)
+    if folder is None:
+        return tr("saves.no_folder", folder="?", reason=exc)
+    return tr("saves.no_folder", folder=folder, reason=folder_reason(exc))

@@ -7,7 +7,7 @@ without them, and their sentences then name no card ("Anna picks a card for the 
 from __future__ import annotations
 
 from ...i18n import tr
-from . import names_list
+from .common import names_list
 
 END_WHY = ("deck_empty", "kind_ran_out", "stalled")
 
