@@ -49,9 +49,9 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameState, IllegalAction, Rec, Record
-from .data import Checker, display_name, load_yaml
+from ..io.data import Checker, display_name, load_yaml
 
 KINDS = ("empty", "gold", "mole_tunnel", "bees", "lynx", "wolf_den", "bear", "serpent",
          "red_fox", "hare", "arrows", "hunters_call", "swamp")
