@@ -854,6 +854,39 @@ def test_ruling_chains_resolve_until_the_piece_rests(st):
 
 
 # ------------------------------------------------------------------------------------------
+# passing, loops, reinforcements, ties and alliances as RULINGS.md rules them
+# ------------------------------------------------------------------------------------------
+def no_piece_can_move(g, seat):
+    for p in g.pieces:
+        if p["seat"] == seat and p["kind"] == "canine":
+            p["at"], p["dead"] = None, g.round
+    g.hunter_moved[seat] = True
+    g._legal = None
+
+
+def test_ruling_a_pack_whose_pieces_cannot_move_may_always_pass_move_camp_is_never_forced(st):
+    """RULINGS forest: "A pack whose pieces cannot move may always pass; Move Camp is a
+    choice, never forced" - with camp moves left, Pass is offered beside them."""
+    no_piece_can_move(st, 0)
+    assert st.camp_moves[0] == 3
+    assert sorted(types(st.legal_actions())) == ["move_camp", "move_camp", "pass"]
+    act(st, "pass")
+    assert st.current_player == 1 and st.camp_moves[0] == 3 and home(st, 0) == (4, 8)
+    turn(st, 0)
+    no_piece_can_move(st, 0)
+    act(st, "move_camp", to=[3, 8])                    # or the pack moves its camp after all
+    assert home(st, 0) == (3, 8) and st.camp_moves[0] == 2
+
+
+def test_ruling_pass_is_offered_only_when_no_piece_can_move(st):
+    """RULINGS forest: passing belongs to a pack whose pieces cannot move."""
+    assert not can(st, "pass")
+    st.hunter_moved[0] = True
+    st._legal = None
+    assert not can(st, "pass")                         # the canines still can
+
+
+# ------------------------------------------------------------------------------------------
 # views, saves, computer players (shared design)
 # ------------------------------------------------------------------------------------------
 def test_spec_face_down_tiles_are_unknown_to_everybody_the_view_counts_them():

@@ -22,7 +22,7 @@ Actions of ``current_player`` (one decision each):
              the same edge, stored nuggets and the pack's pieces on it along
   choose     {"type": "choose", "to": [x, y], "why": "arrows" | "hare" | "mole_tunnel"}: a
              choice inside a chain (which arrow, which far corner, which L-move or staying)
-  pass       only when the pack can do nothing else
+  pass       whenever no piece of the pack can move (Move Camp is a choice, never forced)
 
 Readings beyond RULINGS.md (designed, also in the rules text):
   * a forced move (bear, red fox, hare, arrow, Hunter's Call) never goes where its piece could
@@ -469,10 +469,11 @@ class ForestState(GameState):
                 else:
                     out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
                                    text=f"{label} steps to {xyt[t]}{what}"))
+        stuck = not out
         for t in self._camp_targets(seat):
             out.append(Record("move_camp", f"{name} moves its campfire to {self._xyt(t)}.",
                               to=self.xy(t)))
-        if not out:
+        if stuck:       # no piece can move: passing is always allowed, Move Camp never forced
             out.append(Record("pass", f"{name} can do nothing and passes."))
         return out
 
