@@ -203,9 +203,9 @@ def test_expert_guide_plays_as_good_and_ranks_its_pick_first():
 
 def test_expert_searches_only_the_guides_first_options():
     from game.ai.expert import ExpertAgent
-    st = _positions(1)[0]
-    view, legal = st.view(st.current_player), st.legal_actions()
     agent = ExpertAgent("forest", 2, think=30.0, iterations=40)
+    st = next(s for s in _positions(6) if len(s.legal_actions()) > agent.width)
+    view, legal = st.view(st.current_player), st.legal_actions()
     agent.decide(view, legal)
     width = agent.width
     assert 0 < width < len(legal)
@@ -492,3 +492,38 @@ def test_stuck_carrier_moves_the_campfire_next_door():
     assert a["type"] == "move_camp" and a["to"] == [5, 8]
     st.apply(a)
     assert open_home_dist(st, 0)[st.n * 7 + 6] == 1
+
+
+def test_no_computer_player_goes_round_to_a_choice_it_met_in_the_chain():
+    """RULINGS forest (infinite loop): an arrow exit back onto the chain is a normal choice,
+    so a player may go round to the same choice again.  The computer players never take a
+    way that only comes back to a choice already met in this chain (nothing would change);
+    where every way does, the one with the fewest choices left to an end.  So their chains
+    end."""
+    from game.ai.forest_ai import (ForestPlayoutAgent, ForestReplyGuide, chain_choices)
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 4, 5, "arrows-cross")                      # N to the two-way arrows, W out
+    lay(st, 4, 6, "arrows-straight")                   # north: back onto the cross
+    lay(st, 5, 5, "arrows-straight", rot=3)            # west: back onto the cross
+    lay(st, 4, 4, "arrows-two")                        # north or south (the cross)
+    lay(st, 4, 3, "arrows-straight", rot=2)            # south: back onto the two-way arrows
+    put(st, "0-c1", 3, 6)
+    act(st, "move", piece="0-c1", to=[4, 5], carry=False)
+    assert st.step == "choose" and len(st.legal_actions()) == 4
+
+    def ways(s):
+        return sorted(a["to"] for a in chain_choices(s, s.legal_actions()))
+    assert ways(st) == [[3, 5], [4, 4]]                # out, or on to a choice not met yet
+    act(st, "choose", to=[4, 4], why="arrows")
+    assert st.step == "choose" and ways(st) == [[4, 5]]    # every way comes back: the nearer
+    players = [make_agent("forest", "beginner", 1), make_agent("forest", "good", 1),
+               ForestReplyGuide("forest", 1)]
+    for agent in players:
+        assert agent.decide(st.view(0), st.legal_actions())["to"] == [4, 5]
+    assert ForestPlayoutAgent("forest", 1).decide_state(st, st.legal_actions())["to"] == [4, 5]
+    act(st, "choose", to=[4, 5], why="arrows")
+    assert st.step == "choose" and ways(st) == [[3, 5]]
+    for agent in players:
+        assert agent.decide(st.view(0), st.legal_actions())["to"] == [3, 5]

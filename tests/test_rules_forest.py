@@ -886,6 +886,96 @@ def test_ruling_pass_is_offered_only_when_no_piece_can_move(st):
     assert not can(st, "pass")                         # the canines still can
 
 
+def test_ruling_loop_when_the_chain_enters_a_tile_again_from_the_same_direction(st):
+    """RULINGS forest, infinite loop: the piece enters a tile it already entered in this
+    chain, from the same direction, with nothing opened or chosen since: a canine dies and
+    what it carried is lost (the loop swallows it)."""
+    lay(st, 4, 6, "arrows-straight")                   # north
+    lay(st, 4, 5, "arrows-straight", rot=2)            # south: the two point at each other
+    put(st, "0-c1", 3, 6, carry=True)
+    events = act(st, "move", piece="0-c1", to=[4, 6], carry=True)
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["died"] and loop["at"] == [4, 5] and "lost" in types(events)
+    assert st._pid["0-c1"]["at"] is None and st.destroyed == 1
+    assert st.loose[C(st, 4, 5)] == st.loose[C(st, 4, 6)] == 0
+
+
+def test_ruling_loop_a_tile_entered_again_from_another_direction_resolves_again(st):
+    """RULINGS forest: entering a tile again in any other way resolves that tile again; the
+    loop comes where a tile is entered again from the same direction."""
+    lay(st, 3, 5, "arrows-straight", rot=1)            # east, onto the bear
+    lay(st, 4, 5, "bear")                              # entered going east: two tiles back west
+    lay(st, 2, 5, "arrows-straight", rot=1)            # east again: (3, 5) entered going east
+    put(st, "0-c1", 3, 6)
+    events = act(st, "move", piece="0-c1", to=[3, 5], carry=False)
+    steps = [(e["to"], e["by"]) for e in events if e["type"] == "step"]
+    assert steps == [([3, 5], "step"), ([4, 5], "arrows"), ([2, 5], "bear"), ([3, 5], "arrows"),
+                     ([4, 5], "arrows")]
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["at"] == [4, 5]                        # the bear, entered going east twice
+
+
+def test_ruling_loop_a_red_fox_sends_the_canine_on_again_after_a_tile_opened(st):
+    """RULINGS forest: a red fox that sends a canine onto arrows pointing back at the fox is
+    no loop - a tile opened on the way, and the fox sends it on to the next face-down tile."""
+    lay(st, 4, 5, "red_fox")
+    lay(st, 4, 4, "arrows-straight", opened=False, rot=2)   # face down, points back south
+    lay(st, 4, 3, "empty", opened=False)
+    put(st, "0-c1", 4, 6)
+    events = act(st, "move", piece="0-c1", to=[4, 5], carry=False)
+    assert "loop" not in types(events)
+    steps = [(e["to"], e["by"]) for e in events if e["type"] == "step"]
+    assert steps == [([4, 5], "step"), ([4, 4], "red_fox"), ([4, 5], "arrows"),
+                     ([4, 3], "red_fox")]
+    assert at(st, "0-c1") == (4, 3) and st.current_player == 1
+
+
+def test_ruling_loop_an_arrow_exit_back_onto_the_chain_is_a_normal_choice(st):
+    """RULINGS forest: an arrow exit back onto a tile of the chain is a normal choice, not a
+    death sentence - the tiles resolve again, and the choice comes again."""
+    lay(st, 4, 6, "arrows-straight")                   # north, onto the two-way arrows
+    lay(st, 4, 5, "arrows-two")                        # north or south (back onto (4, 6))
+    lay(st, 4, 4, "empty")
+    put(st, "0-c1", 4, 7)
+    act(st, "move", piece="0-c1", to=[4, 6], carry=False)
+    assert st.step == "choose" and at(st, "0-c1") == (4, 5)
+    events = act(st, "choose", to=[4, 6], why="arrows")
+    assert "loop" not in types(events) and "death" not in types(events)
+    assert st.step == "choose" and at(st, "0-c1") == (4, 5) and st.current_player == 0
+    act(st, "choose", to=[4, 4], why="arrows")
+    assert at(st, "0-c1") == (4, 4) and st.current_player == 1
+
+
+def test_designed_loop_a_choice_whose_every_way_comes_back_is_a_loop(st):
+    """RULINGS forest: a chain is caught in a loop when it would repeat itself for ever.
+    Designed: where every choice (and every choice it leads to) only comes back to a choice
+    already met, with nothing to open on the way, no choice can end the chain - a loop."""
+    lay(st, 4, 6, "arrows-straight")                   # north
+    lay(st, 4, 5, "arrows-two")                        # north or south
+    lay(st, 4, 4, "arrows-straight", rot=2)            # south, back onto the two-way arrows
+    put(st, "0-c1", 4, 7)
+    events = act(st, "move", piece="0-c1", to=[4, 6], carry=False)
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["at"] == [4, 5] and loop["died"] and st._pid["0-c1"]["at"] is None
+    assert st.step == "move" and st.current_player == 1
+    turn(st, 0)
+    lay(st, 4, 4, "empty", opened=False)               # a face-down tile: a way out
+    put(st, "0-c2", 4, 7)
+    act(st, "move", piece="0-c2", to=[4, 6], carry=False)
+    assert st.step == "choose"
+
+
+def test_ruling_loop_a_hunter_goes_home_and_its_nugget_is_lost(st):
+    """RULINGS forest: in a loop a hunter goes home; what it carried is lost."""
+    lay(st, 4, 6, "arrows-straight")
+    lay(st, 4, 5, "arrows-straight", rot=2)
+    put(st, "0-h", 3, 6, carry=True)
+    events = act(st, "move", piece="0-h", to=[4, 6], carry=True)
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["died"] is False and at(st, "0-h") == (4, 8)
+    assert not st._pid["0-h"]["carry"] and st.stored[0] == [] and st.destroyed == 1
+
+
 # ------------------------------------------------------------------------------------------
 # views, saves, computer players (shared design)
 # ------------------------------------------------------------------------------------------

@@ -80,6 +80,61 @@ def _cheb(a: int, b: int, n: int) -> int:
     return max(abs(a % n - b % n), abs(a // n - b // n))
 
 
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def chain_choices(st: ForestState, legal: list) -> list:
+    """The choices inside a chain worth making (``st``: a state with the choice pending, e.g.
+    dealt from the view; ``legal``: its choices).  A choice that only brings the piece back,
+    through forced steps, to a choice already met in this chain changes nothing (the same
+    choice again, nothing opened on the way) and is left out; where every choice does so, the
+    one with the fewest choices left to a way that ends the chain.  So a player who keeps to
+    these never sends a piece round in circles for ever (the rules let a player choose to go
+    round again: RULINGS.md, forest, infinite loop)."""
+    pend = st.pending
+    if st.step != "choose" or pend is None or len(legal) < 2:
+        return legal
+    p = st._pid[pend["piece"]]
+    here = p["at"]
+    n = st.n
+    met = set(pend["visited"])
+    carry = p["carry"]
+
+    def follow(frm: int, opts: list) -> list:
+        """Where each option of the choice on ``frm`` leads: None (the chain ends) or the
+        next choice, (tile, options)."""
+        return [None if t == frm else
+                st._trace(p, t, (_sign(t % n - frm % n), _sign(t // n - frm // n)), carry)
+                for t in opts]
+
+    opts = [a["to"][1] * n + a["to"][0] for a in legal]
+    ends = follow(here, opts)
+    fresh = [a for a, e in zip(legal, ends) if e is None or e[0] not in met]
+    if fresh:
+        return fresh
+    # every choice comes back: the fewest choices to one that ends the chain
+    graph = {}
+    todo = [e for e in ends if e is not None]
+    while todo:
+        at, o = todo.pop()
+        if at in graph:
+            continue
+        graph[at] = follow(at, o)
+        todo.extend(e for e in graph[at] if e is not None and e[0] not in graph)
+    far = len(graph) + 1
+    dist = {at: far for at in graph}
+    changed = True
+    while changed:
+        changed = False
+        for at, nxt in graph.items():
+            d = min(0 if e is None else dist[e[0]] + 1 for e in nxt)
+            if d < dist[at]:
+                dist[at], changed = d, True
+    best = min(range(len(legal)), key=lambda i: dist[ends[i][0]])
+    return [legal[best]]
+
+
 class Evaluator:
     """The position value of a full forest state for one seat."""
 
@@ -230,6 +285,8 @@ class ForestBeginnerAgent(Agent):
     level = "beginner"
 
     def choose(self, view: dict, legal: list):
+        if len(legal) > 1 and view["step"] == "choose":
+            legal = chain_choices(ForestState.from_view(view, 0), legal)
         if len(legal) == 1:
             return legal[0]
         seat = view["seat"]
@@ -292,6 +349,10 @@ class ForestAgent(Agent):
             near = 1.0 if home is None else max(0.0, 1 - home[c] / n2)
             return risk + gold * GOLD_FOUND * (0.4 + 0.6 * near)
         first = self._options(base, ev, seat, explore)
+        if view["step"] == "choose":      # no choice that only goes round to a choice met
+            acts = base.legal_actions()
+            keep = {action_key(a) for a in chain_choices(base, acts)}
+            first = [x for x in first if action_key(acts[x[1]]) in keep]
         first.sort(key=lambda x: -x[0])
         best_v, best = None, None
         looked = []
@@ -423,6 +484,8 @@ class ForestPlayoutAgent(ForestBeginnerAgent):
     greedy = True
 
     def decide_state(self, st: ForestState, legal: list):
+        if len(legal) > 1 and st.step == "choose":
+            legal = chain_choices(st, legal)
         if len(legal) == 1:
             return legal[0]
         seat = st.current_player
@@ -997,6 +1060,7 @@ class ForestReplyGuide(ForestGuide):
         p = st._pid[pv["piece"]]
         if not p["carry"] or st.camps[p["seat"]] is None:
             return None
+        legal = chain_choices(st, legal)
         dist = open_home_dist(st, p["seat"])
         home = st.camps[p["seat"]]
 

@@ -30,8 +30,11 @@ Readings beyond RULINGS.md (designed, also in the rules text):
     the bear sends it back one tile instead of two, or it stays; an arrow that points off the
     board or to a forbidden tile cannot be followed; with no way to follow, the piece stays;
   * the mole tunnel's L-move is optional: staying on the tunnel is one of the choices;
-  * a piece that enters a tile a second time in one chain is caught in a loop: a canine dies,
-    a hunter goes home; a nugget carried into a loop is lost;
+  * a chain is caught in a loop (RULINGS.md) when it enters a tile it already entered from
+    the same direction with nothing opened or chosen since; also (designed) when its player
+    must choose and no choice, nor any choice it leads to, can end the chain: every way comes
+    back to a choice already met.  A canine dies, a hunter goes home, a carried nugget is
+    lost.  Entering a tile again in any other way resolves it again;
   * a hunter on the Serpent is not trapped: its usual rest after a move is the skipped turn;
     a canine of the same pack that steps onto the Serpent frees the trapped one and is not
     caught itself;
@@ -243,7 +246,7 @@ class ForestState(GameState):
         "sink": "at, bump: a nugget sinks in a swamp",
         "lost": "piece, at: a carried nugget is lost in a loop",
         "effect": "piece, seat, kind, at, options: a tile acts on a piece (bees, lynx, a choice)",
-        "loop": "piece, seat, at, died: a piece entered a tile twice in one chain",
+        "loop": "piece, seat, at, died: a chain would repeat itself for ever",
         "bump": "piece, seat, at, bump, bumps: a piece stands on a swamp bump",
         "drown": "piece, seat, by, at, bump: a piece drowns in a swamp",
         "trap": "piece, seat, at: the serpent holds a piece",
@@ -617,10 +620,16 @@ class ForestState(GameState):
 
     def _chain(self, p, c: int, d, visited: list, ev: list) -> None:
         """Piece ``p`` enters tile ``c`` (direction ``d``); effects chain until it rests or its
-        player must choose."""
+        player must choose.  ``visited``: the tiles the chain entered so far (this turn).
+
+        The chain is caught in a loop when it enters a tile it already entered from the same
+        direction with nothing opened or chosen since (``seen``: those entries): then it would
+        repeat itself for ever.  Entering a tile again in any other way resolves it again."""
         seat = p["seat"]
+        seen = set()
+        n = self.n
         while True:
-            if c in visited:
+            if (c, d) in seen:
                 self._loop(p, c, ev)
                 return
             visited.append(c)
@@ -628,14 +637,14 @@ class ForestState(GameState):
             p["bump"] = -1
             if not self.opened[c]:
                 self._reveal(c, ev)
+                seen.clear()          # something opened: the chain can go another way now
+            seen.add((c, d))
             owner = self._camp_of.get(c)
             if owner is not None:
                 self._at_campfire(p, owner, c, ev)
                 self._rest(p, ev)
                 return
             k = self.data.types[self.tile[c]]["kind"]
-            nxt = None
-            carry = p["carry"]
             if k == "swamp":
                 p["bump"] = -1
                 self._enter_bump(p, c, 0, ev)
@@ -662,64 +671,124 @@ class ForestState(GameState):
                     return
                 ev.append(Record("effect", f"{self._label(p)} faces the lynx and survives.",
                                  piece=p["id"], seat=seat, kind=k, at=self.xy(c)))
-            elif k == "bear":
-                for back in (2, 1):
-                    x, y = c % self.n - back * d[0], c // self.n - back * d[1]
-                    if d != (0, 0) and 0 <= x < self.n and 0 <= y < self.n \
-                            and self.can_enter(p, y * self.n + x, carry):
-                        nxt = (y * self.n + x, "bear")
-                        break
-            elif k == "red_fox":
-                dx, dy = AWAY[self.edges[seat]]
-                x, y = c % self.n + dx, c // self.n + dy
-                while 0 <= x < self.n and 0 <= y < self.n:
-                    t = y * self.n + x
-                    if not self.opened[t] and t not in self._camp_of:
-                        if self.can_enter(p, t, carry):
-                            nxt = (t, "red_fox")
-                        break
-                    x, y = x + dx, y + dy
-            elif k == "hunters_call" and p["kind"] == "canine":
-                h = self._pid[f"{seat}-h"]["at"]
-                if h is not None and h != c and self.can_enter(p, h, carry):
-                    nxt = (h, "hunters_call")
-            elif k in ("arrows", "hare", "mole_tunnel"):
-                if k == "arrows":
-                    opts = []
-                    for dd in self.data.types[self.tile[c]]["directions"]:
-                        dx, dy = rotate_dir(dd, self.rot[c])
-                        x, y = c % self.n + dx, c // self.n + dy
-                        if 0 <= x < self.n and 0 <= y < self.n \
-                                and self.can_enter(p, y * self.n + x, carry):
-                            opts.append(y * self.n + x)
-                elif k == "hare":
-                    opts = [t for t in geometry(self.n)["far"][self.edges[seat]]
-                            if t != c and self.can_enter(p, t, carry)]
-                else:
-                    opts = [t for t in self._kn[c] if self.can_enter(p, t, carry)]
-                    if opts:
-                        opts.append(c)
-                if len(opts) == 1:
-                    nxt = (opts[0], k)
-                elif len(opts) > 1:
-                    ev.append(Record("effect", f"{KIND_LABEL[k].capitalize()}: "
-                                     f"{self.names[seat]} chooses where {self._label(p)} goes.",
-                                     piece=p["id"], seat=seat, kind=k, at=self.xy(c),
-                                     options=[self.xy(t) for t in sorted(opts)]))
-                    self.pending = {"piece": p["id"], "why": k, "options": sorted(opts),
-                                    "visited": list(visited)}
-                    self.step = "choose"
-                    return
+            nxt = self._goes(p, c, d, k, p["carry"])
             if nxt is None:
                 self._rest(p, ev)
                 return
+            if type(nxt) is list:           # the player chooses where the piece goes
+                if not self._way_out(p, c, nxt):
+                    self._loop(p, c, ev)      # every choice comes back here: for ever
+                    return
+                ev.append(Record("effect", f"{KIND_LABEL[k].capitalize()}: "
+                                 f"{self.names[seat]} chooses where {self._label(p)} goes.",
+                                 piece=p["id"], seat=seat, kind=k, at=self.xy(c),
+                                 options=[self.xy(t) for t in nxt]))
+                self.pending = {"piece": p["id"], "why": k, "options": nxt,
+                                "visited": list(visited)}
+                self.step = "choose"
+                return
             t, why = nxt
-            d = (_sign(t % self.n - c % self.n), _sign(t // self.n - c // self.n))
+            d = (_sign(t % n - c % n), _sign(t // n - c // n))
             ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=self.xy(c), to=self.xy(t),
                           by=why, carry=p["carry"], kind=self._seen_kind(t),
                           text=f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
                                f"on to {self._xyt(t)}."))
             c = t
+
+    def _goes(self, p, c: int, d, k: str, carry: bool):
+        """Where the open tile ``c`` (kind ``k``, not a campfire) sends piece ``p`` that entered
+        it going ``d``: None (it rests there), ``(tile, why)`` (it goes on) or the sorted
+        list of tiles its player chooses from (two or more)."""
+        n = self.n
+        if k == "bear":
+            if d != (0, 0):
+                for back in (2, 1):
+                    x, y = c % n - back * d[0], c // n - back * d[1]
+                    if 0 <= x < n and 0 <= y < n and self.can_enter(p, y * n + x, carry):
+                        return (y * n + x, "bear")
+            return None
+        if k == "red_fox":
+            dx, dy = AWAY[self.edges[p["seat"]]]
+            x, y = c % n + dx, c // n + dy
+            while 0 <= x < n and 0 <= y < n:
+                t = y * n + x
+                if not self.opened[t] and t not in self._camp_of:
+                    return (t, "red_fox") if self.can_enter(p, t, carry) else None
+                x, y = x + dx, y + dy
+            return None
+        if k == "hunters_call":
+            if p["kind"] != "canine":
+                return None
+            h = self._pid[f"{p['seat']}-h"]["at"]
+            if h is not None and h != c and self.can_enter(p, h, carry):
+                return (h, "hunters_call")
+            return None
+        if k == "arrows":
+            opts = []
+            for dd in self.data.types[self.tile[c]]["directions"]:
+                dx, dy = rotate_dir(dd, self.rot[c])
+                x, y = c % n + dx, c // n + dy
+                if 0 <= x < n and 0 <= y < n and self.can_enter(p, y * n + x, carry):
+                    opts.append(y * n + x)
+        elif k == "hare":
+            opts = [t for t in geometry(n)["far"][self.edges[p["seat"]]]
+                    if t != c and self.can_enter(p, t, carry)]
+        elif k == "mole_tunnel":
+            opts = [t for t in self._kn[c] if self.can_enter(p, t, carry)]
+            if opts:
+                opts.append(c)
+        else:
+            return None
+        if len(opts) == 1:
+            return (opts[0], k)
+        return sorted(opts) if opts else None
+
+    def _way_out(self, p, c: int, options: list) -> bool:
+        """Whether the chain of ``p``, to choose among ``options`` on tile ``c``, can end at
+        all: some choice here, or at a choice it leads to, ends it (the piece rests, a tile
+        opens, it dies ...) rather than bringing it back to a choice already met.  Without
+        one, the chain would repeat itself for ever whatever its player chooses."""
+        carry = p["carry"]
+        n = self.n
+        met = {c}
+        todo = [(c, options)]
+        while todo:
+            at, opts = todo.pop()
+            if at in opts:              # staying on the mole tunnel
+                return True
+            for t in opts:
+                nxt = self._trace(p, t, (_sign(t % n - at % n), _sign(t // n - at // n)),
+                                  carry)
+                if nxt is None:
+                    return True
+                if nxt[0] not in met:
+                    met.add(nxt[0])
+                    todo.append(nxt)
+        return False
+
+    def _trace(self, p, c: int, d, carry: bool):
+        """Where piece ``p`` entering tile ``c`` going ``d`` is next asked to choose, as
+        ``(tile, options)``, if nothing opens on the way; None where the chain ends first (the
+        piece rests, a tile opens, bees, the lynx, a swamp, a loop).  Changes nothing."""
+        n = self.n
+        seen = set()
+        canine = p["kind"] == "canine"
+        while (c, d) not in seen:
+            seen.add((c, d))
+            if not self.opened[c] or c in self._camp_of:
+                return None
+            k = self.data.types[self.tile[c]]["kind"]
+            if k == "swamp" or k == "bees" or (k == "lynx" and canine):
+                return None
+            nxt = self._goes(p, c, d, k, carry)
+            if nxt is None:
+                return None
+            if type(nxt) is list:
+                return (c, nxt)
+            t = nxt[0]
+            d = (_sign(t % n - c % n), _sign(t // n - c // n))
+            c = t
+        return None
 
     def _loop(self, p, c: int, ev: list) -> None:
         if p["carry"]:
