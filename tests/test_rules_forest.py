@@ -976,6 +976,26 @@ def test_ruling_loop_a_hunter_goes_home_and_its_nugget_is_lost(st):
     assert not st._pid["0-h"]["carry"] and st.stored[0] == [] and st.destroyed == 1
 
 
+def test_ruling_reinforcements_are_on_by_default_after_5_rounds():
+    """RULINGS forest: reinforcements off / 3 / 5 rounds, 5 by default; the new canine
+    appears at the campfire."""
+    spec = next(o for o in ForestState.describe_setup()[1] if o["id"] == "reinforcements")
+    assert spec["default"] == 5 and [c["id"] for c in spec["choices"]] == [0, 3, 5]
+    g = forest()
+    assert g.options["reinforcements"] == 5
+    clear(g)
+    turn(g, 0)
+    lay(g, 4, 7, "lynx")
+    act(g, "move", piece="0-c1", to=[4, 7], carry=False)
+    died = g._pid["0-c1"]["dead"]
+    for _ in range(40):
+        legal = [a for a in g.legal_actions() if a["type"] in ("move", "pass")
+                 and not (a["type"] == "move" and a["to"] == [4, 7])]
+        if "reinforce" in types(g.apply(legal[0])):
+            break
+    assert g.round == died + 5 and at(g, "0-c1") == home(g, 0)
+
+
 # ------------------------------------------------------------------------------------------
 # views, saves, computer players (shared design)
 # ------------------------------------------------------------------------------------------

@@ -276,7 +276,7 @@ class ForestState(GameState):
             {"id": "reinforcements", "label": "Reinforcements after",
              "choices": [{"id": 0, "label": "Off"}] + [
                  {"id": r, "label": f"{r} rounds"} for r in data.settings["reinforcements"]],
-             "default": 0},
+             "default": 5},
             {"id": "bees_nugget", "label": "A nugget chased by bees",
              "choices": [{"id": "drop", "label": "Drops on the bees"},
                          {"id": "keep", "label": "Comes along home"}],
