@@ -996,6 +996,38 @@ def test_ruling_reinforcements_are_on_by_default_after_5_rounds():
     assert g.round == died + 5 and at(g, "0-c1") == home(g, 0)
 
 
+def test_ruling_a_tie_the_tie_break_leaves_is_shared_and_the_results_say_so(st):
+    """RULINGS forest, tie-break: the higher sum of delivery rounds wins; still tied: shared,
+    and the results say so (not "broken by the rounds of delivery (11 against 11)")."""
+    st.variant = "plunder"
+    st.stored[0] = [3, 4]
+    st.stored[1] = [2, 4, 5]
+    put(st, "0-c1", 4, 7, carry=True)
+    st.round = 4
+    act(st, "move", piece="0-c1", to=[4, 8], carry=True)     # 3 each, 11 rounds each
+    assert st.is_over() and st.winners() == [0, 1]
+    assert "shared" in st.summary() and "broken" not in st.summary()
+    assert "11 each" in st.summary()
+    win = st.view(None)
+    assert win["winners"] == [0, 1]
+    from game.app import eventtext
+    from game.app.eventtext import forest as forest_text
+    words = forest_text.results(st, eventtext.Ctx("forest", ["Ann", "Ben"]))
+    assert "share" in words["head"] and "share the win" in words["summary"]
+    assert "Equal gold" not in words["summary"]
+
+
+def test_ruling_a_tie_broken_by_the_rounds_of_delivery_says_how(st):
+    st.variant = "plunder"
+    st.stored[0] = [3, 4]
+    st.stored[1] = [2, 4, 9]
+    put(st, "0-c1", 4, 7, carry=True)
+    st.round = 4
+    act(st, "move", piece="0-c1", to=[4, 8], carry=True)     # 3 each, 11 against 15
+    assert st.winners() == [1] and "broken by the rounds of delivery (15 against 11)" in \
+        st.summary()
+
+
 # ------------------------------------------------------------------------------------------
 # views, saves, computer players (shared design)
 # ------------------------------------------------------------------------------------------

@@ -1066,7 +1066,11 @@ class ForestState(GameState):
         tied = [x for x in range(self.players) if not self.allied(x, s)
                 and self.team_total(x) == total]
         extra = ""
-        if tied and self.end_reason != "race":
+        if any(not self.allied(x, s) for x in self.winner_list):
+            # the tie-break left rival packs level: they share the win
+            extra = (f"; the rounds of delivery are level too ({self.team_rounds(s)} each), "
+                     f"so the win is shared")
+        elif tied and self.end_reason != "race":
             extra = (f"; the tie was broken by the rounds of delivery "
                      f"({self.team_rounds(s)} against {max(self.team_rounds(x) for x in tied)})")
         verb = "win" if len(self.winner_list) > 1 else "wins"
