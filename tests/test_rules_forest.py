@@ -496,7 +496,7 @@ def test_end_race_an_alliance_needs_11_nuggets_together():
 
 
 def test_ruling_alliances_only_with_four_packs():
-    g = forest(players=3, alliances=True)
+    g = forest(players=3)
     assert g.teams == [0, 1, 2] and g.settings_target() == 6
 
 
@@ -1026,6 +1026,32 @@ def test_ruling_a_tie_broken_by_the_rounds_of_delivery_says_how(st):
     act(st, "move", piece="0-c1", to=[4, 8], carry=True)     # 3 each, 11 against 15
     assert st.winners() == [1] and "broken by the rounds of delivery (15 against 11)" in \
         st.summary()
+
+
+def test_ruling_alliances_with_2_or_3_packs_are_refused_with_a_message():
+    """RULINGS forest: alliances only with 4 packs; options that do not apply to the chosen
+    table (alliances with 2 or 3 packs) are refused with a message and not offered on
+    screen."""
+    for players in (2, 3):
+        with pytest.raises(ValueError, match="4 packs"):
+            new_game("forest", players=players, seed=1, options={"alliances": True})
+        assert new_game("forest", players=players, seed=1, options={"alliances": False})
+    g = forest(players=4, alliances=True)
+    assert g.teams == [0, 1, 0, 1]
+    assert g.settings_target() == 11
+    from game.rules import GAMES
+    info = GAMES["forest"]
+    spec = next(o for o in info.options if o["id"] == "alliances")
+    assert info.option_applies(spec, "race", {}, 4)
+    assert not info.option_applies(spec, "race", {}, 3)
+    assert not info.option_applies(spec, "race", {}, 2)
+
+
+def test_ruling_alliances_with_3_packs_are_refused_on_the_command_line(capsys):
+    from game.cli import main
+    assert main(["simulate", "forest", "--players", "3", "--option", "alliances=on"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:") and "4 packs" in err[0]
 
 
 # ------------------------------------------------------------------------------------------

@@ -118,7 +118,8 @@ class GameInfo:
         self.variants = variants or []
         # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...,
         #            "when": {other_option_id: value}}]  ("when": shown only with that value;
-        #            the key "variant" names the variant, a list value allows several)
+        #            the key "variant" names the variant, the key "players" the number of
+        #            players, a list value allows several)
         self.options = options or []
         self.available = available
         self.state_class = state_class
@@ -135,10 +136,14 @@ class GameInfo:
         return self.score_labels.get(variant, self.score_label) if variant else self.score_label
 
     @staticmethod
-    def option_applies(option: dict, variant, options: dict) -> bool:
-        """Whether ``option`` matters with this variant and these option values ("when")."""
+    def option_applies(option: dict, variant, options: dict, players: int | None = None) -> bool:
+        """Whether ``option`` matters with this variant, these option values and (when given)
+        this number of players ("when")."""
         for key, want in (option.get("when") or {}).items():
-            have = variant if key == "variant" else options.get(key)
+            if key == "players" and players is None:
+                continue
+            have = variant if key == "variant" else players if key == "players" \
+                else options.get(key)
             if have not in (want if isinstance(want, list) else [want]):
                 return False
         return True

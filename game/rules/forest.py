@@ -272,7 +272,7 @@ class ForestState(GameState):
              "default": 9},
             {"id": "alliances", "label": "Alliances, two against two (4 packs only)",
              "choices": [{"id": False, "label": "Off"}, {"id": True, "label": "On"}],
-             "default": False},
+             "default": False, "when": {"players": 4}},
             {"id": "reinforcements", "label": "Reinforcements after",
              "choices": [{"id": 0, "label": "Off"}] + [
                  {"id": r, "label": f"{r} rounds"} for r in data.settings["reinforcements"]],
@@ -287,6 +287,9 @@ class ForestState(GameState):
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  data: ForestData | None = None):
         super().__init__(players, seed, variant, options)
+        if self.options["alliances"] and players != 4:
+            raise ValueError(f"alliances need 4 packs (two against two), not {players}: "
+                             "leave the option off")
         self.data = data or default_data()
         n = self.options["size"]
         if n not in self.data.mixes:

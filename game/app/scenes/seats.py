@@ -207,7 +207,7 @@ class SeatsScene(Scene):
             oy += rh + self.px(40)
         for opt in self.info.options:
             oid = opt["id"]
-            if not self.info.option_applies(opt, self.variant, self.options):
+            if not self.info.option_applies(opt, self.variant, self.options, self.count):
                 continue   # only meaningful with another value (e.g. chosen rotations, one mode)
             self.option_labels.append((option_label(self.info, opt), oy))
             if opt.get("text"):
@@ -270,6 +270,9 @@ class SeatsScene(Scene):
     def collect_options(self) -> dict:
         opts = dict(self.options)
         for opt in self.info.options:
+            if not self.info.option_applies(opt, self.variant, self.options, self.count):
+                opts[opt["id"]] = opt.get("default")     # not offered: the default stands
+                continue
             if opt.get("text"):
                 oid = opt["id"]
                 try:
