@@ -1054,6 +1054,27 @@ def test_ruling_alliances_with_3_packs_are_refused_on_the_command_line(capsys):
     assert len(err) == 1 and err[0].startswith("error:") and "4 packs" in err[0]
 
 
+def test_ruling_simulate_counts_an_alliance_s_win_as_the_alliance_s(monkeypatch):
+    """RULINGS forest: allies pool their nuggets and win together - ``simulate`` counts that
+    as a win of the alliance (each of its seats), not as a tie; packs of different teams that
+    stay level share."""
+    from game import sim
+    one = sim.play_one("forest", 4, 3, ["random"], "race", {"alliances": True})
+    assert one["teams"] == [0, 1, 0, 1]
+    results = iter([{"seed": 0, "winners": [0, 2], "scores": [5, 1, 6, 0],
+                     "teams": [0, 1, 0, 1], "actions": 9, "seconds": 0.1},
+                    {"seed": 1, "winners": [0, 1, 2, 3], "scores": [0, 0, 0, 0],
+                     "teams": [0, 1, 0, 1], "actions": 9, "seconds": 0.1},
+                    {"seed": 2, "winners": [1, 3], "scores": [0, 6, 0, 5],
+                     "teams": [0, 1, 0, 1], "actions": 9, "seconds": 0.1}])
+    monkeypatch.setattr(sim, "play_one", lambda *a, **k: next(results))
+    r = sim.simulate("forest", 4, 3, levels=["random"], variant="race",
+                     options={"alliances": True})
+    assert [s["wins"] for s in r["seats"]] == [1, 1, 1, 1]
+    assert [s["shared_wins"] for s in r["seats"]] == [1, 1, 1, 1] and r["ties"] == 1
+    assert [s["win_percent"] for s in r["seats"]] == [66.67] * 4
+
+
 # ------------------------------------------------------------------------------------------
 # views, saves, computer players (shared design)
 # ------------------------------------------------------------------------------------------

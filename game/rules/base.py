@@ -9,6 +9,7 @@ players, saves, replays and tests only ever talk to a game through this API:
     state.is_over()           bool
     state.scores()            list of numbers, one per seat (running or final)
     state.winners()           list of seats, [] while not over
+    state.seat_teams()        the team of each seat (allies win together; default: one each)
     state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
     state.clone()             independent copy
     state.to_dict()           JSON-safe; ``load_state(d)`` restores it exactly, RNG included
@@ -262,6 +263,11 @@ class GameState:
 
     def scores(self) -> list:
         raise NotImplementedError
+
+    def seat_teams(self) -> list[int]:
+        """The team of each seat: the seats of one team play and win together (an alliance);
+        by default every seat plays for itself."""
+        return list(range(self.players))
 
     def winners(self) -> list[int]:
         raise NotImplementedError

@@ -1056,6 +1056,9 @@ class ForestState(GameState):
     def winners(self) -> list:
         return list(self.winner_list)
 
+    def seat_teams(self) -> list:
+        return list(self.teams)
+
     def summary(self) -> str:
         if not self.winner_list:
             return ""
