@@ -62,6 +62,7 @@ KIND_LABEL = {"empty": "empty forest", "gold": "gold nuggets", "mole_tunnel": "m
               "bees": "bees", "lynx": "lynx", "wolf_den": "wolf den", "bear": "bear",
               "serpent": "serpent", "red_fox": "red fox", "hare": "hare",
               "arrows": "elven arrows", "hunters_call": "hunter's call", "swamp": "swamp"}
+KIND_CAP = {k: v.capitalize() for k, v in KIND_LABEL.items()}
 DIRS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
         "W": (-1, 0), "NW": (-1, -1)}
 STEPS8 = tuple(DIRS.values())
@@ -92,6 +93,7 @@ class ForestData:
 
     def __init__(self, types: dict, mixes: dict, settings: dict):
         self.types = types            # id -> {"kind", "nuggets", "bumps", "directions"}
+        self.kind_of = {t: spec["kind"] for t, spec in types.items()}   # id -> kind
         self.mixes = mixes            # size -> {type id: count}
         self.settings = settings      # camp_moves, race_target, race_target_alliance, ...
 
@@ -219,6 +221,20 @@ def geometry(n: int) -> dict:
     return {"nb": nb, "kn": kn, "edge": edge, "far": corners, "names": names}
 
 
+@lru_cache(maxsize=32)
+def _edge_steps(n: int, edge: str) -> dict:
+    """Tile of an edge -> its neighbouring tiles on the same edge, in the edge's order."""
+    cells = geometry(n)["edge"][edge]
+    nb = geometry(n)["nb"]
+    return {c: tuple(t for t in cells if t in nb[c]) for c in cells}
+
+
+@lru_cache(maxsize=8)
+def _to_texts(n: int) -> tuple:
+    names = geometry(n)["names"]
+    return tuple(x + "." for x in names), tuple(x + " with a nugget." for x in names)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -337,6 +353,24 @@ class ForestState(GameState):
         self._pid = {p["id"]: p for p in self.pieces}
         self._camp_of = {c: s for s, c in enumerate(self.camps) if c is not None}
         self._legal = None
+        self._lab = None
+
+    def _labels(self) -> dict:
+        """Piece id -> (its name, "<name> steps to ", "<name> wades on") for the sentences;
+        made again when the names change (``set_names``)."""
+        lab = self._lab
+        if lab is None or lab[0] != self.names:
+            names = list(self.names)
+            out = {}
+            for p in self.pieces:
+                label = f"{names[p['seat']]}'s {p['kind']}"
+                out[p["id"]] = (label, label + " steps to ", label + " wades on")
+            self._lab = lab = (names, out)
+        return lab[1]
+
+    def _to_texts(self) -> tuple:
+        """Per tile the end of a step's sentence: "(x,y)." and "(x,y) with a nugget."."""
+        return _to_texts(self.n)
 
     # ---- small queries ------------------------------------------------------------------------
     def kind_at(self, c: int) -> str:
@@ -365,7 +399,7 @@ class ForestState(GameState):
         return sum(sum(self.stored[s]) for s in range(self.players) if self.allied(s, seat))
 
     def _label(self, p) -> str:
-        return f"{self.names[p['seat']]}'s {p['kind']}"
+        return self._labels()[p["id"]][0]
 
     def _guarded(self, c: int, by: int) -> bool:
         return any(q["at"] == c for q in self.pieces if q["seat"] == by)
@@ -391,53 +425,19 @@ class ForestState(GameState):
             return self.bump_nug[c][p["bump"]] > 0
         return self.loose[c] > 0
 
-    def _piece_moves(self, p) -> list:
-        """(to cell or -1 for a wade, carry) of every move of piece ``p`` now."""
-        if p["at"] is None or p["trapped"]:
-            return []
-        c = p["at"]
-        carry_too = bool(p["carry"] or self._nugget_here(p))
-        types = self.data.types
-        if p["bump"] >= 0 and p["bump"] < types[self.tile[c]]["bumps"] - 1:
-            return [(-1, False), (-1, True)] if carry_too else [(-1, False)]
-        out = []
-        camp_of, opened, tile = self._camp_of, self.opened, self.tile
-        canine = p["kind"] == "canine"
-        hunter = p["kind"] == "hunter"
-        for t in self._nb[c]:      # can_enter, unrolled for the two ways to come
-            if t in camp_of:
-                for k in ((False, True) if carry_too else (False,)):
-                    if self.can_enter(p, t, k):
-                        out.append((t, k))
-                continue
-            if not opened[t]:
-                bare, loaded = canine, False
-            else:
-                kind = types[tile[t]]["kind"]
-                if kind == "wolf_den":
-                    bare, loaded = canine, False
-                elif hunter:
-                    bare = kind != "hunters_call"
-                    loaded = bare and kind != "lynx"
-                else:
-                    bare = loaded = True
-            if bare:
-                out.append((t, False))
-            if carry_too and loaded:
-                out.append((t, True))
-        return out
-
     def _camp_targets(self, seat: int) -> list:
         c = self.camps[seat]
         if c is None or self.camp_moves[seat] <= 0:
             return []
-        edge = geometry(self.n)["edge"][self.edges[seat]]
         out = []
-        for t in edge:
-            if t in self._nb[c] and t not in self._camp_of and self.loose[t] == 0 \
-                    and not sum(self.bump_nug.get(t, ())) \
-                    and not any(q["at"] == t for q in self.pieces):
-                out.append(t)
+        taken = None
+        for t in _edge_steps(self.n, self.edges[seat])[c]:
+            if t not in self._camp_of and self.loose[t] == 0 \
+                    and not sum(self.bump_nug.get(t, ())):
+                if taken is None:
+                    taken = {q["at"] for q in self.pieces}
+                if t not in taken:
+                    out.append(t)
         return out
 
     # ---- legal actions ------------------------------------------------------------------------
@@ -459,28 +459,60 @@ class ForestState(GameState):
                 out.append(Record("choose", text, to=self.xy(c), why=pend["why"]))
             return out
         out = []
-        xyt = self._xyt_s
         n = self.n
-        for p in self.pieces:
-            if p["seat"] != seat or p["at"] is None:
+        dot, nug = self._to_texts()
+        camp_of, opened, tile, kind_of = self._camp_of, self.opened, self.tile, self.data.kind_of
+        nbs = self._nb
+        rest = self.hunter_moved[seat]
+        labels = self._labels()
+        base = 3 * seat                   # the pieces of a seat: canine, canine, hunter
+        for p in self.pieces[base:base + 3]:
+            c = p["at"]
+            if c is None or p["trapped"]:
                 continue
-            if p["kind"] == "hunter" and self.hunter_moved[seat]:
+            hunter = p["kind"] == "hunter"
+            if hunter and rest:
                 continue
-            label, pid = self._label(p), p["id"]
-            for t, k in self._piece_moves(p):
-                what = " with a nugget." if k else "."
-                if t < 0:
-                    out.append(Rec(type="wade", piece=pid, carry=k,
-                                   text=f"{label} wades on{what}"))
+            pid = p["id"]
+            _label, steps, wades = labels[pid]
+            b = p["bump"]
+            carry_too = p["carry"] or (self.bump_nug[c][b] > 0 if b >= 0 else self.loose[c] > 0)
+            if b >= 0 and b < self.data.types[tile[c]]["bumps"] - 1:     # before the last bump
+                out.append(Rec(type="wade", piece=pid, carry=False, text=wades + "."))
+                if carry_too:
+                    out.append(Rec(type="wade", piece=pid, carry=True,
+                                   text=wades + " with a nugget."))
+                continue
+            for t in nbs[c]:
+                if t in camp_of:
+                    for k in ((False, True) if carry_too else (False,)):
+                        if self.can_enter(p, t, k):
+                            out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
+                                           text=steps + (nug[t] if k else dot[t])))
+                    continue
+                if not opened[t]:
+                    bare, loaded = not hunter, False
                 else:
-                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
-                                   text=f"{label} steps to {xyt[t]}{what}"))
+                    kind = kind_of[tile[t]]
+                    if kind == "wolf_den":
+                        bare, loaded = not hunter, False
+                    elif hunter:
+                        bare = kind != "hunters_call"
+                        loaded = bare and kind != "lynx"
+                    else:
+                        bare = loaded = True
+                if bare:
+                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=False,
+                                   text=steps + dot[t]))
+                if carry_too and loaded:
+                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=True,
+                                   text=steps + nug[t]))
         stuck = not out
         for t in self._camp_targets(seat):
-            out.append(Record("move_camp", f"{name} moves its campfire to {self._xyt(t)}.",
-                              to=self.xy(t)))
+            out.append(Rec(type="move_camp", to=[t % n, t // n],
+                           text=f"{name} moves its campfire to {self._xyt_s[t]}."))
         if stuck:       # no piece can move: passing is always allowed, Move Camp never forced
-            out.append(Record("pass", f"{name} can do nothing and passes."))
+            out.append(Rec(type="pass", text=f"{name} can do nothing and passes."))
         return out
 
     def _seen_kind(self, c: int) -> str:
@@ -535,7 +567,7 @@ class ForestState(GameState):
                 ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[frm % n, frm // n],
                               to=[to % n, to // n], by="step", carry=p["carry"],
                               kind=self._seen_kind(to),
-                              text=f"{self._label(p)} steps to {self._xyt_s[to]}."))
+                              text=self._labels()[p["id"]][1] + _to_texts(n)[0][to]))
                 self._chain(p, to, d, [], ev)
         elif t == "choose":
             pend = self.pending
@@ -692,10 +724,9 @@ class ForestState(GameState):
                 return
             t, why = nxt
             d = (_sign(t % n - c % n), _sign(t // n - c // n))
-            ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=self.xy(c), to=self.xy(t),
-                          by=why, carry=p["carry"], kind=self._seen_kind(t),
-                          text=f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
-                               f"on to {self._xyt(t)}."))
+            ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[c % n, c // n],
+                          to=[t % n, t // n], by=why, carry=p["carry"], kind=self._seen_kind(t),
+                          text=f"{KIND_CAP[why]}: {self._label(p)} goes on to {self._xyt_s[t]}."))
             c = t
 
     def _goes(self, p, c: int, d, k: str, carry: bool):
@@ -1041,8 +1072,8 @@ class ForestState(GameState):
         delay = self.options["reinforcements"]
         if not delay or self.step == "camp":
             return
-        for p in self.pieces:
-            if p["seat"] == seat and p["dead"] is not None and self.round - p["dead"] >= delay:
+        for p in self.pieces[3 * seat:3 * seat + 3]:        # the seat's pieces
+            if p["dead"] is not None and self.round - p["dead"] >= delay:
                 p["dead"] = None
                 p["at"] = self.camps[seat]
                 ev.append(Record("reinforce", f"A new canine joins {self.names[seat]} at its "
@@ -1225,6 +1256,7 @@ class ForestState(GameState):
             new.pending = dict(self.pending, options=list(self.pending["options"]),
                                visited=list(self.pending["visited"]))
         new._init_cache()
+        new._lab = self._lab          # the sentences' names (checked against names on use)
         return new
 
 
