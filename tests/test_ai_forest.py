@@ -527,3 +527,66 @@ def test_no_computer_player_goes_round_to_a_choice_it_met_in_the_chain():
     assert st.step == "choose" and ways(st) == [[3, 5]]
     for agent in players:
         assert agent.decide(st.view(0), st.legal_actions())["to"] == [3, 5]
+
+
+def test_race_turns_count_what_the_pack_still_needs_to_the_target():
+    """Good plays for the Race target: ``race_turns`` (the race clock's turns to the target)
+    falls as a carrier nears home and when the nugget is stored."""
+    from game.ai.forest_ai import race_turns
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [2, 3, 4, 5]
+    put(st, "0-c1", 4, 4, carry=True)
+    far = race_turns(st)[0]
+    put(st, "0-c1", 4, 7, carry=True)
+    near = race_turns(st)[0]
+    act(st, "move", piece="0-c1", to=[4, 8], carry=True)
+    assert far > near > race_turns(st)[0] and race_turns(st)[1] > race_turns(st)[0]
+
+
+def test_good_opens_a_face_down_tile_now_rather_than_a_turn_later():
+    """A two-step plan counts the worth of the tile its first step opens in both steps: a
+    canine next to the last face-down tile opens it now (before, stepping aside and opening
+    it next turn looked better, turn after turn)."""
+    st = forest()
+    clear(st)
+    lay(st, 4, 2, "gold-3", opened=False)
+    turn(st, 0)
+    put(st, "0-c1", 4, 3)
+    for seed in range(3):
+        a = make_agent("forest", "good", seed).decide(st.view(0), st.legal_actions())
+        assert a["type"] == "move" and a["to"] == [4, 2], a
+
+
+def test_good_marks_down_bringing_a_piece_back_where_it_rested():
+    """A piece (or the campfire) brought back where it rested before costs REPEAT for each
+    time before, so that a pack does not pace to and fro (storing or picking up gold costs
+    nothing)."""
+    from game.ai.forest_ai import REPEAT, ForestAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    agent = ForestAgent("forest", 1)
+    for x in (3, 4, 3, 4, 3):
+        put(st, "0-c1", x, 5)
+        agent._count_visits(st, 0, st.round)
+    after = st.clone()
+    put(after, "0-c1", 3, 5)
+    step = {"type": "move", "piece": "0-c1", "to": [3, 5], "carry": False}
+    assert agent._again(st, after, step, 0) == 3 * REPEAT
+    put(after, "0-c1", 5, 5)
+    assert agent._again(st, after, dict(step, to=[5, 5]), 0) == 0
+    after.stored[0].append(after.round)                    # it stored a nugget: no cost
+    put(after, "0-c1", 3, 5)
+    assert agent._again(st, after, step, 0) == 0
+
+
+def test_good_against_good_races_end_by_the_target():
+    """Good against good, 2 packs, Race: the games of seeds 9024, 9029, 9035 and 9039 ran to
+    the 60-round cap with the earlier player and rules (passing for rounds on end, pacing
+    to and fro); playing for the target they end by it."""
+    from game.ai import play_seeded_game
+    for seed in (9024, 9029, 9035, 9039):
+        state, _ = play_seeded_game("forest", ["good", "good"], seed, variant="race")
+        assert state.end_reason == "race" and state.round <= 60, (seed, state.round)
