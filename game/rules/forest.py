@@ -63,6 +63,7 @@ KIND_LABEL = {"empty": "empty forest", "gold": "gold nuggets", "mole_tunnel": "m
               "serpent": "serpent", "red_fox": "red fox", "hare": "hare",
               "arrows": "elven arrows", "hunters_call": "hunter's call", "swamp": "swamp"}
 KIND_CAP = {k: v.capitalize() for k, v in KIND_LABEL.items()}
+MOVERS = frozenset(("bear", "red_fox", "hunters_call", "arrows", "hare", "mole_tunnel"))
 DIRS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
         "W": (-1, 0), "NW": (-1, -1)}
 STEPS8 = tuple(DIRS.values())
@@ -235,6 +236,14 @@ def _to_texts(n: int) -> tuple:
     return tuple(x + "." for x in names), tuple(x + " with a nugget." for x in names)
 
 
+@lru_cache(maxsize=64)
+def _step_texts(steps: str, n: int) -> tuple:
+    """Per tile the sentence of a step ("<piece> steps to (x,y).") without and with a
+    nugget, for the start ``steps``."""
+    dot, nug = _to_texts(n)
+    return tuple(steps + x for x in dot), tuple(steps + x for x in nug)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -356,21 +365,20 @@ class ForestState(GameState):
         self._lab = None
 
     def _labels(self) -> dict:
-        """Piece id -> (its name, "<name> steps to ", "<name> wades on") for the sentences;
-        made again when the names change (``set_names``)."""
+        """Piece id -> (its name, "<name> steps to ", "<name> wades on", and the fields of
+        its step records without and with a nugget) for the sentences; made again when the
+        names change (``set_names``)."""
         lab = self._lab
         if lab is None or lab[0] != self.names:
             names = list(self.names)
             out = {}
             for p in self.pieces:
                 label = f"{names[p['seat']]}'s {p['kind']}"
-                out[p["id"]] = (label, label + " steps to ", label + " wades on")
+                steps = [{"type": "move", "piece": p["id"], "to": None, "carry": k, "text": None}
+                         for k in (False, True)]     # a step's record, copied and filled in
+                out[p["id"]] = (label, label + " steps to ", label + " wades on", *steps)
             self._lab = lab = (names, out)
         return lab[1]
-
-    def _to_texts(self) -> tuple:
-        """Per tile the end of a step's sentence: "(x,y)." and "(x,y) with a nugget."."""
-        return _to_texts(self.n)
 
     # ---- small queries ------------------------------------------------------------------------
     def kind_at(self, c: int) -> str:
@@ -460,7 +468,6 @@ class ForestState(GameState):
             return out
         out = []
         n = self.n
-        dot, nug = self._to_texts()
         camp_of, opened, tile, kind_of = self._camp_of, self.opened, self.tile, self.data.kind_of
         nbs = self._nb
         rest = self.hunter_moved[seat]
@@ -474,7 +481,8 @@ class ForestState(GameState):
             if hunter and rest:
                 continue
             pid = p["id"]
-            _label, steps, wades = labels[pid]
+            _label, steps, wades, bare_rec, loaded_rec = labels[pid]
+            dot, nug = _step_texts(steps, n)
             b = p["bump"]
             carry_too = p["carry"] or (self.bump_nug[c][b] > 0 if b >= 0 else self.loose[c] > 0)
             if b >= 0 and b < self.data.types[tile[c]]["bumps"] - 1:     # before the last bump
@@ -487,8 +495,10 @@ class ForestState(GameState):
                 if t in camp_of:
                     for k in ((False, True) if carry_too else (False,)):
                         if self.can_enter(p, t, k):
-                            out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
-                                           text=steps + (nug[t] if k else dot[t])))
+                            r = Rec(loaded_rec if k else bare_rec)
+                            r["to"] = [t % n, t // n]
+                            r["text"] = nug[t] if k else dot[t]
+                            out.append(r)
                     continue
                 if not opened[t]:
                     bare, loaded = not hunter, False
@@ -502,11 +512,15 @@ class ForestState(GameState):
                     else:
                         bare = loaded = True
                 if bare:
-                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=False,
-                                   text=steps + dot[t]))
+                    r = Rec(bare_rec)
+                    r["to"] = [t % n, t // n]
+                    r["text"] = dot[t]
+                    out.append(r)
                 if carry_too and loaded:
-                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=True,
-                                   text=steps + nug[t]))
+                    r = Rec(loaded_rec)
+                    r["to"] = [t % n, t // n]
+                    r["text"] = nug[t]
+                    out.append(r)
         stuck = not out
         for t in self._camp_targets(seat):
             out.append(Rec(type="move_camp", to=[t % n, t // n],
@@ -519,7 +533,7 @@ class ForestState(GameState):
         """The kind of tile ``c`` as everybody sees it now ("face_down" if not yet open)."""
         if c in self._camp_of:
             return "campfire"
-        return self.data.types[self.tile[c]]["kind"] if self.opened[c] else "face_down"
+        return self.data.kind_of[self.tile[c]] if self.opened[c] else "face_down"
 
     def _xyt(self, c: int) -> str:
         return self._xyt_s[c]
@@ -554,7 +568,8 @@ class ForestState(GameState):
         elif t in ("move", "wade"):
             p = self._pid[a["piece"]]
             self.hunter_moved[seat] = p["kind"] == "hunter"
-            self._take_or_drop(p, a["carry"], ev)
+            if a["carry"] != p["carry"]:
+                self._take_or_drop(p, a["carry"], ev)
             if t == "wade":
                 self._wade(p, ev)
                 self._after_rest(ev)
@@ -567,7 +582,7 @@ class ForestState(GameState):
                 ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[frm % n, frm // n],
                               to=[to % n, to // n], by="step", carry=p["carry"],
                               kind=self._seen_kind(to),
-                              text=self._labels()[p["id"]][1] + _to_texts(n)[0][to]))
+                              text=_step_texts(self._labels()[p["id"]][1], n)[0][to]))
                 self._chain(p, to, d, [], ev)
         elif t == "choose":
             pend = self.pending
@@ -679,7 +694,7 @@ class ForestState(GameState):
                 self._at_campfire(p, owner, c, ev)
                 self._rest(p, ev)
                 return
-            k = self.data.types[self.tile[c]]["kind"]
+            k = self.data.kind_of[self.tile[c]]
             if k == "swamp":
                 p["bump"] = -1
                 self._enter_bump(p, c, 0, ev)
@@ -706,7 +721,7 @@ class ForestState(GameState):
                     return
                 ev.append(Record("effect", f"{self._label(p)} faces the lynx and survives.",
                                  piece=p["id"], seat=seat, kind=k, at=self.xy(c)))
-            nxt = self._goes(p, c, d, k, p["carry"])
+            nxt = self._goes(p, c, d, k, p["carry"]) if k in MOVERS else None
             if nxt is None:
                 self._rest(p, ev)
                 return
@@ -899,7 +914,7 @@ class ForestState(GameState):
             return
         c = p["at"]
         owner = self._camp_of.get(c)
-        k = "campfire" if owner is not None else self.data.types[self.tile[c]]["kind"]
+        k = "campfire" if owner is not None else self.data.kind_of[self.tile[c]]
         for q in self.pieces:
             if q is p or q["at"] != c or self.allied(q["seat"], p["seat"]):
                 continue
