@@ -583,10 +583,12 @@ def test_good_marks_down_bringing_a_piece_back_where_it_rested():
 
 
 def test_good_against_good_races_end_by_the_target():
-    """Good against good, 2 packs, Race: the games of seeds 9024, 9029, 9035 and 9039 ran to
-    the 60-round cap with the earlier player and rules (passing for rounds on end, pacing
-    to and fro); playing for the target they end by it."""
+    """RULINGS forest: "Race: first pack to 6 stored nuggets ... Race has the same round cap
+    as a safety net" and "a family game should not drag". Good against good, 2 packs, Race:
+    the games of seeds 9024, 9029, 9035 and 9039 ran to the 60-round cap with the earlier
+    player and rules (passing for rounds on end, pacing to and fro); playing for the target
+    they end by it."""
     from game.ai import play_seeded_game
     for seed in (9024, 9029, 9035, 9039):
         state, _ = play_seeded_game("forest", ["good", "good"], seed, variant="race")
-        assert state.end_reason == "race" and state.round <= 60, (seed, state.round)
+        assert state.ending() == "race" and state.round <= 60, (seed, state.round)

@@ -564,6 +564,7 @@ def test_ruling_every_game_ends_by_the_round_cap(st):
     act(st, "move", piece="0-c1", to=[3, 7], carry=False)
     act(st, "move", piece="1-c1", to=[3, 1], carry=False)
     assert st.is_over() and st.end_reason == "round_cap" and st.winners() == [1]
+    assert st.ending() == "round_cap"
 
 
 # ------------------------------------------------------------------------------------------
@@ -1062,17 +1063,35 @@ def test_ruling_simulate_counts_an_alliance_s_win_as_the_alliance_s(monkeypatch)
     one = sim.play_one("forest", 4, 3, ["random"], "race", {"alliances": True})
     assert one["teams"] == [0, 1, 0, 1]
     results = iter([{"seed": 0, "winners": [0, 2], "scores": [5, 1, 6, 0],
-                     "teams": [0, 1, 0, 1], "actions": 9, "seconds": 0.1},
+                     "teams": [0, 1, 0, 1], "ending": "race", "actions": 9, "seconds": 0.1},
                     {"seed": 1, "winners": [0, 1, 2, 3], "scores": [0, 0, 0, 0],
-                     "teams": [0, 1, 0, 1], "actions": 9, "seconds": 0.1},
+                     "teams": [0, 1, 0, 1], "ending": "race", "actions": 9, "seconds": 0.1},
                     {"seed": 2, "winners": [1, 3], "scores": [0, 6, 0, 5],
-                     "teams": [0, 1, 0, 1], "actions": 9, "seconds": 0.1}])
+                     "teams": [0, 1, 0, 1], "ending": "race", "actions": 9, "seconds": 0.1}])
     monkeypatch.setattr(sim, "play_one", lambda *a, **k: next(results))
     r = sim.simulate("forest", 4, 3, levels=["random"], variant="race",
                      options={"alliances": True})
     assert [s["wins"] for s in r["seats"]] == [1, 1, 1, 1]
     assert [s["shared_wins"] for s in r["seats"]] == [1, 1, 1, 1] and r["ties"] == 1
     assert [s["win_percent"] for s in r["seats"]] == [66.67] * 4
+
+
+def test_ruling_simulate_counts_how_race_games_end_target_or_round_cap(monkeypatch):
+    """RULINGS forest: "Race: first pack to 6 stored nuggets ... Race has the same round cap as
+    a safety net" - ``simulate`` counts the games by how they ended (``state.ending()``), the
+    figure that shows Race games end by the target and not by the cap."""
+    from game import sim
+    g = forest()
+    assert g.ending() == ""
+    one = sim.play_one("forest", 2, 4, ["random"], "race")
+    assert one["ending"] in ("race", "round_cap")
+    results = iter([{"seed": i, "winners": [i % 2], "scores": [6, 2], "teams": [0, 1],
+                     "ending": ending, "actions": 9, "seconds": 0.1}
+                    for i, ending in enumerate(["race", "round_cap", "race", "race"])])
+    monkeypatch.setattr(sim, "play_one", lambda *a, **k: next(results))
+    r = sim.simulate("forest", 2, 4, levels=["good"], variant="race")
+    assert r["endings"] == {"race": 3, "round_cap": 1}
+    assert "endings: race 3 (75.0%), round_cap 1 (25.0%)" in sim.format_table(r)
 
 
 # ------------------------------------------------------------------------------------------

@@ -13,6 +13,8 @@ players, saves, replays and tests only ever talk to a game through this API:
     state.result_facts()      JSON-safe extras for the results screen once over (default: {})
     state.winners()           list of seats, [] while not over
     state.seat_teams()        the team of each seat (allies win together; default: one each)
+    state.ending()            once over, a short id of how the game ended where a game ends in
+                              more than one way (e.g. "race", "round_cap"); default: ""
     state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
     state.clone()             independent copy
     state.to_dict()           JSON-safe; ``load_state(d)`` restores it exactly, RNG included
@@ -315,6 +317,11 @@ class GameState:
 
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def ending(self) -> str:
+        """Once over, a short id of how the game ended, for a game that can end in more than
+        one way (``simulate`` counts them); "" where there is only one way or while running."""
+        return ""
 
     def public_scores(self, seat: int | None = None) -> list:
         """The scores ``seat`` (None: a spectator) may know now: None in place of a score

@@ -1105,6 +1105,11 @@ class ForestState(GameState):
     def seat_teams(self) -> list:
         return list(self.teams)
 
+    def ending(self) -> str:
+        """How the game ended: "race" (a pack reached the target), "plunder" (every nugget
+        stored or lost) or "round_cap" (the round cap ran out); "" while running."""
+        return self.end_reason
+
     def summary(self) -> str:
         if not self.winner_list:
             return ""
