@@ -348,7 +348,8 @@ def _design_of(st, sid):
 
 
 # ---- the play scene asks before an undo into a turn already handed on ---------------------------
-from tests.test_app_scenes import app, button, click, home, key, pump  # noqa: E402,F401  (fixtures)
+from tests.test_app_scenes import app, button, click, key, pump  # noqa: E402,F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def test_play_scene_asks_before_undo_into_a_handed_on_turn_and_computers_wait(app):

@@ -24,12 +24,7 @@ from game.io.paths import resource_path
 from game.rules import new_game
 from tests.helpers import pump, running_app
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 @pytest.fixture
