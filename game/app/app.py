@@ -34,13 +34,14 @@ from .scenes.title import TitleScene
 from .sound import Sounds
 from .window import keep_on_screen, set_window_icon
 from .views import ViewError
+from .waiting import wait_for_events
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
 SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
           "quickref": QuickRefScene, "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
           "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene}
-HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
+HOT_SECONDS = 2.0      # full frame rate for this long after an input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
 
@@ -356,7 +357,7 @@ class App:
 
     def step(self, dt: float, events, draw: bool = True) -> None:
         for event in events:
-            if event.type != pygame.NOEVENT:
+            if pygame.NOEVENT < event.type < pygame.USEREVENT:    # an input, not a posted wake-up
                 self._hot = HOT_SECONDS
             self.dispatch(event)
             if not self.running:
@@ -391,8 +392,7 @@ class App:
         top = self.top
         wake = top.wake_after() if top is not None else None
         timeout = LONGEST_SLEEP if wake is None else max(0.0, min(LONGEST_SLEEP, wake))
-        event = pygame.event.wait(int(timeout * 1000))
-        events = [] if event.type == pygame.NOEVENT else [event] + pygame.event.get()
+        events = wait_for_events(timeout)
         dt = min(0.1, self.clock.tick() / 1000.0)
         if not events and wake is None:
             return False            # nothing happened and nothing is due: no frame at all
