@@ -18,6 +18,7 @@ from . import memory
 from . import settings as settings_mod
 from . import ui
 from .assets import Assets
+from .board.cache import fit_budget
 from .debug_targets import DebugTargets
 from .saves import flush_autosave
 from .scenes.choose import ChooseScene
@@ -194,6 +195,7 @@ class App:
         """Lay out the visible scenes for the window's size (the others are laid out when they
         show again); ``force=False``: only those laid out for another size."""
         size = self.size
+        fit_budget(size)
         scale = ui.scale_for(size)
         stale = [d for d, (s, _) in self._managers.items() if s != scale]
         for depth in stale:     # made for another window scale: their fonts and shapes go

@@ -18,6 +18,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 BUDGET = 24 * 1024 * 1024     # bytes of pixels kept for all board views together
+BUDGET_AREA = 1920 * 1080     # ... in a window up to this many pixels; more in a bigger one
 
 _MISSING = object()
 
@@ -130,6 +131,14 @@ class SurfaceCache:
 
 
 CACHE = SurfaceCache()
+
+
+def fit_budget(window_size) -> None:
+    """The budget for a window of ``window_size``: ``BUDGET``, grown with the window's area
+    beyond ``BUDGET_AREA`` (the pictures grow with it: at 2560x1440 a game's pictures of one
+    frame took more than the budget, and each frame drew some of them afresh)."""
+    w, h = window_size
+    CACHE.budget = max(BUDGET, int(BUDGET * (max(1, w) * max(1, h)) / BUDGET_AREA))
 
 
 class CacheSpace:
