@@ -255,19 +255,18 @@ def _measure_idle(screen: str, seconds: float) -> dict:
 
 def _settle(app, flip: bool = False) -> None:
     """Let the screen come to rest: the title's moles have peeked, looping effects calm down."""
-    import pygame
     top = app.top
     if hasattr(top, "anim_left"):
         top.anim_left = 0.0
     for _ in range(30):
         app.frame(force=True)
         if flip:
-            pygame.display.flip()
+            app.present()
     app._hot = 0.0
     until = time.perf_counter() + 10.0
     while time.perf_counter() < until and app.wants_frame():
         if app.frame() and flip:
-            pygame.display.flip()
+            app.present()
 
 
 def _idle_headless(screen: str, seconds: float) -> dict:

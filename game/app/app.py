@@ -19,6 +19,7 @@ from . import settings as settings_mod
 from . import ui
 from .assets import Assets
 from .board.cache import fit_budget
+from .compositor import Compositor
 from .debug_targets import DebugTargets
 from .saves import flush_autosave
 from .scenes.choose import ChooseScene
@@ -44,6 +45,10 @@ SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rule
           "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene}
 HOT_SECONDS = 2.0      # full frame rate for this long after an input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
+# window events after which the whole window is drawn again
+WINDOW_CHANGES = {getattr(pygame, name) for name in (
+    "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
+    "WINDOWSIZECHANGED", "WINDOWRESIZED", "WINDOWDISPLAYCHANGED") if hasattr(pygame, name)}
 
 
 class App:
@@ -82,10 +87,15 @@ class App:
         self.after_input = None            # called once a frame's input is handled (debug hook)
         self.frames_drawn = 0
         self._resize_pending = False
+        self.compositor = Compositor()     # on the window, only what changed is drawn again
+        self.damage = None                 # the boxes the last frame drew again (None: all)
 
     # ---- window -------------------------------------------------------------------------------
     def _set_mode(self, size, fullscreen: bool) -> None:
         """Open the window (or switch it between windowed and full screen, in place)."""
+        compositor = getattr(self, "compositor", None)
+        if compositor is not None:
+            compositor.reset()              # a new or resized window: every pixel drawn again
         real = pygame.display.get_driver() not in ("dummy", "offscreen") if pygame.display.get_init() else True
         if self.surface is not None and real and self._switch_in_place(size, fullscreen):
             return
@@ -143,6 +153,7 @@ class App:
 
     def _window_size(self, size) -> None:
         """Resize the window in place (never recreate it)."""
+        self.compositor.reset()
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -282,6 +293,7 @@ class App:
         live in reference cycles, and their surfaces (megabytes in a big window) would
         otherwise wait for a rare full collection.  Cheap: the objects that live as long as
         the program are kept out of collections (``memory.freeze_startup``)."""
+        self.compositor.reset()         # the last frame's pictures may go too
         memory.collect()
 
     def go_title(self) -> None:
@@ -324,6 +336,7 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
+            self.compositor.reset()         # the system may have lost the window's pixels
             if not self.settings.fullscreen:
                 want = self._clamp_window((event.w, event.h)) if self.desktop else \
                     (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
@@ -336,6 +349,8 @@ class App:
             # frame, and nothing is ever drawn from a layout made for another size
             self._resize_pending = True
             return
+        if event.type in WINDOW_CHANGES:
+            self.compositor.reset()         # the system may have lost the window's pixels
         if event.type == pygame.WINDOWSIZECHANGED:
             # full screen (F11) or a window manager gave the window its real size: lay out
             # for the size the window got, read back from the display surface
@@ -402,9 +417,24 @@ class App:
         return True
 
     def draw(self, surface) -> None:
+        """Draw the visible screens; on the window only what changed since the last frame
+        (``compositor``: ``damage`` says where), on any other surface everything."""
+        if surface is pygame.display.get_surface():
+            self.damage = self.compositor.frame(surface, self._draw_scenes)
+        else:
+            self._draw_scenes(surface)
+
+    def _draw_scenes(self, surface) -> None:
         for scene in self.visible_scenes():
             scene.on_draw(surface)
             scene.draw_ui(surface, top=scene is self.stack[-1])
+
+    def present(self) -> None:
+        """Show the last frame in the window: the parts drawn again, or all of it."""
+        if self.damage is None:
+            pygame.display.flip()
+        elif self.damage:
+            pygame.display.update(self.damage)
 
     def run(self, exit_after_first_frame: bool = False) -> int:
         if not self.stack:
@@ -419,7 +449,7 @@ class App:
             first = False
             if not self.running:
                 break
-            pygame.display.flip()
+            self.present()
             if targets is not None:
                 targets.write(self)
             if exit_after_first_frame:
