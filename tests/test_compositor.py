@@ -179,3 +179,37 @@ def test_the_monkey_through_every_screen_draws_the_frames_the_plain_way_would(mo
         saves.flush_autosave()
         pygame.display.quit()
     assert len(result["screens"]) >= 4, result
+
+
+def test_the_panel_in_pieces_is_the_panel_drawn_whole():
+    """The side panel's rows and status lines, each its own opaque picture, give the very
+    pixels of the whole panel drawn on a transparent picture and put on the background."""
+    from game.app import launch, ui
+    from game.app.app import App
+    from game.i18n import set_language
+    app = App(size=(1600, 900), fullscreen=False, headless=True)
+    try:
+        for lang, game in (("en", "moles"), ("de", "hamster"), ("ru", "gopher")):
+            set_language(lang)
+            seats = [{"name": f"Spieler {i + 1}", "colour": i, "kind": "human" if i else "computer",
+                      "level": "good"} for i in range(5 if game == "hamster" else 3)]
+            app.launch(launch.new(game, seats, seed=4))
+            play = app.top
+            for _ in range(2):
+                app.step(1 / 60, [])
+            p = play.panel_rect
+            pieces = pygame.Surface(app.size)
+            ui.draw_background(pieces, strata=False)
+            play._draw_panel(pieces)
+            whole = pygame.Surface(app.size)
+            ui.draw_background(whole, strata=False)
+            img = pygame.Surface((p.w + 8, p.h + 8), pygame.SRCALPHA)
+            play._render_panel(img, pygame.Rect(0, 0, p.w, p.h))
+            whole.blit(img, p.topleft)
+            play.log.draw(whole)
+            assert same(pieces, whole), (lang, game)
+    finally:
+        set_language("en")
+        for scene in app.stack:
+            getattr(scene, "stop", lambda: None)()
+        pygame.display.quit()
