@@ -39,6 +39,7 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
         super().__init__(game_id, seats, assets)
         self._anim_reset()
         self.take_page = 0
+        self._page_scratch = draw.Scratch()     # the page turning over, one picture a frame
         z = pygame.Rect(0, 0, 0, 0)
         self.book_rect = self.map_rect = self.left_page = self.side_rect = self.hand_rect = z
 
@@ -277,7 +278,7 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
         surface.blit(self.page_surface(tn["to"]), m.topleft)
         w = int(m.w * (1 - p))
         if w > 2:
-            old = pygame.transform.scale(self.page_surface(tn["from"]), (w, m.h))
+            old = self._page_scratch.scaled(self.page_surface(tn["from"]), (w, m.h))
             surface.blit(old, (m.right - w, m.y))
             shade = pygame.Surface((max(2, self._px(14)), m.h), pygame.SRCALPHA)
             shade.fill((*SHADOW, int(120 * math.sin(math.pi * p))))
