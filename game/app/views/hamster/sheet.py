@@ -9,8 +9,21 @@ import pygame
 from ... import ui
 from ....i18n import get_language
 from ...board import draw
+from ...compositor import redrawn
 from . import texts
 from .common import EARTH, EARTH_DARK, GOLD, GREEN, _mix, _pt
+
+
+def _clear(kept, size):
+    """``kept`` emptied to be drawn again in place (it has ``size``; the compositor is told),
+    else a new transparent surface: a new one of some hundred kB at every change cost the
+    first touch of its pages."""
+    size = (int(size[0]), int(size[1]))
+    if kept is not None and kept.get_size() == size and kept.get_flags() & pygame.SRCALPHA:
+        kept.fill((0, 0, 0, 0))
+        redrawn(kept)
+        return kept
+    return pygame.Surface(size, pygame.SRCALPHA)
 
 
 class HamsterSheet:
@@ -217,17 +230,20 @@ class HamsterSheet:
         key = ("header", seat, tuple(self._breakdown(seat).items()), self._tag(seat), m.size, get_language())
         got = self._cache.get("header_cur")
         if got is None or got[0] != key:
-            got = (key, self._alpha(self._render_header(seat)))
+            kept = got[1] if got is not None else None        # drawn again in place
+            img = self._render_header(seat, kept)
+            got = (key, img if img is kept else self._alpha(img))
             self._cache["header_cur"] = got
         img = got[1]
         surface.blit(img, img.get_rect(midleft=(x, y)))
 
-    def _render_header(self, seat):
+    def _render_header(self, seat, into=None):
+        """The header of ``seat``'s sheet, drawn in ``into`` if it has the size (else anew)."""
         c = self._c
         m = self._main
         h = int(c * 0.8)
         w = m.w - int(c * 0.7)
-        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        img = _clear(into, (w, h))
         pal = self._palette(seat)
         sw = pygame.Rect(0, (h - int(c * 0.56)) // 2, int(c * 0.56), int(c * 0.56))
         ui.draw_swatch(img, pal, sw)
@@ -298,8 +314,9 @@ class HamsterSheet:
                    get_language())
             got = self._cache.get(("tf", s))
             if got is None or got[0] != key:
-                frame, below = self._render_thumb_frame(s, r, opened, cp == s)
-                got = (key, self._alpha(frame), below)
+                kept = got[1] if got is not None else None    # drawn again in place
+                frame, below = self._render_thumb_frame(s, r, opened, cp == s, kept)
+                got = (key, frame if frame is kept else self._alpha(frame), below)
                 self._cache[("tf", s)] = got
             surface.blit(got[1], r.topleft)
             surface.blit(self._thumb_surface(s, cell), org)
@@ -307,8 +324,8 @@ class HamsterSheet:
                 # a tag that does not fit beside the name sits on the bottom of the small sheet
                 surface.blit(got[2], got[2].get_rect(midbottom=(r.centerx, r.bottom - self._px(4))))
 
-    def _render_thumb_frame(self, s, r, opened, awaited):
-        img = pygame.Surface(r.size, pygame.SRCALPHA)
+    def _render_thumb_frame(self, s, r, opened, awaited, into=None):
+        img = _clear(into, r.size)
         rr = img.get_rect()
         rad = self._px(10)
         fill = _mix(ui.colour("panel"), (0, 0, 0), 0.15)
