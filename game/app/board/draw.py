@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from .. import ui
+from ..compositor import redrawn
 from .cache import CACHE
 
 BLACK = (0, 0, 0)
@@ -163,3 +164,26 @@ class Scratch:
     def copy(self, src):
         """An exact copy of ``src`` (as ``src.copy()``), in the kept surface."""
         return self.scaled(src, src.get_size())
+
+
+def reuse(kept, size):
+    """A transparent surface of ``size`` to draw a picture in: ``kept`` (the picture's last
+    surface) emptied, when it has that size (the compositor is told it is drawn again), else a
+    new one.  A new surface of some hundred kB at every change of what a picture shows cost
+    the first touch of its pages."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    if kept is not None and kept.get_size() == size and kept.get_flags() & pygame.SRCALPHA:
+        kept.fill((0, 0, 0, 0))
+        redrawn(kept)
+        return kept
+    return pygame.Surface(size, pygame.SRCALPHA)
+
+
+def scaled_from(full, size: int):
+    """A picture at ``size`` (square) for a moment of an animation that grows or shrinks it:
+    ``full``, the picture at its resting size, smoothly scaled (each in-between size drawn
+    from its SVG took milliseconds, in every frame of the animation)."""
+    size = max(1, int(size))
+    if full is None or full.get_size() == (size, size):
+        return full
+    return pygame.transform.smoothscale(full, (size, size))

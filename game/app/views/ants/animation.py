@@ -227,7 +227,7 @@ class AntsAnimation:
             for cid, fr in zip(st.data.get("cards", []), st.data.get("from", [])):
                 x = fr[0] + (to[0] - fr[0]) * p
                 y = fr[1] + (to[1] - fr[1]) * p - math.sin(p * math.pi) * c * 0.4
-                img = self._card(cid, max(4, d))
+                img = draw.scaled_from(self._card(cid, int(c * 0.9)), max(4, d))     # shrinking away
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
         elif st.kind in ("buy", "take_ability", "draw"):
             fr = st.data.get("from")

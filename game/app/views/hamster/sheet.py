@@ -9,21 +9,8 @@ import pygame
 from ... import ui
 from ....i18n import get_language
 from ...board import draw
-from ...compositor import redrawn
 from . import texts
 from .common import EARTH, EARTH_DARK, GOLD, GREEN, _mix, _pt
-
-
-def _clear(kept, size):
-    """``kept`` emptied to be drawn again in place (it has ``size``; the compositor is told),
-    else a new transparent surface: a new one of some hundred kB at every change cost the
-    first touch of its pages."""
-    size = (int(size[0]), int(size[1]))
-    if kept is not None and kept.get_size() == size and kept.get_flags() & pygame.SRCALPHA:
-        kept.fill((0, 0, 0, 0))
-        redrawn(kept)
-        return kept
-    return pygame.Surface(size, pygame.SRCALPHA)
 
 
 class HamsterSheet:
@@ -243,7 +230,7 @@ class HamsterSheet:
         m = self._main
         h = int(c * 0.8)
         w = m.w - int(c * 0.7)
-        img = _clear(into, (w, h))
+        img = draw.reuse(into, (w, h))
         pal = self._palette(seat)
         sw = pygame.Rect(0, (h - int(c * 0.56)) // 2, int(c * 0.56), int(c * 0.56))
         ui.draw_swatch(img, pal, sw)
@@ -325,7 +312,7 @@ class HamsterSheet:
                 surface.blit(got[2], got[2].get_rect(midbottom=(r.centerx, r.bottom - self._px(4))))
 
     def _render_thumb_frame(self, s, r, opened, awaited, into=None):
-        img = _clear(into, r.size)
+        img = draw.reuse(into, r.size)
         rr = img.get_rect()
         rad = self._px(10)
         fill = _mix(ui.colour("panel"), (0, 0, 0), 0.15)
