@@ -14,8 +14,8 @@ last frame's calls keep theirs alive, so no new picture can take an old one's id
 same alpha and colour key.  A picture drawn into again after it was put on screen must say so
 (``redrawn(surface)``, which the next call's comparison sees); otherwise the screens make a new
 Surface for new content (the board kit's caches do).  What pygame_gui draws is the exception:
-its widgets redraw their pictures in place (hover, focus, caret), so its calls (``volatile``)
-count as changed in every frame; they are small.
+a widget clipped by a scrolling container has its picture redrawn in place, so its calls
+(``volatile``) count as changed in every frame (``draw_gui``).
 
 ``App.draw`` uses it for the window only; any other surface is drawn on directly.  The check
 ``BURROWBOX_CHECK_FRAMES=1`` (tests) draws every frame a second time the plain way and compares
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import math
 import os
-from contextlib import contextmanager
 from difflib import SequenceMatcher
 
 import pygame
@@ -242,18 +241,22 @@ def install() -> None:
 install()
 
 
-@contextmanager
-def volatile(surface):
-    """What is drawn on ``surface`` meanwhile may change without a new picture (pygame_gui's
-    widgets): drawn again in every frame."""
+def draw_gui(manager, surface) -> None:
+    """A pygame_gui manager's widgets on ``surface``, as ``manager.draw_ui`` draws them.  On a
+    Recorder a widget's picture counts as changed in every frame only while it is clipped by a
+    scrolling container: pygame_gui redraws such a picture in place; any other change of a
+    widget's look gives it a new picture."""
     if not isinstance(surface, Recorder):
-        yield
+        manager.draw_ui(surface)
         return
-    surface.volatile = True
-    try:
-        yield
-    finally:
-        surface.volatile = False
+    group = manager.get_sprite_group()
+    owners = {id(getattr(sprite, "blit_data", None)): sprite for sprite in group.sprites()}
+    for data in group.visible:
+        sprite = owners.get(id(data))
+        surface.volatile = sprite is None or getattr(sprite, "_image_clip", None) is not None \
+            or getattr(sprite, "_visual_debug_mode", False)
+        surface.blit(*data)
+    surface.volatile = False
 
 
 def _make(target, call, clip, alphas: dict) -> None:
@@ -286,7 +289,7 @@ def _changed(old: list, new: list) -> list:
         j += 1
     a, b = old[i:n - j], new[i:m - j]
     if not a or not b:
-        return [op[1] for op in a] + [op[1] for op in b]
+        return [_changed_box(op) for op in a] + [_changed_box(op) for op in b]
     if len(a) == len(b) == 1:
         return _replaced(a, b)
     boxes: list = []
@@ -295,8 +298,13 @@ def _changed(old: list, new: list) -> list:
         if tag == "replace":
             boxes += _replaced(a[i1:i2], b[j1:j2])
         elif tag != "equal":
-            boxes += [op[1] for op in a[i1:i2]] + [op[1] for op in b[j1:j2]]
+            boxes += [_changed_box(op) for op in a[i1:i2]] + [_changed_box(op) for op in b[j1:j2]]
     return boxes
+
+
+def _changed_box(op) -> tuple:
+    """(the box a call may change, whether one opaque picture or fill covers all of it)."""
+    return op[1], op[3] is not None
 
 
 def _replaced(olds: list, news: list) -> list:
@@ -309,12 +317,12 @@ def _replaced(olds: list, news: list) -> list:
         k = next((k for k in range(i, len(olds)) if _same_but_redrawn(olds[k][0], op[0])), None)
         parts = None if k is None else _redrawn_boxes(olds[k][0], op)
         if parts is None:
-            out.append(op[1])
+            out.append(_changed_box(op))
             continue
-        out += [o[1] for o in olds[i:k]]
-        out += parts
+        out += [_changed_box(o) for o in olds[i:k]]
+        out += [(part, op[3] is not None) for part in parts]
         i = k + 1
-    out += [o[1] for o in olds[i:]]
+    out += [_changed_box(o) for o in olds[i:]]
     return out
 
 
@@ -342,21 +350,33 @@ def _redrawn_boxes(old_call, new_op):
 
 
 def _merge(boxes: list, bounds: pygame.Rect) -> list:
-    """Boxes within ``bounds``, those that touch or lie near each other joined."""
-    todo = [r for r in (b.clip(bounds) for b in boxes) if r.w > 0 and r.h > 0]
+    """Boxes within ``bounds``, those that overlap or lie near each other joined.  A box that
+    one opaque picture fills (``solid``: a panel row, a sheet's cell) is joined only with boxes
+    it overlaps: alone, nothing under that picture needs drawing again."""
+    todo = [(r, solid) for r, solid in ((b.clip(bounds), solid) for b, solid in boxes) if r.w > 0 and r.h > 0]
     while True:
-        out: list = []
-        for r in todo:
-            near = r.inflate(2 * MERGE_GAP, 2 * MERGE_GAP).collidelistall(out)
+        rects: list = []
+        solids: list = []
+        for r, solid in todo:
+            grow = 0 if solid else MERGE_GAP
+            near = r.inflate(2 * grow, 2 * grow).collidelistall(rects)
             for k in reversed(near):
-                r = r.union(out.pop(k))
-            out.append(r)
-        if len(out) == len(todo):
+                other = rects.pop(k)
+                other_solid = solids.pop(k)
+                if other_solid and not solid and not r.colliderect(other):
+                    rects.insert(k, other)          # only near a solid box: kept apart
+                    solids.insert(k, other_solid)
+                    continue
+                solid = solid and other_solid and other == r
+                r = r.union(other)
+            rects.append(r)
+            solids.append(solid)
+        if len(rects) == len(todo):
             break
-        todo = out
-    if len(out) > MAX_BOXES:
-        out = [out[0].unionall(out[1:])]
-    return out
+        todo = list(zip(rects, solids))
+    if len(rects) > MAX_BOXES:
+        rects = [rects[0].unionall(rects[1:])]
+    return rects
 
 
 class Compositor:
@@ -400,8 +420,8 @@ class Compositor:
             try:
                 changed = _changed([op for op in last if not op[2]], [op for op in ops if not op[2]])
             except TypeError:               # an argument that cannot be compared: draw it all
-                changed = [display.get_rect()]
-            changed += [op[1] for op in last if op[2]] + [op[1] for op in ops if op[2]]
+                changed = [(display.get_rect(), False)]
+            changed += [_changed_box(op) for op in last if op[2]] + [_changed_box(op) for op in ops if op[2]]
             bounds = display.get_rect()
             boxes = _merge(changed, bounds)
             if sum(b.w * b.h for b in boxes) > FULL_SHARE * bounds.w * bounds.h:
