@@ -142,11 +142,18 @@ class Recorder(pygame.Surface):
         super().__init__(size, 0, 8)
         self.ops: list = []          # (call, box, volatile, cover); call = (kind, ..., clip)
         self.volatile = False
+        self._clip = self.get_clip()
+        self._clip_key = tuple(self._clip)
 
     def begin(self) -> None:
         self.ops = []
         self.volatile = False
         self.set_clip(None)
+
+    def set_clip(self, rect=None):
+        super().set_clip(rect)
+        self._clip = clip = self.get_clip()     # as the window would clip it (to its size)
+        self._clip_key = (clip.x, clip.y, clip.w, clip.h)
 
     def _keep(self, call, box: pygame.Rect, clip: pygame.Rect, opaque: bool = False) -> pygame.Rect:
         """Keep a call that may change the pixels in ``box``; ``opaque``: it sets every pixel
@@ -157,34 +164,39 @@ class Recorder(pygame.Surface):
         return box
 
     def blit(self, source, dest=(0, 0), area=None, special_flags=0):
-        clip = self.get_clip()
-        if isinstance(dest, (pygame.Rect, pygame.FRect)):
-            pos = (dest.x, dest.y)
+        clip = self._clip
+        kind = type(dest)
+        if kind is tuple or kind is list:
+            x, y = dest[0], dest[1]
+        elif kind is pygame.Rect or kind is pygame.FRect:
+            x, y = dest.x, dest.y
         else:
-            pos = (dest[0], dest[1])
-            if not isinstance(pos[0], (int, float)) or not isinstance(pos[1], (int, float)):
-                pos = (float(pos[0]), float(pos[1]))
-        sw, sh = source.get_size()
-        if area is not None:
+            x, y = dest[0], dest[1]
+        if type(x) is not int and type(x) is not float:
+            x = float(x)
+        if type(y) is not int and type(y) is not float:
+            y = float(y)
+        if area is None:
+            w, h = source.get_size()
+            ox = oy = 0
+        else:
             a = pygame.Rect(area)
-            cut = a.clip(pygame.Rect(0, 0, sw, sh))
-            size = (cut.w, cut.h)
-            off = (cut.x - a.x, cut.y - a.y)
+            cut = a.clip(source.get_rect())
+            w, h, ox, oy = cut.w, cut.h, cut.x - a.x, cut.y - a.y
             area = (a.x, a.y, a.w, a.h)
-        else:
-            size, off = (sw, sh), (0, 0)
         alpha, key = source.get_alpha(), source.get_colorkey()
-        if type(pos[0]) is int and type(pos[1]) is int:
-            box = pygame.Rect(pos[0] + off[0], pos[1] + off[1], size[0], size[1])
-            opaque = not special_flags and key is None and alpha in (None, 255) \
+        if type(x) is int and type(y) is int:
+            box = clip.clip(x + ox, y + oy, w, h)
+            opaque = not special_flags and key is None and (alpha is None or alpha == 255) \
                 and not source.get_flags() & pygame.SRCALPHA
         else:           # where pygame puts a picture at a fraction of a pixel: a pixel more
-            box = pygame.Rect(int(math.floor(pos[0])) + off[0] - 1, int(math.floor(pos[1])) + off[1] - 1,
-                              size[0] + 2, size[1] + 2)
+            box = clip.clip(int(math.floor(x)) + ox - 1, int(math.floor(y)) + oy - 1, w + 2, h + 2)
             opaque = False
-        call = (0, source, pos, area, int(special_flags), alpha, key,
-                _redrawn.get(id(source), 0) if _redrawn else 0, tuple(clip))
-        return self._keep(call, box, clip, opaque)
+        if box.w > 0 and box.h > 0:
+            call = (0, source, (x, y), area, special_flags, alpha, key, _redrawn.get(id(source), 0),
+                    self._clip_key)
+            self.ops.append((call, box, self.volatile, box if opaque else None))
+        return box
 
     def blits(self, blit_sequence, doreturn=1):
         out = [self.blit(*item) for item in blit_sequence]
@@ -195,7 +207,7 @@ class Recorder(pygame.Surface):
             self.blit(source, dest, None, special_flags)
 
     def fill(self, color, rect=None, special_flags=0):
-        clip = self.get_clip()
+        clip = self._clip
         if rect is None:
             box = self.get_rect()
         else:
@@ -203,11 +215,11 @@ class Recorder(pygame.Surface):
             rect = (r.x, r.y, r.w, r.h)
             r.normalize()
             box = r
-        call = (1, _freeze(color), rect, int(special_flags), tuple(clip))
+        call = (1, _freeze(color), rect, int(special_flags), self._clip_key)
         return self._keep(call, box, clip, not special_flags)
 
     def record_draw(self, name: str, args: tuple, kwargs: dict) -> pygame.Rect:
-        clip = self.get_clip()
+        clip = self._clip
         args = _freeze(args)
         kw = tuple(sorted((k, _freeze(v)) for k, v in kwargs.items()))
         named = dict(zip(_PARAMS[name], args))
@@ -216,7 +228,7 @@ class Recorder(pygame.Surface):
             box = _draw_box(name, named)
         except (KeyError, TypeError, ValueError, IndexError):
             box = self.get_rect()           # not understood: it may touch anything
-        call = (2, name, args, kw, tuple(clip))
+        call = (2, name, args, kw, self._clip_key)
         return self._keep(call, box, clip)
 
 
