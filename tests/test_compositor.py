@@ -213,3 +213,61 @@ def test_the_panel_in_pieces_is_the_panel_drawn_whole():
         for scene in app.stack:
             getattr(scene, "stop", lambda: None)()
         pygame.display.quit()
+
+
+WINDOW_SCRIPT = r'''
+import os, random, subprocess, sys
+sys.path[:0] = [os.getcwd(), os.path.join(os.getcwd(), "tests")]
+import pygame
+from game.app.app import App
+from game.app.controller import PlayController
+from game.app.headless import computer_seats
+from game.app.scenes.play import PlayScene
+from game.rules import new_game
+from test_real_window import read_xwd
+app = App(size=(1280, 720), fullscreen=False)
+ctl = PlayController(sys.argv[1], computer_seats(3), new_game(sys.argv[1], 3, seed=3), autosave=False,
+                     computers=False)
+scene = PlayScene(app, ctl, auto_results=False)
+app.go(scene)
+rng = random.Random(1)
+for check in range(4):
+    for _ in range(20):
+        if not scene.animating and not ctl.is_over():
+            scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        app.step(1 / 60, pygame.event.get())
+        app.present()
+    pygame.event.pump()
+    shot = subprocess.run(["xwd", "-silent", "-id", str(pygame.display.get_wm_info()["window"])],
+                          capture_output=True, check=True).stdout
+    w, h, _, _, rgbx = read_xwd(shot)
+    window = pygame.image.frombuffer(rgbx, (w, h), "RGBX")
+    if pygame.image.tobytes(window, "RGB") != pygame.image.tobytes(app.surface, "RGB"):
+        sys.exit(f"check {check}: the window differs from what the app drew")
+scene.stop()
+pygame.quit()
+'''
+
+
+@pytest.mark.parametrize("game", ["hamster", "gopher"])
+def test_a_real_window_shows_every_frame_drawn_in_parts(game, tmp_path):
+    """Under Xvfb, while moves animate and only changed boxes are shown (display.update): the
+    window's pixels (xwd) are the app's own."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from tests.test_real_window import XServer
+    if not sys.platform.startswith("linux") or not all(shutil.which(t) for t in ("Xvfb", "xwd")):
+        pytest.skip("needs Xvfb and xwd (apt-get install xvfb x11-apps)")
+    xserver = XServer(tmp_path)
+    try:
+        env = dict(os.environ, DISPLAY=xserver.display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+                   BURROWBOX_HOME=str(tmp_path))
+        proc = subprocess.run([sys.executable, "-c", WINDOW_SCRIPT, game], env=env, capture_output=True,
+                              text=True, timeout=180, cwd=Path(__file__).resolve().parent.parent)
+        assert proc.returncode == 0, proc.stderr[-2000:]
+    finally:
+        xserver.stop()
