@@ -114,6 +114,25 @@ def test_a_picture_drawn_again_in_place_is_seen_whole_or_in_part(display):
     assert same(display, plain(draw))
 
 
+def test_a_part_drawn_again_after_the_record_was_forgotten_draws_the_whole_picture(display, monkeypatch):
+    comp = Compositor()
+    sheet = sprite((50, 50, 50), (100, 60), alpha=False)
+
+    def draw(s):
+        s.fill((0, 0, 0))
+        s.blit(sheet, (20, 20))
+    redrawn(sheet, (0, 0, 5, 5))
+    comp.frame(display, draw)
+    monkeypatch.setattr(compositor, "_SURFACES_KEPT", 1)
+    sheet.fill((0, 0, 200), (50, 30, 10, 10))          # this part's record goes ...
+    redrawn(sheet, (50, 30, 10, 10))
+    sheet.fill((200, 0, 0), (10, 10, 10, 10))
+    redrawn(pygame.Surface((1, 1)))                    # ... with all the others
+    redrawn(sheet, (10, 10, 10, 10))
+    assert comp.frame(display, draw) == [pygame.Rect(20, 20, 100, 60)]
+    assert same(display, plain(draw))
+
+
 def test_an_opaque_picture_over_the_box_spares_what_lies_under_it(display, monkeypatch):
     comp = Compositor()
     card = sprite((90, 90, 90), (120, 120), alpha=False)

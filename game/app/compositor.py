@@ -60,21 +60,31 @@ _PLAIN = frozenset((int, float, str, bool, type(None)))
 _AS_TUPLE = frozenset((pygame.Rect, pygame.FRect, pygame.Color, pygame.Vector2))
 
 
-_redrawn: dict = {}          # id(surface) -> times drawn into again in place (``redrawn``)
-_redrawn_parts: dict = {}    # id(surface) -> {time: the part drawn again then, None: all}
+_stamp = 0                   # counts every ``redrawn`` call of the program (never goes back)
+_redrawn: dict = {}          # id(surface) -> the stamp of its last ``redrawn``
+_redrawn_parts: dict = {}    # id(surface) -> [stamp before the kept ones, [(stamp, part or None)]]
+_forgotten = 0               # the stamp when the two above were last emptied
 _PARTS_KEPT = 8
+_SURFACES_KEPT = 4096
 
 
 def redrawn(surface, part=None) -> None:
     """``surface`` was drawn into again (reused instead of made anew): wherever the next frame
     puts it on screen is drawn again, or only its ``part`` (a rect in the surface) if nothing
-    else of it changed.  (An id of a surface gone and taken by a new one keeps its count:
+    else of it changed.  (An id of a surface gone and taken by a new one keeps its stamp:
     harmless, a new surface is a new picture anyway.)"""
+    global _stamp, _forgotten
+    _stamp += 1
+    if len(_redrawn) >= _SURFACES_KEPT:     # ids of surfaces long gone: forget them all
+        _redrawn.clear()
+        _redrawn_parts.clear()
+        _forgotten = _stamp
     key = id(surface)
-    n = _redrawn[key] = _redrawn.get(key, 0) + 1
-    parts = _redrawn_parts.setdefault(key, {})
-    parts[n] = None if part is None else pygame.Rect(part)
-    parts.pop(n - _PARTS_KEPT, None)
+    _redrawn[key] = _stamp
+    history = _redrawn_parts.setdefault(key, [_stamp - 1, []])
+    history[1].append((_stamp, None if part is None else pygame.Rect(part)))
+    if len(history[1]) > _PARTS_KEPT:
+        history[0] = history[1].pop(0)[0]
 
 
 def _freeze(value):
@@ -350,15 +360,15 @@ def _redrawn_boxes(old_call, new_op):
     pos, area = call[2], call[3]
     if type(pos[0]) is not int or type(pos[1]) is not int:
         return None
-    parts = _redrawn_parts.get(id(call[1]), {})
+    history = _redrawn_parts.get(id(call[1]))
+    since, until = old_call[7], call[7]
+    if history is None or since < history[0] or since < _forgotten:
+        return None
+    parts = [part for stamp, part in history[1] if since < stamp <= until]
+    if not parts or any(part is None for part in parts):
+        return None
     dx, dy = pos[0] - (area[0] if area else 0), pos[1] - (area[1] if area else 0)
-    out = []
-    for n in range(old_call[7] + 1, call[7] + 1):
-        part = parts.get(n)
-        if part is None:
-            return None
-        out.append(part.move(dx, dy).clip(box))
-    return out
+    return [part.move(dx, dy).clip(box) for part in parts]
 
 
 def _merge(boxes: list, bounds: pygame.Rect) -> list:
