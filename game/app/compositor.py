@@ -146,23 +146,46 @@ class Recorder(pygame.Surface):
     """Stands in for the window while the screens draw: it keeps ``blit``, ``blits``,
     ``fblits``, ``fill`` and the ``pygame.draw`` calls made on it (with their clip and the box
     of pixels they may change) instead of making them.  Its size and clip behave as the
-    window's; its own pixels (8 bits) are never drawn."""
+    window's; it has no pixels of its own to draw on (a surface of one)."""
 
     def __init__(self, size):
-        super().__init__(size, 0, 8)
+        super().__init__((1, 1), 0, 8)
+        self._size = (max(1, int(size[0])), max(1, int(size[1])))
+        self._whole = pygame.Rect((0, 0), self._size)
         self.ops: list = []          # (call, box, volatile, cover); call = (kind, ..., clip)
         self.volatile = False
-        self._clip = self.get_clip()
-        self._clip_key = tuple(self._clip)
+        self.set_clip(None)
 
     def begin(self) -> None:
         self.ops = []
         self.volatile = False
         self.set_clip(None)
 
-    def set_clip(self, rect=None):
-        super().set_clip(rect)
-        self._clip = clip = self.get_clip()     # as the window would clip it (to its size)
+    def get_size(self):
+        return self._size
+
+    def get_width(self):
+        return self._size[0]
+
+    def get_height(self):
+        return self._size[1]
+
+    def get_rect(self, **kwargs):
+        rect = self._whole.copy()
+        for name, value in kwargs.items():
+            setattr(rect, name, value)
+        return rect
+
+    def get_clip(self):
+        return self._clip.copy()
+
+    def set_clip(self, rect=None, *more):
+        """As the window's: within its size, None for all of it."""
+        if rect is None and not more:
+            clip = self._whole.copy()
+        else:
+            clip = (pygame.Rect(rect, *more) if more else pygame.Rect(rect)).clip(self._whole)
+        self._clip = clip
         self._clip_key = (clip.x, clip.y, clip.w, clip.h)
 
     def _keep(self, call, box: pygame.Rect, clip: pygame.Rect, opaque: bool = False) -> pygame.Rect:
