@@ -100,7 +100,8 @@ class HamsterSheet:
         except (KeyError, IndexError, TypeError):
             return set()
 
-    def _paper(self):
+    def _paper(self, keep: bool = True):
+        """The sheet's paper with its shadow and meadow (kept in the cache if ``keep``)."""
         key = ("paper", self._main.size)
         img = self._cache.get(key)
         if img is None:
@@ -122,7 +123,8 @@ class HamsterSheet:
             pygame.draw.line(img, ui.board_colour("ground_line"), (g.x, g.bottom), (g.right, g.bottom), max(2, self._c // 14))
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
-            self._cache[key] = img
+            if keep:
+                self._cache[key] = img
         return img
 
     def _paper_pieces(self) -> list:
@@ -131,7 +133,7 @@ class HamsterSheet:
         got = self._cache.get(key)
         if got is not None:
             return got
-        full = self._paper()
+        full = self._paper(keep=False)      # only its pieces are kept (a window-sized picture less)
         rad = max(6, int(self._c * 0.3)) + 2
         W, H = full.get_size()
         core = pygame.Rect(rad, rad, self._main.w - 2 * rad, self._main.h - 2 * rad)
@@ -144,7 +146,7 @@ class HamsterSheet:
             for r in (pygame.Rect(0, 0, W, core.y), pygame.Rect(0, core.bottom, W, H - core.bottom),
                       pygame.Rect(0, core.y, core.x, core.h), pygame.Rect(core.right, core.y, W - core.right, core.h)):
                 if r.w > 0 and r.h > 0:
-                    out.append((full.subsurface(r), (ox + r.x, oy + r.y)))
+                    out.append((full.subsurface(r).copy(), (ox + r.x, oy + r.y)))
         else:
             out.append((full, (ox, oy)))
         self._cache[key] = out
