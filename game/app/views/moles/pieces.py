@@ -241,10 +241,9 @@ class MolesPieces:
         cx, cy = self.layout.cx, self.layout.cy
         # a soft dark veil behind the discs
         veil = self._sprites.get(("veil", size))
-        if veil is None:
-            veil = draw.glow(int(size * 1.1), board("shadow"), 150)
+        if veil is None:        # its own copy of the glow: faded in place (not copied a frame)
+            veil = draw.glow(int(size * 1.1), board("shadow"), 150).copy()
             self._sprites[("veil", size)] = veil
-        veil = veil.copy()
         veil.set_alpha(int(255 * (1 - fade)))
         surface.blit(veil, veil.get_rect(center=(int(cx), int(cy))))
         n = len(vals)
