@@ -81,7 +81,7 @@ def redrawn(surface, part=None) -> None:
         _forgotten = _stamp
     key = id(surface)
     _redrawn[key] = _stamp
-    history = _redrawn_parts.setdefault(key, [_stamp - 1, []])
+    history = _redrawn_parts.setdefault(key, [0, []])
     history[1].append((_stamp, None if part is None else pygame.Rect(part)))
     if len(history[1]) > _PARTS_KEPT:
         history[0] = history[1].pop(0)[0]
