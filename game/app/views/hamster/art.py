@@ -406,12 +406,12 @@ class HamsterArt:
         full, old = kept["full"], kept["key"]
         sub = full.subsurface(area)
         c = self._c
-        if old[:3] + old[5:] != key[:3] + key[5:]:         # another seat, size, timer or language
+        if old[:3] + old[6:] != key[:3] + key[6:]:         # another seat, size or language
             self._paint_sheet(sub, seat, crosses, row, base, strip)
             redrawn(full)
         else:
             parts = [pygame.Rect(x * c, y * c, c, c) for x, y in old[3] ^ crosses]
-            if old[4] != row:
+            if old[4:6] != key[4:6]:                        # the 1-row or the timer
                 parts.append(pygame.Rect(0, base.get_height(), w, h - base.get_height()))
             if len(parts) > 6:
                 parts = [sub.get_rect()]
