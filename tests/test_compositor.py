@@ -240,21 +240,21 @@ import os, random, subprocess, sys
 sys.path[:0] = [os.getcwd(), os.path.join(os.getcwd(), "tests")]
 import pygame
 from game.app.app import App
-from game.app.controller import PlayController
 from game.app.headless import computer_seats
 from game.app.scenes.play import PlayScene
+from game.app.session import LocalSession
 from game.rules import new_game
 from test_real_window import read_xwd
 app = App(size=(1280, 720), fullscreen=False)
-ctl = PlayController(sys.argv[1], computer_seats(3), new_game(sys.argv[1], 3, seed=3), autosave=False,
-                     computers=False)
-scene = PlayScene(app, ctl, auto_results=False)
+session = LocalSession(sys.argv[1], computer_seats(3), new_game(sys.argv[1], 3, seed=3), autosave=False,
+                       computers=False)
+scene = PlayScene(app, session, auto_results=False)
 app.go(scene)
 rng = random.Random(1)
 for check in range(4):
     for _ in range(20):
-        if not scene.animating and not ctl.is_over():
-            scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        if not scene.animating and not session.is_over():
+            scene.apply_action(rng.choice(session.table.legal_for(session.current)))
         app.step(1 / 60, pygame.event.get())
         app.present()
     pygame.event.pump()

@@ -1,6 +1,6 @@
 """The play scene's side panel: the game's title, one row a seat (swatch, name, who plays it,
 whose turn or who won, score) and the board's status lines. A mixin of ``PlayScene``: it uses
-the scene's ``ctl`` (the PlayController), ``board``, ``panel_rect``, ``log``, ``info``,
+the scene's ``session`` (the LocalSession), ``board``, ``panel_rect``, ``log``, ``info``,
 ``scale``, ``px``, ``animating`` and ``refresh_log``; the scene places its log under
 ``_panel_content_bottom()``."""
 from __future__ import annotations
@@ -26,10 +26,10 @@ class PlayPanelMixin:
 
     def _status_top(self, p: pygame.Rect) -> int:
         """Where the status lines start in panel ``p`` (under the seats' rows)."""
-        return self._rows_top(p) + len(self.ctl.seats) * self._row_h() + self.px(6)
+        return self._rows_top(p) + len(self.session.seats) * self._row_h() + self.px(6)
 
     def _row_h(self) -> int:
-        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(44)
+        return self.px(50) if len(self.session.seats) <= 4 else self.px(44)
 
     def _status_lines(self) -> list[str]:
         try:
@@ -44,10 +44,10 @@ class PlayPanelMixin:
         shown = self._panel_shown
         if self.animating and shown is not None and shown[-1] == get_language():
             return shown[:-1]
-        st = self.ctl.state
-        over = st.is_over()
-        facts = (st.turn_number, st.current_player, tuple(st.winners()) if over else (),
-                 tuple(self._scores()), tuple(self._status_lines()), over)
+        env = self.session.envelope()
+        over = env["over"]
+        facts = (env["turn_number"], env["turn"], tuple(env["winners"]) if over else (),
+                 tuple(self._scores(env)), tuple(self._status_lines()), over)
         self._panel_shown = facts + (get_language(),)
         return facts
 
@@ -72,7 +72,7 @@ class PlayPanelMixin:
         self.log.draw(surface)
 
     def _panel_title(self) -> str:
-        return game_title(self.info) if self.info else self.ctl.game_id
+        return game_title(self.info) if self.info else self.session.game_id
 
     def _panel_piece(self, part, rect: pygame.Rect, content, draw):
         """The picture of one piece of the panel (a row, the status lines) for ``content``:
@@ -100,7 +100,7 @@ class PlayPanelMixin:
         inner_x, inner_w = p.x + 2, p.w - 4        # within the panel's edge
         rh = self._row_h()
         top = self._rows_top(p)
-        seats = self.ctl.seats
+        seats = self.session.seats
         out = []
         for i, seat in enumerate(seats):
             content = (tuple(sorted((k, str(v)) for k, v in seat.items())), len(seats), i == cur,
@@ -114,14 +114,14 @@ class PlayPanelMixin:
                     lambda surface, q: self._render_status(surface, q, status)))
         return out
 
-    def _scores(self) -> list:
-        """Each seat's score as the viewing seat may see it (the board view knows what is
-        hidden, e.g. face-down insect cards), else the state's scores."""
+    def _scores(self, env: dict) -> list:
+        """Each seat's score as the viewing seat may see it: the board view's words for it,
+        else the scores of the table's envelope for that seat ("" where one is hidden)."""
         try:
-            texts = None if self.ctl.is_over() else self.board.score_texts()
+            texts = None if env["over"] else self.board.score_texts()
             if texts is not None:
                 return [str(t) for t in texts]
-            return list(self.ctl.state.scores())
+            return ["" if v is None else v for v in env["scores"]]
         except Exception:  # noqa: BLE001
             return []
 
@@ -129,7 +129,7 @@ class PlayPanelMixin:
         """The whole panel drawn on ``surface`` in ``p`` (what ``_draw_panel`` shows)."""
         facts = facts if facts is not None else self.panel_facts()
         self._render_panel_frame(surface, p, self._panel_title())
-        for i in range(len(self.ctl.seats)):
+        for i in range(len(self.session.seats)):
             self._render_row(surface, p, i, facts)
         self._render_status(surface, p, facts[4])
 
@@ -146,12 +146,12 @@ class PlayPanelMixin:
         y = self._rows_top(p) + i * rh
         pal = ui.seat_palette()
         _turn, cur, winners, scores, _status, _over = facts
-        compact = len(self.ctl.seats) > 4
+        compact = len(self.session.seats) > 4
         name_f = ui.font(self.px(16 if compact else 17), True)
         small = ui.font(self.px(12 if compact else 13))
         kind_y = self.px(20 if compact else 24)
         score_f = ui.font(self.px(20), True)
-        seat = self.ctl.seats[i]
+        seat = self.session.seats[i]
         row = pygame.Rect(p.x + pad - self.px(6), y, p.w - 2 * pad + self.px(12), rh - self.px(6))
         if i == cur or i in winners:
             pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.22), row,
