@@ -21,6 +21,7 @@ Everything heavy (pygame, the rules catalog) is imported only by the sub-command
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -182,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="instead: idle CPU per screen, then random clicks, keys and resizes "
                             "through every screen and game for 4 minutes (20 s with --quick); "
                             "peak memory")
+    # Used by `bench` to measure the idle CPU in a real window (a child on a private Xvfb display).
+    bench.add_argument("--idle-probe", choices=("title", "play"), help=argparse.SUPPRESS)
+    bench.add_argument("--seconds", type=float, default=30.0, help=argparse.SUPPRESS)
     bench.add_argument("--server", action="store_true",
                        help="instead: a table server (main.py serve) with 50, 200 and 500 "
                             "tables of computer players over loopback: actions a second, the "
@@ -476,6 +480,9 @@ def cmd_bench(args) -> int:
         from .net import loadtest
         result = loadtest.bench_report(quick=args.quick)
         print(bench.to_json(result) if args.json else bench.format_report(result))
+        return 0
+    if args.idle_probe:
+        print(json.dumps(bench.idle_probe(args.idle_probe, args.seconds)))
         return 0
     if args.long:
         if args.game is not None:

@@ -190,3 +190,33 @@ def test_idle_screens_want_no_frames_and_wake_on_input(app):
     app._hot = 0.0
     if app.top.session.computer_to_act():
         assert app.wants_frame()
+
+
+def test_the_idle_wait_sleeps_until_an_event_and_wakes_at_once_when_one_is_posted(app):
+    """The loop sleeps in SDL's own event wait (pygame's wait looks every millisecond); an event
+    posted from another thread (a computer's move) wakes it at once."""
+    import sys
+    import threading
+    import time
+
+    from game.app import waiting
+    pygame.event.get()
+    if sys.platform.startswith("linux"):
+        assert waiting._library() is not None      # found the SDL pygame runs on
+    start = time.perf_counter()
+    assert waiting.wait_for_events(0.05) == []
+    assert time.perf_counter() - start >= 0.04
+    timer = threading.Timer(0.05, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=7)))
+    timer.start()
+    start = time.perf_counter()
+    got = waiting.wait_for_events(5.0)
+    timer.join()
+    assert [e.n for e in got if e.type == pygame.USEREVENT] == [7]
+    assert time.perf_counter() - start < 1.0
+    # a posted wake-up is no input: it does not keep the loop at full rate
+    app.go_title()
+    pump(app, 2)
+    app.top.anim_left = 0.0
+    app._hot = 0.0
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=8))
+    assert app.frame() is True and app._hot == 0.0 and not app.wants_frame()
