@@ -34,6 +34,7 @@ from .scenes.title import TitleScene
 from .sound import Sounds
 from .window import keep_on_screen, set_window_icon
 from .views import ViewError
+from .wake import WAKE, handled as wake_handled
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
@@ -250,9 +251,13 @@ class App:
 
     def _release(self, scene) -> None:
         """A screen leaves for good: its widgets go now, not when the next screen at its depth
-        reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window)."""
+        reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window);
+        its ``on_leave`` (if it has one) lets go of what it holds (a table on the network)."""
         scene.hide()
         self._drop_widgets(scene)
+        leave = getattr(scene, "on_leave", None)
+        if callable(leave):
+            leave()
 
     def pop(self) -> None:
         if self.stack:
@@ -285,8 +290,16 @@ class App:
         self.go(TitleScene(self))
 
     def scene(self, name: str, *args, **kwargs):
-        """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``."""
-        return SCENES[name](self, *args, **kwargs)
+        """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``.  The play
+        screen of a session that names its own (``scene_name``: a table on the network) is
+        that one; the online screens are imported only when first asked for."""
+        if name == "play" and args:
+            name = getattr(args[0], "scene_name", None) or name
+        cls = SCENES.get(name)
+        if cls is None:
+            from .online import SCENES as ONLINE
+            cls = ONLINE[name]
+        return cls(self, *args, **kwargs)
 
     def open(self, name: str, *args, **kwargs) -> None:
         """Show the screen ``name`` over the current one (Esc / Back returns)."""
@@ -301,7 +314,7 @@ class App:
         screen.  A game that cannot start says why on the current screen; False then."""
         try:
             session = make_session() if callable(make_session) else make_session
-            scene = PlayScene(self, session)
+            scene = self.scene("play", session)
         except (ValueError, ViewError) as exc:
             text = tr("app.cannot_start", reason=exc)
             if self.top is not None:
@@ -356,6 +369,9 @@ class App:
 
     def step(self, dt: float, events, draw: bool = True) -> None:
         for event in events:
+            if event.type == WAKE:         # a message from the network: not input
+                wake_handled()
+                continue
             if event.type != pygame.NOEVENT:
                 self._hot = HOT_SECONDS
             self.dispatch(event)

@@ -44,6 +44,9 @@ class DebugTargets:
                                            "enabled": bool(el.is_enabled)})
         for key, rect in (getattr(scene, "card_rects", None) or {}).items():
             out["cards"][str(key)] = list(rect.center)
+        info = getattr(scene, "debug_info", None)
+        if callable(info):              # what a screen adds (a table online: its code)
+            out["info"] = info()
         session, board = getattr(scene, "session", None), getattr(scene, "board", None)
         if session is not None and board is not None:
             targets = []

@@ -2,7 +2,8 @@
 
     {"app": "BurrowBox", "version": "0.1.0", "game": "moles", "seats": [...],
      "state": state.to_dict(), "undo": [history entries], "log": [entries],
-     "table_version": the table's version}
+     "table_version": the table's version,
+     "online": {"code", "port", "tokens": {seat: token}}}     (a table hosted on the network)
 
 The log holds the table's structured entries (``game/table/table.py``: each event record with
 when it became visible and to whom, rendered in the player's language by
@@ -42,7 +43,7 @@ APP_TAG = "BurrowBox"
 FILE_NAME = "autosave.json"          # the single save of older versions (migrated)
 SAVES_DIR = "saves"
 DAMAGED_SUFFIX = ".damaged"
-KINDS = ("human", "computer")
+KINDS = ("human", "computer", "remote")     # remote: a person at another computer (online)
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_UNDO = 400
 _SLOT_RE = re.compile(r"^[a-z][a-z0-9_]{0,20}-[0-9x]{1,24}$")
@@ -55,7 +56,7 @@ class SaveError(ValueError):
 class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
-                 held: list | None = None, version: int = 0):
+                 held: list | None = None, version: int = 0, online: dict | None = None):
         self.game_id = game_id
         self.seats = seats
         self.state = state
@@ -63,6 +64,7 @@ class Saved:
         self.log = log
         self.held = list(held or [])
         self.version = version            # the table's version (0 in older saves)
+        self.online = online              # a hosted table's code, port and seat tokens, or None
         self.slot = slot
         self.saved_at = saved_at
 
@@ -149,11 +151,14 @@ def autosave_exists() -> bool:
 # ---- writing ----------------------------------------------------------------------------------
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
-                  held: list | None = None, version: int = 0) -> dict:
-    return {"app": APP_TAG, "version": __version__, "game": game_id,
-            "seats": [dict(s) for s in seats], "state": state.to_dict(),
-            "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
-            "table_version": version}
+                  held: list | None = None, version: int = 0, online: dict | None = None) -> dict:
+    out = {"app": APP_TAG, "version": __version__, "game": game_id,
+           "seats": [dict(s) for s in seats], "state": state.to_dict(),
+           "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
+           "table_version": version}
+    if online:
+        out["online"] = dict(online)
+    return out
 
 
 def _error_text(exc: BaseException) -> str:
@@ -233,14 +238,15 @@ _writer = _Writer()
 
 def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict],
                          log: list | None = None, held: list | None = None,
-                         version: int = 0) -> str | None:
+                         version: int = 0, online: dict | None = None) -> str | None:
     """Like write_autosave, but the file is written in the background.
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
     """
     slot = slot_name(game_id, state)
     set_current(slot)
-    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version))
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
+                                       online))
     return _writer.error
 
 
@@ -377,7 +383,27 @@ def parse_payload(raw: Any) -> Saved:
     version = raw.get("table_version", 0)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 10 ** 9:
         version = 0
-    return Saved(game_id, seats, state, undo, log, held=held, version=version)
+    online = _check_online(raw.get("online"), len(seats))
+    if online is None:      # nobody can take a seat at another computer: a person plays it here
+        seats = [dict(s, kind="human") if s["kind"] == "remote" else s for s in seats]
+    return Saved(game_id, seats, state, undo, log, held=held, version=version, online=online)
+
+
+def _check_online(x: Any, players: int) -> dict | None:
+    """A hosted table's code, port and seat tokens, or None when there is none that fits."""
+    from ..net.protocol import normal_code
+    if not isinstance(x, dict):
+        return None
+    code, port, tokens = normal_code(x.get("code")), x.get("port"), x.get("tokens")
+    if code is None or isinstance(port, bool) or not isinstance(port, int) \
+            or not 0 <= port < 65536 or not isinstance(tokens, dict):
+        return None
+    kept = {}
+    for k, v in tokens.items():
+        if isinstance(k, str) and k.isdigit() and int(k) < players and isinstance(v, str) \
+                and 0 < len(v) <= 200:
+            kept[int(k)] = v
+    return {"code": code, "port": port, "tokens": kept}
 
 
 _MAX_ENTRY = 20000      # characters of one log record written as JSON

@@ -257,6 +257,12 @@ class LocalSession:
         return self.act(action).events
 
     def _on_update(self, update: Update) -> None:
+        self._take_update(update)
+        self.save()
+
+    def _take_update(self, update: Update) -> None:
+        """What the screen tells of a change: its log entries and events for the audience, and
+        whose curtain comes up next."""
         a = self.audience
         self.last_update = update
         self.last_entries = self.table.entries_for(a, update)
@@ -269,7 +275,6 @@ class LocalSession:
                 self.curtain_cleared_for = None     # the next person's curtain comes up again
         elif self.is_human(self.current):
             self.curtain_cleared_for = self.current
-        self.save()
 
     # ---- the log, in words ------------------------------------------------------------------
     @property
