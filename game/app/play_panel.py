@@ -54,7 +54,8 @@ class PlayPanelMixin:
         """The side panel (cached until something in it changes) and the log."""
         facts = self.panel_facts()
         key = (self.panel_rect.size, self.scale, facts, self.session.curtain_seat,
-               tuple((s["name"], s["colour"]) for s in self.session.seats), get_language())
+               tuple((s["name"], s["colour"], s["kind"], s.get("away")) for s in self.session.seats),
+               get_language())
         if key != self._panel_key or self._panel_img is None:
             img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h), facts)
@@ -126,17 +127,31 @@ class PlayPanelMixin:
     def _kind_line(seat: dict, sc: dict, to_act: bool, winner: bool, fnt, width: int) -> str:
         """The line under a name: who plays it, its colour and marking, whose turn or who won;
         in a narrow panel (or a long language) without the colour (the swatch shows it), then
-        without the turn (the row is lit)."""
+        without the turn (the row is lit).  At a table online a person at another computer
+        (``here`` False) is said so, and marked while ``away``."""
         level = level_name(seat.get("level", ""))
-        human = seat["kind"] == "human"
-        full = tr("play.kind.human", colour=colour_marked(sc)) if human else \
-            tr("play.kind.computer", level=level, colour=colour_marked(sc))
-        plain = tr("seat.human") if human else tr("play.kind.computer_plain", level=level)
+        human = seat["kind"] != "computer"
+        far = seat.get("here") is False
+        if far:
+            full = tr("online.kind.far", colour=colour_marked(sc))
+            plain = tr("online.kind.far_plain")
+        elif human:
+            full, plain = tr("play.kind.human", colour=colour_marked(sc)), tr("seat.human")
+        else:
+            full = tr("play.kind.computer", level=level, colour=colour_marked(sc))
+            plain = tr("play.kind.computer_plain", level=level)
         lines = [full, plain]
-        if winner or to_act:
-            key = "play.state.winner" if winner else \
+        if seat.get("away") and not winner:
+            lines = [tr("online.state.away", kind=full), tr("online.state.away", kind=plain),
+                     tr("online.state.away_plain")]
+        elif winner or to_act:
+            key = "play.state.winner" if winner else "online.state.their_turn" if far else \
                 ("play.state.your_turn" if human else "play.state.thinking")
             lines = [tr(key, kind=full), tr(key, kind=plain), plain]
+            if far and not winner:
+                lines.insert(2, tr("online.state.their_turn_short"))
         if not human:
             lines.append(level)             # at the narrowest: the computer's level alone
+        elif far:
+            lines.append(tr("seat.remote"))   # ... a person elsewhere: "Online"
         return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])
