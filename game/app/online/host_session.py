@@ -98,8 +98,9 @@ class HostSession(LocalSession):
         try:
             from ...net.discovery import Announcer
             names = [s.name for s in self.table.seats if s.kind == HUMAN]
-            ann = Announcer(names[0] if names else "Burrow Box", self.port,
-                            {"game": self.game_id, "code": self.host.code,
+            name = names[0] if names else "Burrow Box"
+            ann = Announcer(name, self.port,
+                            {"game": self.game_id, "code": self.host.code, "host": name,
                              "version": __version__, "players": len(self.table.seats)})
         except Exception:  # noqa: BLE001 - no LAN list, the table still works by address
             log.info("the table is not announced", exc_info=True)

@@ -82,7 +82,7 @@ class JoinScene(Scene):
         x, y, bw = self.left.x + pad, self.left.y + self.px(44), self.left.w - 2 * pad
         for i, entry in enumerate(self.found[:FOUND_SHOWN]):
             text = tr("online.join.found", game=game_line(entry.get("game")),
-                      name=entry.get("name", ""))
+                      name=entry.get("host") or entry.get("name", ""))
             self.button((x, y, bw, bh), text, lambda e=entry: self.pick_found(e),
                         key=f"found{i}", enabled=self.phase == "form")
             y += bh + self.px(8)
