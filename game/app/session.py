@@ -258,7 +258,10 @@ class LocalSession:
 
     def _on_update(self, update: Update) -> None:
         self._take_update(update)
-        self.save()
+        if update.kind == "act":
+            self.save({"op": "act", "seat": update.seat, "action": update.action.key()})
+        else:
+            self.save({"op": "undo"})
 
     def _take_update(self, update: Update) -> None:
         """What the screen tells of a change: its log entries and events for the audience, and
@@ -313,18 +316,25 @@ class LocalSession:
         return self.render(self.last_entries)
 
     # ---- saving ---------------------------------------------------------------------------------
-    def save(self) -> None:
+    def save(self, entry: dict | None = None) -> None:
+        """Autosave; ``entry`` (an action or a take-back) goes to the game's journal first,
+        flushed to the disk before the screen shows it (see game/app/journal.py)."""
         if not self.autosave_enabled:
             return
         from . import saves
         if self.is_over():
-            saves.remove_autosave_async()
+            saves.remove_autosave()       # at once: a finished game never comes back
             self.message = None
             return
         rec = self.table.to_record()
-        self.message = saves.write_autosave_async(self.game_id, rec["seats"], self.table.state,
-                                                  rec["undo"], rec["log"],
-                                                  version=rec["version"])
+        if entry is None:
+            self.message = saves.write_autosave_async(self.game_id, rec["seats"],
+                                                      self.table.state, rec["undo"], rec["log"],
+                                                      version=rec["version"])
+        else:
+            self.message = saves.record_action(self.game_id, rec["seats"], self.table.state,
+                                               rec["undo"], rec["log"], entry=entry,
+                                               version=rec["version"])
 
     # ---- undo ---------------------------------------------------------------------------
     def _undo_seat(self) -> int | None:

@@ -63,9 +63,11 @@ def play_remote(url: str, code: str, *, level: str = "good", seat: int | None = 
                         on_joined(msg["seat"], lobby)
                 elif t in ("state", "update"):
                     last = msg
+                    if t == "state":          # a whole new picture (a rejoin): think afresh
+                        asked = None
                 elif t == "error":
                     code_ = str(msg.get("code") or "")
-                    if code_ in ("stale", "not_your_turn"):
+                    if code_ in ("stale", "not_your_turn", "not_connected"):
                         asked = None          # a newer picture is on its way
                     elif code_ == "too_fast":
                         time.sleep(0.3)       # the host's rate limit: ask again a moment later

@@ -257,3 +257,25 @@ class TableClient:
             self._deliver({"t": "away"})
             await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
             tries += 1
+
+
+def request(url: str, type_: str, timeout: float = 8.0, **fields) -> dict:
+    """One question to a table server before joining (``create``, ``mine``, ``list``): the
+    answer (``created``, ``tables``) or ``{"t": "error", "code": ...}``; ``unreachable`` when
+    nothing answers."""
+    from websockets.sync.client import connect
+    if type_ == "create":
+        fields = {"p": PROTOCOL, "app": APP, "version": __version__, **fields}
+    try:
+        with connect(url, open_timeout=timeout, close_timeout=2, max_size=REPLY_LIMIT,
+                     proxy=None, compression=None, user_agent_header=None) as ws:
+            ws.send(encode(type_, **fields))
+            return parse_reply(ws.recv(timeout=timeout), REPLY_LIMIT)
+    except Bad as bad:
+        return {"t": "error", "code": bad.code}
+    except (OSError, TimeoutError) as exc:
+        log.info("cannot reach %s: %s", url, type(exc).__name__)
+        return {"t": "error", "code": UNREACHABLE}
+    except Exception as exc:  # noqa: BLE001 - a closed or refused connection
+        log.info("the server did not answer: %s", type(exc).__name__)
+        return {"t": "error", "code": UNREACHABLE}

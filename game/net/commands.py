@@ -11,7 +11,6 @@ Both exit with a clear message and a non-zero code when the table cannot be reac
 them, and each waits a bounded time (``--wait``, ``--timeout``)."""
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import socket
@@ -69,6 +68,14 @@ def add_commands(sub, int_type, key_value, **helpers) -> None:
     host.add_argument("--wait", type=float, default=900.0, metavar="SECONDS",
                       help="how long to wait for the seats to be taken (default: 900)")
     host.add_argument("--seed", type=int_type, default=None, metavar="N", help="game seed")
+    host.add_argument("--server", default=None, metavar="ADDRESS",
+                      help="create the table on this table server instead (it waits there for "
+                           "its players; computer seats play on the server); prints its code")
+    host.add_argument("--listed", action="store_true",
+                      help="with --server: list the table on the server for anyone to join")
+    host.add_argument("--timer", type=int_type, default=0, choices=(0, 1, 3), metavar="DAYS",
+                      help="with --server: days a person may take for a move before a "
+                           "computer moves for them (0, 1 or 3; default 0: no timer)")
     host.set_defaults(func=functools.partial(cmd_host, **helpers))
 
     join = sub.add_parser(
@@ -85,6 +92,40 @@ def add_commands(sub, int_type, key_value, **helpers) -> None:
     join.add_argument("--timeout", type=float, default=7200.0, metavar="SECONDS",
                       help="give up after this long (default: 7200)")
     join.set_defaults(func=functools.partial(cmd_join, **helpers))
+
+    serve = sub.add_parser(
+        "serve", help="run a table server: many tables that wait for their players",
+        description="Run a table server without a window: players create tables on it (in the "
+                    "app or with `host --server`), join them by code, and play over days; "
+                    "computer seats move on the server. Every table is kept in DATA/"
+                    "tables.sqlite3 (each move written before it is answered), so a stopped or "
+                    "killed server resumes every table where it was. Logs go to stderr.")
+    serve.add_argument("--bind", default="0.0.0.0", metavar="ADDR",
+                       help="address to listen on (default: every interface)")
+    serve.add_argument("--port", type=int_type, default=DEFAULT_PORT, metavar="P",
+                       help=f"port (default: {DEFAULT_PORT})")
+    serve.add_argument("--data", default=None, metavar="DIR",
+                       help="folder of the server's database (default: 'server' in the user "
+                            "data folder)")
+    serve.add_argument("--cert", default=None, metavar="FILE",
+                       help="TLS certificate (PEM): serve wss:// (with --key); behind a reverse "
+                            "proxy that does TLS, leave it out")
+    serve.add_argument("--key", default=None, metavar="FILE", help="TLS private key (PEM)")
+    serve.add_argument("--max-tables", type=int_type, default=5000, metavar="N",
+                       help="tables on the server at most (default: 5000)")
+    serve.add_argument("--max-tables-per-address", type=int_type, default=20, metavar="N",
+                       help="unfinished tables created from one address at most (default: 20)")
+    serve.add_argument("--max-connections", type=int_type, default=5000, metavar="N",
+                       help="connections at once at most (default: 5000)")
+    serve.add_argument("--rate", type=float, default=20.0, metavar="N",
+                       help="messages a second one connection may send on average (default: 20)")
+    serve.add_argument("--idle", type=float, default=3600.0, metavar="SECONDS",
+                       help="close a connection silent this long (default: 3600)")
+    serve.add_argument("--keep-days", type=float, default=7.0, metavar="DAYS",
+                       help="days a finished table is kept for its results (default: 7)")
+    serve.add_argument("--log-level", default="info", choices=("debug", "info", "warning"),
+                       help="how much the log says (default: info)")
+    serve.set_defaults(func=functools.partial(cmd_serve, **helpers))
 
 
 def _levels_check(level: str, usage_error) -> None:
@@ -121,6 +162,7 @@ def lan_addresses() -> list[str]:
 
 
 def cmd_host(args, *, usage_error, game_info, check_setup, option_value) -> int:
+    import asyncio
     from ..rules import new_game
     from ..table import BotRunner, Seat, Table
     from .host import TableHost
@@ -130,6 +172,8 @@ def cmd_host(args, *, usage_error, game_info, check_setup, option_value) -> int:
     players = check_setup(info, args.players, args.variant, options)
     _levels_check(args.ai, usage_error)
     remote = _remote_seats(args.remote, players, usage_error)
+    if args.server is not None:
+        return _host_on_server(args, info, players, options, remote, usage_error)
     if not 0 <= args.port < 65536:
         raise usage_error(f"--port must be from 0 to 65535, not {args.port}")
     if args.code is not None and normal_code(args.code) is None:
@@ -233,3 +277,90 @@ def cmd_join(args, *, usage_error, **_) -> int:
     print(result_text({"seats": seats, "winners": env.get("winners"),
                        "scores": env.get("scores")}), flush=True)
     return 0
+
+
+def _host_on_server(args, info, players, options, remote, usage_error) -> int:
+    from .client import address_url, request
+    url = address_url(args.server)
+    if url is None:
+        raise usage_error(f"'{args.server}' is not an address (host, host:port or ws://...)")
+    seats = [{"kind": "remote" if i in remote else "computer", "level": args.ai,
+              "name": f"Remote {i + 1}" if i in remote else f"Computer {i + 1}"}
+             for i in range(players)]
+    got = request(url, "create", game=info.id, variant=args.variant, options=options,
+                  seats=seats, listed=bool(args.listed), timer=int(args.timer))
+    if got.get("t") != "created":
+        code = str(got.get("code") or "lost")
+        print(f"error: {WHY.get(code, code)}", file=sys.stderr)
+        return EXIT_UNREACHABLE if code == "unreachable" else EXIT_REFUSED
+    print(f"Table code: {got['code']}", flush=True)
+    print(f"Server: {url}", flush=True)
+    prog = "BurrowBox" if getattr(sys, "frozen", False) else "main.py"
+    print(f"Join with: {prog} join {args.server} {got['code']} (or in the app: Play online)",
+          flush=True)
+    return 0
+
+
+def cmd_serve(args, *, usage_error, **_) -> int:
+    import asyncio
+    from ..paths import user_data_dir
+    from .server import Limits, TableServer
+    from .store import Store, StoreError
+    for name in ("port",):
+        if not 0 <= getattr(args, name) < 65536:
+            raise usage_error("--port must be from 0 to 65535")
+    for name in ("max_tables", "max_tables_per_address", "max_connections"):
+        if not 1 <= getattr(args, name) <= 10 ** 6:
+            raise usage_error(f"--{name.replace('_', '-')} must be from 1 to 1000000")
+    if not 0.1 <= args.rate <= 1000 or not 1 <= args.idle <= 30 * 86400 \
+            or not 0 <= args.keep_days <= 3650:
+        raise usage_error("--rate, --idle or --keep-days is out of range")
+    if (args.cert is None) != (args.key is None):
+        raise usage_error("--cert and --key go together")
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)
+    ssl = None
+    if args.cert:
+        import ssl as ssl_module
+        ssl = ssl_module.create_default_context(ssl_module.Purpose.CLIENT_AUTH)
+        try:
+            ssl.load_cert_chain(args.cert, args.key)
+        except (OSError, ssl_module.SSLError) as exc:
+            print(f"error: cannot use the certificate: {exc}", file=sys.stderr)
+            return 1
+    try:
+        folder = args.data or (user_data_dir() / "server")
+        store = Store(folder)
+    except (StoreError, OSError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    limits = Limits(tables=args.max_tables, tables_per_address=args.max_tables_per_address,
+                    connections=args.max_connections, rate=args.rate, burst=int(args.rate * 2),
+                    idle=args.idle, keep_days=args.keep_days)
+    server = TableServer(store, limits)
+    count = server.load()
+    log.info("%s tables loaded from %s", count, store.path)
+
+    async def main() -> int:
+        import signal
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+        try:
+            await server.run(args.bind, args.port, ssl, stop)
+        except OSError as exc:
+            print(f"error: cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}",
+                  file=sys.stderr)
+            return EXIT_UNREACHABLE
+        return 0
+
+    try:
+        return asyncio.run(main())
+    finally:
+        store.close()
+

@@ -1,4 +1,4 @@
-"""``TableHost``: one table served to players at other computers over WebSockets.
+"""Tables served to players at other computers over WebSockets.
 
 The rules run only here (boardgame.io's master is the model): a client sends an action with the
 table version it saw; the host checks its seat token, the version and the action against that
@@ -7,13 +7,16 @@ may see of the change (``messages.update_message``).  The table's own refusal co
 the sender; a malformed, oversized, unknown or too frequent message gets an error reply and is
 logged, never a traceback, and never reaches the rules.
 
-Seats: a ``remote`` seat is free until someone sits in it with ``hello``/``sit``; the sitter
-gets a secret token (kept by its app) and takes the seat back with it after a dropped
-connection (its seat is *away* meanwhile).  The host can give a free or away seat to a
-computer (``give_to_computer``).  Nothing starts before ``start()``.
-
-The host runs in an asyncio loop: ``serve()`` in the caller's loop (``main.py host``), or
-``HostThread`` for the app, whose frame loop must never wait for the network.
+* ``Room``: one table, its lobby, seat tokens and connections.  A ``remote`` seat is free until
+  someone sits in it (``hello``/``sit``); the sitter gets a secret token (kept by its app) and
+  takes the seat back with it after a dropped connection (its seat is *away* meanwhile).  The
+  room can give a free or away seat to a computer (``give_to_computer``).  Nothing starts
+  before ``start()``.
+* ``Hub``: accepts connections (``serve``), reads each message once, routes a hello to a room
+  (``route``) and the rest to the connection's room.
+* ``TableHost``: a hub with one room (the app's host, ``main.py host``); ``HostThread`` runs it
+  in an asyncio loop of its own thread, so the app's frame loop never waits for the network.
+  The table server (``server.py``) is a hub with many rooms.
 """
 from __future__ import annotations
 
@@ -39,21 +42,25 @@ OUTBOX = 512              # messages waiting for one slow client before it is dr
 HELLO_TIMEOUT = 10.0      # seconds a new connection has to say hello
 
 
-class _Conn:
-    """One client connection: its seat, its outbox (sent in order by one writer task) and its
-    rate limit."""
+class Conn:
+    """One client connection: its room and seat, its outbox (sent in order by one writer
+    task) and its rate limit."""
 
-    def __init__(self, ws, loop):
+    def __init__(self, ws, loop, rate: float = RATE, burst: int = BURST):
         self.ws = ws
         self.loop = loop
+        self.room: Room | None = None
         self.seat: int | None = None
         self.hello = False
         self.outbox: asyncio.Queue = asyncio.Queue(OUTBOX)
-        self.tokens = float(BURST)
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.bad = 0
         self.closed = False
         self.player = {"name": "", "colour": 0}     # who said hello, before they sit
+        peer = getattr(ws, "remote_address", None)
+        self.address = str(peer[0]) if peer else "?"
 
     def put(self, text: str) -> None:
         """Queue a message (from the loop's thread)."""
@@ -69,7 +76,7 @@ class _Conn:
 
     def allow(self) -> bool:
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.stamp) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens < 1.0:
             return False
@@ -77,7 +84,14 @@ class _Conn:
         return True
 
 
-class TableHost:
+def refuse(conn: Conn, code: str, about: str = "") -> None:
+    log.info("refused (%s) for %s seat %s", code, conn.address, conn.seat)
+    conn.put(encode("error", code=code, about=about[:200]))
+
+
+class Room:
+    """One table with its lobby, its seat tokens and its connections."""
+
     def __init__(self, table: Table, *, code: str | None = None,
                  tokens: dict[int, str] | None = None, started: bool = False,
                  on_change: Callable[[str, dict], None] | None = None):
@@ -86,11 +100,9 @@ class TableHost:
         self.started = started
         self.seat_tokens: dict[int, str] = dict(tokens or {})   # seat -> token
         self.taken: dict[int, dict] = {}        # seat -> {"name", "colour"} of its sitter
-        self.conns: tuple[_Conn, ...] = ()      # replaced, never changed in place: other
-        #                                           threads read it without a lock
+        self.conns: tuple[Conn, ...] = ()       # replaced, never changed in place: other
+        #                                         threads read it without a lock
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.server = None
-        self.address: tuple[str, int] | None = None
         self.on_change = on_change             # (what, details) for the host's screen
         for seat in self.seat_tokens:
             s = table.seats[seat]
@@ -125,10 +137,15 @@ class TableHost:
         """Every remote seat is taken (or given to a computer): the game may start."""
         return not self.free_seats()
 
+    def set_seat(self, seat: int, **changes) -> None:
+        """A seat's sitter, kind or level changed (a server keeps the change)."""
+        self.table.set_seat(seat, **changes)
+
     def start(self) -> bool:
         if self.started or not self.ready():
             return False
         self.started = True
+        self.set_started()
         self._call(self._broadcast_state)
         self._changed("started", {})
         return True
@@ -137,14 +154,16 @@ class TableHost:
         """A free or away remote seat is played by a computer from now on."""
         if self.table.kind(seat) != REMOTE or seat in self.present():
             return False
-        self.table.set_seat(seat, kind=COMPUTER, level=level)
         self.taken.pop(seat, None)
-        token = self.seat_tokens.pop(seat, None)
-        if token is not None:
+        if self.seat_tokens.pop(seat, None) is not None:
             log.info("seat %s was handed to a computer", seat + 1)
+        self.set_seat(seat, kind=COMPUTER, level=level)
         self._call(self._broadcast_lobby)
-        self._changed("lobby", {})
+        self._changed("lobby", {"seat": seat})
         return True
+
+    def set_started(self) -> None:
+        """The game started (a server keeps it)."""
 
     def say(self, seat: int, message: str) -> bool:
         """A quick message of a person at the host's computer (call it in the host's loop)."""
@@ -198,42 +217,177 @@ class TableHost:
         for c in self.conns:
             c.put(encode("lobby", lobby=lobby))
 
+    def detach(self, conn: Conn) -> None:
+        self.conns = tuple(c for c in self.conns if c is not conn)
+        if conn.seat is not None:
+            log.info("seat %s is away", conn.seat + 1)
+            self._broadcast_lobby()
+            self._changed("away", {"seat": conn.seat})
+
+    def close_room(self, why: str) -> None:
+        for c in self.conns:
+            c.put(encode("bye", why=why))
+        self._unsubscribe()
+
+    # ---- messages -----------------------------------------------------------------------------
+    def hello(self, conn: Conn, msg) -> None:
+        """A checked hello that named this room (by code or by one of its tokens)."""
+        token = msg.get("token")
+        seat = None
+        if token:
+            seat = next((s for s, t in self.seat_tokens.items() if t == token), None)
+            if seat is None:
+                refuse(conn, BAD_TOKEN)
+                return
+        conn.hello = True
+        conn.room = self
+        self.conns = self.conns + (conn,)
+        conn.player = {"name": msg.get("name"), "colour": msg.get("colour")}
+        if token:
+            self._take(conn, seat, token)
+            return
+        wish = msg.get("seat")
+        if wish is not None:
+            self._sit(conn, wish)
+            return
+        conn.put(encode("welcome", p=PROTOCOL, seat=None, token=None, lobby=self.lobby()))
+
+    def receive(self, conn: Conn, msg) -> None:
+        if msg.type == "sit":
+            self._sit(conn, msg.get("seat"))
+        elif msg.type == "say":
+            if conn.seat is None:
+                refuse(conn, NO_SEAT)
+                return
+            text = encode("said", seat=conn.seat, m=msg.get("m"))
+            for c in self.conns:
+                c.put(text)
+            self._changed("said", {"seat": conn.seat, "m": msg.get("m")})
+        elif msg.type in ("act", "undo"):
+            if conn.seat is None:
+                refuse(conn, NO_SEAT)
+            elif not self.started:
+                refuse(conn, NOT_STARTED)
+            elif msg.type == "act":
+                out = self.table.act(conn.seat, msg.get("a"), msg.get("v"))
+                if not out:
+                    refuse(conn, out.code, out.detail)
+            else:
+                out = self.table.undo(conn.seat, msg.get("v"))
+                if not out:
+                    refuse(conn, out.code, out.detail)
+        else:
+            refuse(conn, BAD_MESSAGE, f"{msg.type} is not for a table")
+
+    def _sit(self, conn: Conn, seat: int) -> None:
+        player = conn.player
+        if conn.seat is not None:
+            refuse(conn, SEAT_TAKEN, "already seated")
+            return
+        if not self.free_seats():
+            refuse(conn, FULL)
+            return
+        if seat not in self.free_seats():
+            refuse(conn, SEAT_TAKEN)
+            return
+        token = new_token()
+        self.seat_tokens[seat] = token
+        name = (str(player.get("name") or "").strip() or self.table.seats[seat].name)[:40]
+        colour = player.get("colour")
+        others = {s.colour for i, s in enumerate(self.table.seats) if i != seat}
+        if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < 64 \
+                or colour in others:        # two seats of one colour could not be told apart
+            colour = self.table.seats[seat].colour
+        self.taken[seat] = {"name": name, "colour": colour}
+        self.set_seat(seat, name=name, colour=colour)
+        log.info("seat %s taken", seat + 1)
+        self._take(conn, seat, token)
+        self._changed("joined", {"seat": seat, "name": name})
+
+    def _take(self, conn: Conn, seat: int, token: str) -> None:
+        for other in self.conns:                # the newest connection of a seat wins
+            if other is not conn and other.seat == seat:
+                other.seat = None
+                other.closed = True
+                other.loop.create_task(other.ws.close(1000, "seat taken elsewhere"))
+        conn.seat = seat
+        conn.put(encode("welcome", p=PROTOCOL, seat=seat, token=token, lobby=self.lobby()))
+        conn.put(messages.state_message(self.table, seat, self.started))
+        self._broadcast_lobby()
+        self._changed("back", {"seat": seat})
+
+
+class Hub:
+    """Accepts connections and routes their messages to rooms."""
+
+    rate, burst = RATE, BURST
+    max_frame = MAX_FRAME
+
+    def __init__(self):
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.server = None
+        self.address: tuple[str, int] | None = None
+        self.connections = 0
+        self.open_conns: set[Conn] = set()      # the loop's thread only
+
+    # ---- what a kind of hub decides ---------------------------------------------------------
+    def route(self, conn: Conn, msg) -> Room | None:
+        """The room a hello names, or None (the hub has refused it)."""
+        raise NotImplementedError
+
+    def other(self, conn: Conn, msg) -> None:
+        """A message a hub may take before a hello (the server's create, mine, list)."""
+        refuse(conn, NOT_JOINED)
+
+    def allowed(self, conn: Conn) -> bool:
+        """Whether a new connection is let in (the server's limits)."""
+        return True
+
     # ---- serving -------------------------------------------------------------------------------
     async def serve(self, host: str = "127.0.0.1", port: int = 0, ssl=None):
         """Listen (in the running loop); returns (host, port) actually bound."""
         from websockets.asyncio.server import serve
         self.loop = asyncio.get_running_loop()
-        self.server = await serve(self._handler, host, port, max_size=MAX_FRAME,
+        self.attached()
+        self.server = await serve(self._handler, host, port, max_size=self.max_frame,
                                   max_queue=32, ping_interval=20, ping_timeout=20,
                                   compression=None, ssl=ssl, server_header=None)
         sock = next(iter(self.server.sockets))
         self.address = sock.getsockname()[:2]
-        log.info("table %s listens on %s:%s", "(code hidden)", *self.address)
+        log.info("listening on %s:%s", *self.address)
         return self.address
 
+    def attached(self) -> None:
+        """The hub has its loop (rooms created before take it now)."""
+
     async def close(self, why: str = "closed") -> None:
-        for c in self.conns:
-            c.put(encode("bye", why=why))
+        self.closing(why)
         await asyncio.sleep(0.05)
         if self.server is not None:
             self.server.close()
             try:
                 await asyncio.wait_for(self.server.wait_closed(), 5)
             except asyncio.TimeoutError:
-                log.warning("the table's server did not close within 5 s")
-        self._unsubscribe()
+                log.warning("the server did not close within 5 s")
+
+    def closing(self, why: str) -> None:
+        """Say goodbye in every room."""
 
     async def _handler(self, ws) -> None:
-        conn = _Conn(ws, asyncio.get_running_loop())
-        self.conns = self.conns + (conn,)
-        peer = getattr(ws, "remote_address", None)
-        log.info("connection from %s", peer[0] if peer else "?")
+        conn = Conn(ws, asyncio.get_running_loop(), self.rate, self.burst)
+        log.info("connection from %s", conn.address)
+        if not self.allowed(conn):
+            await ws.close(1013, "busy")
+            return
+        self.connections += 1
+        self.open_conns.add(conn)
         writer = asyncio.create_task(self._writer(conn))
         try:
             try:
                 first = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
             except asyncio.TimeoutError:
-                conn.put(encode("error", code=NOT_JOINED, about="no hello"))
+                refuse(conn, NOT_JOINED, "no hello")
+                await asyncio.sleep(0.05)
                 return
             await self._receive(conn, first)
             async for data in ws:
@@ -245,15 +399,15 @@ class TableHost:
                                           "ConnectionClosed"):
                 log.warning("a connection failed: %s", type(exc).__name__)
         finally:
+            self.connections -= 1
+            self.open_conns.discard(conn)
             conn.closed = True
-            self.conns = tuple(c for c in self.conns if c is not conn)
             writer.cancel()
-            if conn.seat is not None:
-                log.info("seat %s is away", conn.seat + 1)
-                self._broadcast_lobby()
-                self._changed("away", {"seat": conn.seat})
+            if conn.room is not None:
+                conn.room.detach(conn)
+            log.info("connection from %s closed", conn.address)
 
-    async def _writer(self, conn: _Conn) -> None:
+    async def _writer(self, conn: Conn) -> None:
         try:
             while True:
                 text = await conn.outbox.get()
@@ -263,124 +417,61 @@ class TableHost:
         except Exception:  # noqa: BLE001 - the reader's end sees the closed connection
             conn.closed = True
 
-    def _refuse(self, conn: _Conn, code: str, about: str = "") -> None:
-        log.info("refused (%s) for seat %s%s", code, conn.seat, f": {about}" if about else "")
-        conn.put(encode("error", code=code, about=about[:200]))
-
-    async def _receive(self, conn: _Conn, data) -> None:
+    async def _receive(self, conn: Conn, data) -> None:
         if not conn.allow():
-            self._refuse(conn, TOO_FAST)
+            refuse(conn, TOO_FAST)
             return
         try:
             msg = parse(data)
         except Bad as bad:
             conn.bad += 1
-            self._refuse(conn, bad.code, bad.about)
+            refuse(conn, bad.code, bad.about)
             if conn.bad > BAD_LIMIT:
                 conn.closed = True
                 await conn.ws.close(1008, "too many bad messages")
             return
         if msg.type == "ping":
             conn.put(encode("pong"))
-            return
-        if msg.type == "hello":
-            self._hello(conn, msg)
-            return
-        if not conn.hello:
-            self._refuse(conn, NOT_JOINED)
-            return
-        if msg.type == "sit":
-            self._sit(conn, msg.get("seat"), None)
-        elif msg.type == "say":
-            if conn.seat is None:
-                self._refuse(conn, NO_SEAT)
+        elif msg.type == "hello":
+            if conn.hello:
+                refuse(conn, BAD_MESSAGE, "hello twice")
                 return
-            text = encode("said", seat=conn.seat, m=msg.get("m"))
-            for c in self.conns:
-                c.put(text)
-            self._changed("said", {"seat": conn.seat, "m": msg.get("m")})
-        elif msg.type in ("act", "undo"):
-            if conn.seat is None:
-                self._refuse(conn, NO_SEAT)
-            elif not self.started:
-                self._refuse(conn, NOT_STARTED)
-            elif msg.type == "act":
-                out = self.table.act(conn.seat, msg.get("a"), msg.get("v"))
-                if not out:
-                    self._refuse(conn, out.code, out.detail)
-            else:
-                out = self.table.undo(conn.seat, msg.get("v"))
-                if not out:
-                    self._refuse(conn, out.code, out.detail)
-
-    def _hello(self, conn: _Conn, msg) -> None:
-        if msg.get("p") != PROTOCOL or msg.get("app") != APP or msg.get("version") != __version__:
-            self._refuse(conn, OTHER_VERSION, f"{msg.get('app')} {msg.get('version')}")
-            return
-        token = msg.get("token")
-        if token:
-            seat = next((s for s, t in self.seat_tokens.items() if t == token), None)
-            if seat is None:
-                self._refuse(conn, BAD_TOKEN)
+            if msg.get("p") != PROTOCOL or msg.get("app") != APP \
+                    or msg.get("version") != __version__:
+                refuse(conn, OTHER_VERSION, f"{msg.get('app')} {msg.get('version')}")
                 return
-        elif normal_code(msg.get("code")) != self.code:
-            self._refuse(conn, WRONG_CODE)
-            return
-        conn.hello = True
-        if token:
-            self._take(conn, seat, token)
-            return
-        wish = msg.get("seat")
-        if wish is not None:
-            self._sit(conn, wish, {"name": msg.get("name"), "colour": msg.get("colour")})
-            return
-        conn.player = {"name": msg.get("name"), "colour": msg.get("colour")}
-        conn.put(encode("welcome", p=PROTOCOL, seat=None, token=None, lobby=self.lobby()))
+            room = self.route(conn, msg)
+            if room is not None:
+                room.hello(conn, msg)
+        elif conn.room is None:
+            self.other(conn, msg)
+        else:
+            conn.room.receive(conn, msg)
 
-    def _sit(self, conn: _Conn, seat: int, player: dict | None) -> None:
-        player = player or conn.player
-        if conn.seat is not None:
-            self._refuse(conn, SEAT_TAKEN, "already seated")
-            return
-        if not self.free_seats():
-            self._refuse(conn, FULL)
-            return
-        if seat not in self.free_seats():
-            self._refuse(conn, SEAT_TAKEN)
-            return
-        token = new_token()
-        self.seat_tokens[seat] = token
-        name = (str(player.get("name") or "").strip() or self.table.seats[seat].name)[:40]
-        colour = player.get("colour")
-        others = {s.colour for i, s in enumerate(self.table.seats) if i != seat}
-        if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < 64 \
-                or colour in others:        # two seats of one colour could not be told apart
-            colour = self.table.seats[seat].colour
-        self.taken[seat] = {"name": name, "colour": colour}
-        self.table.set_seat(seat, name=name, colour=colour)
-        log.info("seat %s taken", seat + 1)
-        self._take(conn, seat, token)
-        self._changed("joined", {"seat": seat, "name": name})
 
-    def _take(self, conn: _Conn, seat: int, token: str) -> None:
-        for other in self.conns:                # the newest connection of a seat wins
-            if other is not conn and other.seat == seat:
-                other.seat = None
-                other.closed = True
-                self.loop.create_task(other.ws.close(1000, "seat taken elsewhere"))
-        conn.seat = seat
-        conn.put(encode("welcome", p=PROTOCOL, seat=seat, token=token, lobby=self.lobby()))
-        conn.put(messages.state_message(self.table, seat, self.started))
-        self._broadcast_lobby()
-        self._changed("back", {"seat": seat})
+class TableHost(Room, Hub):
+    """One table served by itself: the app's host and ``main.py host``."""
+
+    def __init__(self, table: Table, **kw):
+        Room.__init__(self, table, **kw)
+        Hub.__init__(self)
+
+    def route(self, conn: Conn, msg) -> Room | None:
+        if not msg.get("token") and normal_code(msg.get("code")) != self.code:
+            refuse(conn, WRONG_CODE)
+            return None
+        return self
+
+    def closing(self, why: str) -> None:
+        self.close_room(why)
 
 
 class HostThread:
-    """A ``TableHost`` in an asyncio loop of its own thread (the app's frame loop never waits
-    for the network).  ``start()`` returns the bound address or raises OSError (a port in use,
-    no permission); ``stop()`` ends it within a few seconds."""
+    """A hub in an asyncio loop of its own thread (the app's frame loop never waits for the
+    network).  ``start()`` returns the bound address or raises OSError (a port in use, no
+    permission); ``stop()`` ends it within a few seconds."""
 
-    def __init__(self, host: TableHost, bind: str = "127.0.0.1", port: int = 0):
+    def __init__(self, host: Hub, bind: str = "127.0.0.1", port: int = 0):
         self.host = host
         self.bind, self.port = bind, port
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -434,4 +525,5 @@ class HostThread:
             self.thread.join(timeout)
 
 
-__all__ = ["TableHost", "HostThread", "CLOSED", "BAD_MESSAGE"]
+__all__ = ["Room", "Hub", "TableHost", "HostThread", "Conn", "CLOSED", "BAD_MESSAGE",
+           "FULL", "WRONG_CODE"]

@@ -14,6 +14,11 @@ Client to host:
     undo    {"v": version}
     say     {"m": one of QUICK}             a quick message ("Good move!")
     ping    {}
+  to a table server, before any hello:
+    create  {"p", "app", "version", "game", "variant", "options", "seats": [{"kind":
+             "remote"|"computer", "level", "name"}], "listed": bool, "timer": days}
+    mine    {"tables": [{"code", "token"}]}  how the player's tables stand
+    list    {}                               the listed tables that wait for players
 Host to client:
     welcome {"p", "seat", "token", "lobby"}          joined (seat None until one is taken)
     lobby   {"lobby"}                                 who sits where, who is away, started?
@@ -24,6 +29,8 @@ Host to client:
     said    {"seat", "m"}
     error   {"code", "about"}                         a refusal (the app says it in words)
     bye     {"why"}                                   the table closed
+    created {"code", "lobby"}                         a table server made the table
+    tables  {"tables": [...]}                         answer to mine and list
 """
 from __future__ import annotations
 
@@ -44,8 +51,9 @@ CODE_LENGTH = 6
 TOKEN_BYTES = 18
 QUICK = ("good_move", "your_turn", "thanks", "one_moment", "well_played", "oops")
 
-CLIENT_TYPES = ("hello", "sit", "act", "undo", "say", "ping")
-HOST_TYPES = ("welcome", "lobby", "state", "update", "said", "error", "bye", "pong")
+CLIENT_TYPES = ("hello", "sit", "act", "undo", "say", "ping", "create", "mine", "list")
+HOST_TYPES = ("welcome", "lobby", "state", "update", "said", "error", "bye", "pong",
+              "created", "tables")
 
 # refusal codes (the table's own: not_your_turn, illegal, stale, over, cannot_undo, damaged)
 BAD_MESSAGE, TOO_BIG, UNKNOWN_TYPE, TOO_FAST = "bad_message", "too_big", "unknown_type", "too_fast"
@@ -179,6 +187,39 @@ def parse(data: Any) -> Message:
         out = {"v": _int(f.get("v"), 0, 10 ** 9, "the version"), "a": a}
     elif t == "undo":
         out = {"v": _int(f.get("v"), 0, 10 ** 9, "the version")}
+    elif t == "create":
+        seats = f.get("seats")
+        if not isinstance(seats, list) or not 1 <= len(seats) <= 8:
+            raise Bad(BAD_MESSAGE, "the seats are not a list of 1 to 8")
+        rows = []
+        for s in seats:
+            if not isinstance(s, dict):
+                raise Bad(BAD_MESSAGE, "a seat is not an object")
+            rows.append({"kind": _text(s.get("kind"), "a seat's kind"),
+                         "level": _text(s.get("level", "good"), "a seat's level"),
+                         "name": _text(s.get("name", ""), "a seat's name")})
+        options = f.get("options") or {}
+        if not isinstance(options, dict) or any(
+                not isinstance(v, (str, int, bool)) or isinstance(v, float)
+                for v in options.values()):
+            raise Bad(BAD_MESSAGE, "the options are not an object of plain values")
+        listed = f.get("listed", False)
+        if not isinstance(listed, bool):
+            raise Bad(BAD_MESSAGE, "listed is not true or false")
+        out = {"p": _int(f.get("p"), 0, 10 ** 6, "the protocol"),
+               "app": _text(f.get("app"), "the program"),
+               "version": _text(f.get("version"), "the version"),
+               "game": _text(f.get("game"), "the game"),
+               "variant": _text(f.get("variant"), "the variant", none=True),
+               "options": options, "seats": rows, "listed": listed,
+               "timer": _int(f.get("timer", 0), 0, 3, "the timer")}
+    elif t == "mine":
+        tables = f.get("tables")
+        if not isinstance(tables, list) or len(tables) > 50:
+            raise Bad(BAD_MESSAGE, "the tables are not a list of at most 50")
+        out = {"tables": [{"code": _text(x.get("code"), "a code"),
+                           "token": _text(x.get("token"), "a token")}
+                          for x in tables if isinstance(x, dict)]}
     elif t == "say":
         m = f.get("m")
         if m not in QUICK:

@@ -270,8 +270,10 @@ class HostSession(LocalSession):
         return {"code": self.host.code, "port": self.port or 0,
                 "tokens": {str(k): v for k, v in dict(self.host.seat_tokens).items()}}
 
-    def save(self) -> None:
-        """The autosave, with the table's code, port and seat tokens (once started)."""
+    def save(self, entry: dict | None = None) -> None:
+        """The autosave, with the table's code, port and seat tokens (once started); a table
+        online keeps no journal (``entry`` is not used): its save is written after each
+        change."""
         if not self.autosave_enabled or not self.host.started:
             return
         from .. import saves
