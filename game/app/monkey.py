@@ -23,7 +23,7 @@ KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_z, pygame.K_F11, pygame.K_n, pygame.K_p,
         pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE]
 SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pause", "results",
-           "stats", "quickref", "online", "host_setup", "join")
+           "stats", "quickref", "online", "host_setup", "join", "online_server")
 
 
 def _status_mb(field: str) -> float | None:
@@ -63,6 +63,8 @@ def playable() -> list[str]:
 
 class Monkey:
     def __init__(self, app, seed: int = 0, resizes: bool = True):
+        from ..net import client
+        client.LOOPBACK_ONLY = True      # a typed address never leaves this computer
         self.app = app
         self.resizes = resizes
         self.rng = random.Random(seed)
@@ -165,7 +167,7 @@ class Monkey:
                 self.finish_game()
             return
         app.go_title()
-        if what in ("choose", "settings", "saved", "stats", "online", "join"):
+        if what in ("choose", "settings", "saved", "stats", "online", "join", "online_server"):
             app.open(what)
         elif what == "rules":
             app.open("rules", rng.choice([None] + self._games))

@@ -51,9 +51,27 @@ def failure_code(exc: BaseException) -> str:
     return NOT_A_TABLE if type(exc).__module__.startswith("websockets") else UNREACHABLE
 
 
+#: only addresses on this computer are used (the UI monkey sets it: what it types at random
+#: must never reach another computer, nor a name server)
+LOOPBACK_ONLY = False
+
+
 def address_url(address: str) -> str | None:
     """``host``, ``host:port``, ``[v6]:port`` or a ws:// / wss:// URL as the URL to connect to,
     or None when it cannot be one."""
+    url = _address_url(address)
+    if url is not None and LOOPBACK_ONLY:
+        from urllib.parse import urlsplit
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            return None
+        if host not in ("127.0.0.1", "::1"):
+            return None
+    return url
+
+
+def _address_url(address: str) -> str | None:
     if not isinstance(address, str):
         return None
     text = address.strip()
