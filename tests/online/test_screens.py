@@ -24,6 +24,16 @@ FOUND = [{"name": "Großmutter Alexandra", "address": "192.168.178.123", "port":
          {"name": "Anna", "address": "10.0.0.7", "port": 8765, "game": "moles",
           "code": "ABCDEF"}]
 
+MINE = [{"code": "KPXWRTABCD", "game": "gopher", "seat": 0, "turn": 0, "your_turn": True,
+         "over": False, "started": True, "names": ["Großmutter Alexandra", "Пётр"], "free": 0},
+        {"code": "ABCDEFGHJK", "game": "moles", "seat": 1, "turn": 0, "your_turn": False,
+         "over": False, "started": True, "names": ["Großmutter Alexandra Wilhelmine", "Anna"],
+         "free": 0},
+        {"code": "MNPQRSTUVW", "game": "forest", "seat": 1, "turn": 0, "your_turn": False,
+         "over": False, "started": False, "names": ["Anna", "Seat 2", "Seat 3"], "free": 2},
+        {"code": "XYZABCDEFG", "game": "hamster", "seat": 0, "turn": 0, "your_turn": False,
+         "over": True, "started": True, "names": ["Anna"], "free": 0}]
+
 
 @pytest.fixture(autouse=True)
 def quiet_lan(monkeypatch, tmp_path):
@@ -49,11 +59,27 @@ def _lobby_screens(hs):
         scene.message = i18n.tr("online.join.pick" if phase == "pick" else "online.join.waiting")
         show(app, scene)
 
+    def server_seated(app):
+        scene = app.scene("join", "tables.example.org", "KPXWRTABCD", seat=1, server=True)
+        scene.auto = False
+        scene.phase, scene.lobby, scene.seat = "seated", dict(hs.lobby), 1
+        scene.message = i18n.tr("online.server.waiting", code="KPXWR TABCD")
+        show(app, scene)
+
+    def server(app):
+        scene = app.scene("online_server")
+        scene.address, scene.asked, scene.tables = "tables.example.org:8765", True, list(MINE)
+        scene.message = i18n.tr("online.error.too_many_tables")
+        show(app, scene)
+
     return [("online", lambda app: show(app, app.scene("online"))),
+            ("server", server),
+            ("server setup", lambda app: show(app, app.scene("server_setup", "forest"))),
             ("host setup", lambda app: show(app, app.scene("host_setup", "hamster"))),
             ("lobby", lambda app: show(app, app.scene("lobby", hs))),
             ("join", join_form), ("join pick", join_pick),
-            ("join seated", lambda app: join_pick(app, "seated"))]
+            ("join seated", lambda app: join_pick(app, "seated")),
+            ("server seated", server_seated)]
 
 
 def _table_screens(hs, rs):

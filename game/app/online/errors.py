@@ -17,6 +17,8 @@ CODES = (
     # playing
     "not_your_turn", "illegal", "stale", "cannot_undo", "damaged", "too_fast", "bad_message",
     "too_big", "unknown_type", "refused",
+    # a table server
+    "busy", "too_many_tables", "bad_setup",
 )
 
 

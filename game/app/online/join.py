@@ -14,7 +14,7 @@ from .. import table, ui, wake
 from ..scenes.base import Scene
 from . import store
 from .errors import sentence
-from .lobby import seat_status
+from .lobby import seat_status, spaced
 from .start import game_line, network_available, swatch
 
 BROWSE_SECONDS = 2.5
@@ -24,13 +24,22 @@ FOUND_SHOWN = 4
 class JoinScene(Scene):
     name = "join"
 
-    def __init__(self, app):
+    def __init__(self, app, address: str | None = None, code: str = "",
+                 seat: int | None = None, player: dict | None = None, server: bool = False):
+        """``address``, ``code`` (and the ``seat`` wished, the ``player``) given: a table of a
+        table server (``server``) opened from *My tables* or just created, joined at once."""
         super().__init__(app)
-        self.address = store.last_address()
-        self.code = ""
+        self.address = store.last_address() if address is None else address
+        self.code = code
+        self.wish = seat
+        self.server = server
+        self.auto = address is not None and bool(code)
         self.profiles, _ = table.load_profiles()
         first = self.profiles[0] if self.profiles else {"name": "", "colour": 0}
         self.player = {"name": first["name"], "colour": first["colour"]}
+        if player:
+            self.player = {"name": str(player.get("name") or self.player["name"]),
+                           "colour": player.get("colour", self.player["colour"])}
         self.client = None
         self.lobby: dict = {}
         self.seat: int | None = None
@@ -42,7 +51,7 @@ class JoinScene(Scene):
         self.looking = False
         self._retry_plain = False
         from ...net import discovery
-        self.lan = discovery.mode() != "off"
+        self.lan = discovery.mode() != "off" and not self.auto
         if self.lan and network_available():
             self.look()
 
@@ -132,6 +141,9 @@ class JoinScene(Scene):
                     self.on_back, key="back")
 
     def on_show(self) -> None:
+        if self.auto:
+            self.auto = False
+            self.join()
         if self.phase == "form":
             self.focus.focus_key("join" if self.address and self.code else
                                  ("code" if self.address else "address"))
@@ -177,11 +189,13 @@ class JoinScene(Scene):
         held = store.token_for(code) if token_ok else None
         self._retry_plain = held is not None
         self.client = TableClient(url, code=code, name=name, colour=self.player["colour"],
-                                  token=held[1] if held else None, wake=wake.post)
+                                  token=held[1] if held else None, seat=self.wish,
+                                  wake=wake.post)
         self.client.start()
         self.url, self.joined_code = url, code
         self.phase, self.message = "connecting", tr("online.join.connecting")
-        store.remember_address(self.address.strip())
+        if not self.server:
+            store.remember_address(self.address.strip())
         if name:
             table.add_profiles([{"name": name, "colour": self.player["colour"]}])
         self.rebuild()
@@ -248,7 +262,11 @@ class JoinScene(Scene):
         if isinstance(seat, int) and isinstance(token, str):
             self.seat = seat
             store.remember(self.joined_code, self.url, seat, token)
-            self.phase, self.message = "seated", tr("online.join.waiting")
+            self.phase = "seated"
+            if self.server:
+                self.message = tr("online.server.waiting", code=spaced(self.joined_code))
+            else:
+                self.message = tr("online.join.waiting")
         else:
             self.phase, self.message = "pick", tr("online.join.pick")
 
@@ -276,6 +294,23 @@ class JoinScene(Scene):
         self.app.go(scene)
 
     # ---- drawing ------------------------------------------------------------------------------
+    def _draw_server_table(self, surface, head, small) -> None:
+        """A table of a table server: its code, big, and the server's address."""
+        pad = self.px(16)
+        x, bw = self.left.x + pad, self.left.w - 2 * pad
+        y = self.left.y + self.px(14)
+        ui.draw_text(surface, tr("online.lobby.code"), head, ui.colour("text_muted"), (x, y),
+                     max_width=bw)
+        if self.code:
+            ui.draw_text(surface, spaced(self.joined_code if self.client else self.code.upper()),
+                         ui.font(self.px(34), True), ui.colour("text"), (x, y + self.px(28)),
+                         max_width=bw)
+        y += self.px(84)
+        ui.draw_text(surface, tr("online.server.address"), head, ui.colour("text_muted"), (x, y),
+                     max_width=bw)
+        ui.draw_text(surface, self.address, small, ui.colour("text"), (x, y + self.px(26)),
+                     max_width=bw)
+
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
         w, h = self.size
@@ -285,9 +320,13 @@ class JoinScene(Scene):
         pad = self.px(16)
         small, head = ui.font(self.px(15)), ui.font(self.px(17), True)
         ui.draw_panel(surface, self.left, radius=self.px(16))
-        ui.draw_text(surface, tr("online.join.nearby"), head, ui.colour("text_muted"),
-                     (self.left.x + pad, self.left.y + self.px(14)), max_width=self.left.w - 2 * pad)
-        if not self.found:
+        if self.server:
+            self._draw_server_table(surface, head, small)
+        else:
+            ui.draw_text(surface, tr("online.join.nearby"), head, ui.colour("text_muted"),
+                         (self.left.x + pad, self.left.y + self.px(14)),
+                         max_width=self.left.w - 2 * pad)
+        if not self.found and not self.server:
             key = "online.join.looking" if self.looking else \
                 ("online.join.none_found" if self.lan else "online.join.lan_off")
             ui.draw_wrapped(surface, tr(key), small, ui.colour("text_muted"),

@@ -1,4 +1,4 @@
-"""Play online: host a table or join one (``OnlineScene``), and the set-up of a hosted table
+"""Play online: host a table, join one, or a table server's tables (``OnlineScene``), and the set-up of a hosted table
 (``HostSetupScene``: the usual seats and options, where a seat can also be a person at another
 computer; Start opens the table and its lobby)."""
 from __future__ import annotations
@@ -32,17 +32,19 @@ class OnlineScene(Scene):
     def build(self) -> None:
         w, h = self.size
         bw = min(w - self.px(80), self.px(520))
-        bh = self.px(64)
+        bh = self.px(56)
         x = w // 2 - bw // 2
-        y = self.px(200)
+        y = self.px(170)
         self.rows = []
         for key, text, about, cb in (
                 ("host", tr("online.host"), tr("online.host_about"), self.host),
-                ("join", tr("online.join"), tr("online.join_about"), self.join)):
+                ("join", tr("online.join"), tr("online.join_about"), self.join),
+                ("server", tr("online.server.button"), tr("online.server.button_about"),
+                 self.server)):
             self.button((x, y, bw, bh), text, cb, primary=key == "host", key=key,
                         enabled=self.available)
-            self.rows.append((about, y + bh + self.px(8), bw))
-            y += bh + self.px(84)
+            self.rows.append((about, y + bh + self.px(6), bw))
+            y += bh + self.px(70)
         self.note_y = y
         self.button((self.px(32), h - self.px(52) - self.px(26), self.px(200), self.px(52)),
                     tr("common.back"), self.on_back, key="back")
@@ -53,6 +55,9 @@ class OnlineScene(Scene):
 
     def join(self) -> None:
         self.app.open("join")
+
+    def server(self) -> None:
+        self.app.open("online_server")
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface)
@@ -65,7 +70,7 @@ class OnlineScene(Scene):
         fnt = ui.font(self.px(16))
         for about, y, bw in self.rows:
             ui.draw_wrapped(surface, about, fnt, ui.colour("text_muted"),
-                            (w // 2 - bw // 2, y, bw, 0), align="center", max_lines=3)
+                            (w // 2 - bw // 2, y, bw, 0), align="center", max_lines=2)
         if not self.available:
             ui.draw_wrapped(surface, tr("online.error.no_network"), ui.font(self.px(17), True),
                             ui.colour("warning"), (self.px(60), self.note_y, w - self.px(120), 0),

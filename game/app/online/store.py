@@ -1,7 +1,7 @@
 """What a player's computer keeps to take its seat back: the secret token each table gave it
 (``online.json`` in the user-data folder), and the last address typed.
 
-    {"version": 1, "last": {"address": "192.168.1.20:8765"},
+    {"version": 1, "last": {"address": "192.168.1.20:8765", "server": "tables.example.org"},
      "seats": [{"code": "KPXWRT", "address": "ws://...", "seat": 1, "token": "...", "when": 0}]}
 
 Read strictly and checked entry by entry; a file that cannot be read or written only means the
@@ -37,9 +37,9 @@ def _read() -> dict:
             seats.append({"code": s["code"], "token": s["token"], "seat": s["seat"],
                           "address": s.get("address", "")[:300], "when": s.get("when", 0)})
     last = raw.get("last") if isinstance(raw.get("last"), dict) else {}
-    address = last.get("address")
     return {"seats": seats[-KEEP:],
-            "last": {"address": address[:300]} if isinstance(address, str) else {}}
+            "last": {k: last[k][:300] for k in ("address", "server")
+                     if isinstance(last.get(k), str)}}
 
 
 def _write(data: dict) -> None:
@@ -79,8 +79,24 @@ def last_address() -> str:
     return _read()["last"].get("address", "")
 
 
-def remember_address(address: str) -> None:
+def remember_address(address: str, key: str = "address") -> None:
     data = _read()
-    if data["last"].get("address") != address:
-        data["last"] = {"address": address[:300]}
+    if data["last"].get(key) != address:
+        data["last"][key] = address[:300]
         _write(data)
+
+
+def last_server() -> str:
+    """The table server's address typed last (Play online, A table server)."""
+    return _read()["last"].get("server", "")
+
+
+def remember_server(address: str) -> None:
+    remember_address(address, "server")
+
+
+def seats_at(url: str) -> list[dict]:
+    """The seats (code, token) this computer holds at the tables of the server ``url``, the
+    newest first."""
+    return [{"code": s["code"], "token": s["token"]} for s in reversed(_read()["seats"])
+            if s["address"] == url]
