@@ -237,3 +237,32 @@ def join_without_start(hs, seat, name="Anna"):
         assert time.monotonic() < deadline
         time.sleep(0.01)
     return client
+
+
+def test_a_table_hosted_on_the_home_network_is_listed_in_join_and_joined_by_a_click(monkeypatch):
+    """BURROWBOX_LAN=loopback: the table listens and is announced on 127.0.0.1 only."""
+    monkeypatch.setenv("BURROWBOX_LAN", "loopback")
+    hs = host("moles", ["human", "remote"], seed=4)
+    try:
+        assert hs.port and hs.lobby["seats"][1]["kind"] == "remote"
+        for app in running_app((1024, 600)):
+            scene = app.scene("join")
+            app.go(scene)
+            mine = lambda: [e for e in scene.found if e.get("code") == hs.code]  # noqa: E731
+            deadline = time.monotonic() + 20
+            while not mine():                       # browsing again if the first look missed
+                assert time.monotonic() < deadline, "the table was not found"
+                wait_until(app, lambda: not scene.looking, "the look to end")
+                if not mine():
+                    scene.look()
+            pump(app, 2)
+            assert any("Mole Dig" in b.text and "Hosta 1" in b.text for b in scene.buttons())
+            scene.pick_found(mine()[0])
+            wait_until(app, lambda: scene.phase == "pick", "the free seat")
+            scene.sit(1)
+            wait_until(app, lambda: scene.phase == "seated"
+                       and hs.poll_notices() is not None and hs.ready(), "the seat taken")
+            scene.drop_client()
+            app.stack = []
+    finally:
+        hs.close()
