@@ -148,3 +148,34 @@ def test_a_player_whose_app_closed_joins_with_the_same_code_and_gets_the_seat_ba
         back.close()
     finally:
         hs.close()
+
+
+@pytest.mark.slow
+def test_a_whole_game_with_a_seat_left_and_given_to_a_computer_from_the_table_menu(app):
+    """Two screens play Mole Dig; the player leaves for good mid-game (closed lid, no coming
+    back), the host hands the away seat to a computer in the table's menu, and the game goes on
+    to the end on the host's screen; the results come up."""
+    hs = host("moles", ["human", "remote"], seed=12)
+    rs = join(hs, 1, name="Anna")
+    try:
+        hscene, rscene = app.scene("play", hs), app.scene("play", rs)
+        scenes = {"host": hscene, 0: hscene, 1: rscene}
+        rng = random.Random(12)
+        play_moves(app, scenes, hs, 6, rng)
+        settle(app, [rscene, hscene], hs)
+        rs.close()                                   # gone, the seat keeps waiting for Anna
+        wait_until(app, lambda: hs.seats[1].get("away"), "the seat away", scene=hscene)
+        show(app, hscene)
+        app.open("online_menu", hscene)
+        menu = app.top
+        assert menu.away_seats() == [1]
+        menu.give(1)                                 # the menu closes
+        assert app.top is hscene
+        wait_until(app, lambda: hs.table.kind(1) == "computer", "the computer in the seat")
+        moves = play_moves(app, {"host": hscene, 0: hscene}, hs, 400, rng)
+        assert hs.table.is_over(), f"the game did not end in {moves} moves"
+        wait_until(app, lambda: app.top is not hscene and app.top.name == "results",
+                   "the results", timeout=30)
+    finally:
+        rs.close()
+        hs.close()
