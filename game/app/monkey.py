@@ -63,8 +63,6 @@ def playable() -> list[str]:
 
 class Monkey:
     def __init__(self, app, seed: int = 0, resizes: bool = True):
-        from ..net import client
-        client.LOOPBACK_ONLY = True      # a typed address never leaves this computer
         self.app = app
         self.resizes = resizes
         self.rng = random.Random(seed)
@@ -223,6 +221,14 @@ class Monkey:
             self.peak_mb = max(self.peak_mb, mb)
 
     def run(self, events: int | None = None, seconds: float | None = None, report=None) -> dict:
+        from ..net import client
+        kept, client.LOOPBACK_ONLY = client.LOOPBACK_ONLY, True  # a typed address stays here
+        try:
+            return self._run(events, seconds, report)
+        finally:
+            client.LOOPBACK_ONLY = kept
+
+    def _run(self, events: int | None, seconds: float | None, report) -> dict:
         start = time.perf_counter()
         next_report = start + 10
         while True:
