@@ -169,7 +169,12 @@ def test_a_table_waits_across_a_client_restart(server):
     token = a.token
     a.close()
     b.close()
-    got = request(server.url, "mine", tables=[{"code": code, "token": token}])
+    deadline = time.monotonic() + 5     # the server starts a full table on its next round
+    while True:
+        got = request(server.url, "mine", tables=[{"code": code, "token": token}])
+        if got["tables"][0]["started"] or time.monotonic() > deadline:
+            break
+        time.sleep(0.05)
     assert got["tables"][0]["seat"] == 0 and got["tables"][0]["started"]
     back = TableClient(server.url, code=code, token=token)
     back.start()
