@@ -297,8 +297,8 @@ def _check_setup(info, players: int | None, variant: str | None, options: dict |
 
 
 def _is_data_error(exc: BaseException) -> bool:
-    # game.rules.data stays importable even when loading the catalog (game.rules) failed.
-    data = sys.modules.get("game.rules.data")
+    # game.io.data stays importable even when loading the catalog (game.rules) failed.
+    data = sys.modules.get("game.io.data")
     return data is not None and isinstance(exc, data.DataError)
 
 
@@ -309,7 +309,7 @@ def write_crash_log() -> Path:
     text = (f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {APP_NAME} {__version__} "
             f"(Python {sys.version.split()[0]}, {sys.platform})\n{traceback.format_exc()}\n")
     try:
-        from .paths import user_data_dir
+        from .io.paths import user_data_dir
         path = user_data_dir() / "crash.log"
         _append(path, text)
     except Exception:  # the user-data folder itself is unusable: fall back to the temp folder
@@ -432,7 +432,7 @@ def cmd_screenshot(args) -> int:
     _check_setup(info, args.players, args.variant, None)
     out = _check_out_path(args.out)
     from .app import render_screenshot
-    from .safeio import atomic_write_bytes
+    from .io.safeio import atomic_write_bytes
     # render into a private temp folder beside the target, check the whole PNG is there, then
     # write it with fsync and rename: a full disk gives an error, never a truncated picture
     try:

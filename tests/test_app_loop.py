@@ -110,7 +110,7 @@ def test_a_view_that_fails_to_load_is_a_clear_error_not_a_placeholder(app, monke
 ])
 def test_games_yaml_screen_entries_are_checked(entry, problem):
     from game.rules.base import GameInfo
-    from game.rules.data import Checker, DataError
+    from game.io.data import Checker, DataError
     from game.rules.registry import _screen_entries
     with pytest.raises(DataError) as err:
         _screen_entries(Checker("data/games.yaml"), entry, "games[0]", GameInfo("x", "X", 2, 4))

@@ -257,7 +257,7 @@ def test_screenshot_on_a_full_disk_reports_failure_and_leaves_no_truncated_png(
 
     import pygame
 
-    from game import safeio
+    from game.io import safeio
     out = tmp_path / "shot.png"
     real_save = pygame.image.save
 

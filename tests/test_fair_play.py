@@ -395,7 +395,7 @@ def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
 
 def test_curtain_in_games_yaml_must_be_true_or_false(tmp_path, monkeypatch):
     from game.rules import registry
-    from game.rules.data import DataError
+    from game.io.data import DataError
     from pathlib import Path
     text = Path("data/games.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "games.yaml"

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game import safeio
+from game.io import safeio
 from game.app import saves, settings
 from game.app.session import LocalSession, default_seats
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError, LoadError, load_state, new_game
 
 DATA = resource_path("data")

@@ -2,7 +2,7 @@
 import pytest
 
 from game import i18n
-from game.rules.data import DataError
+from game.io.data import DataError
 
 
 @pytest.fixture(autouse=True)

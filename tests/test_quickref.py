@@ -16,7 +16,7 @@ from game.app.quickref import load_quickref
 from game.app.scenes.play import PlayScene
 from game.app.views.placeholder import PlaceholderView
 from game.rules import GAMES
-from game.rules.data import DataError
+from game.io.data import DataError
 
 PLAYABLE = [g for g, info in GAMES.items() if info.available]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
