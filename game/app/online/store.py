@@ -12,8 +12,8 @@ from __future__ import annotations
 import json
 import time
 
-from ...paths import atomic_write, user_data_dir
-from ...safeio import FileProblem, load_json
+from ...io.paths import atomic_write, user_data_dir
+from ...io.safeio import FileProblem, load_json
 
 FILE = "online.json"
 VERSION = 1
