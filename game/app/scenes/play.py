@@ -74,7 +74,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.hint_button = None
         if self.hint_offered() and not self.finish_offered:    # a person plays: Hint (key H)
             by -= pad + bh
-            self.build_hint_button((p.x + pad, by, p.w - 2 * pad, bh))
+            self.build_hint_button(self.beside_hint((p.x + pad, by, p.w - 2 * pad, bh)))
         if self.finish_offered:
             by -= pad + bh
             self.button((p.x + pad, by, p.w - 2 * pad, bh), tr("polish.finish"), self.finish_game,
@@ -113,6 +113,11 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.sync_board()
             self._synced = True
         self.build_coach()             # a guided first game: the bubble and its buttons
+
+    def beside_hint(self, rect) -> tuple:
+        """The Hint button's room; a screen with a button of its own on that row (a table
+        online: its messages) takes part of it and returns the rest."""
+        return rect
 
     def on_language(self, lang: str) -> None:
         """Relabel the board, the panel and the log in the new language."""

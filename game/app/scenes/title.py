@@ -57,17 +57,22 @@ class TitleScene(Scene):
         x = w // 2 - bw // 2
         self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
                     enabled=self.saved is not None, key="continue", object_id="#primary")
-        items = [("New game", tr("common.new_game"), self.new_game),
-                 ("Rules", tr("common.rules"), self.rules),
-                 ("Settings", tr("common.settings"), self.settings),
-                 ("Statistics", tr("table.stats_button"), self.statistics),
-                 ("Quit", tr("common.quit"), self.app.quit)]
+        # one row a button; Settings and Statistics share one (room for Play online)
+        items = [[("New game", tr("common.new_game"), self.new_game)],
+                 [("Play online", tr("online.title_button"), self.online)],
+                 [("Rules", tr("common.rules"), self.rules)],
+                 [("Settings", tr("common.settings"), self.settings),
+                  ("Statistics", tr("table.stats_button"), self.statistics)],
+                 [("Quit", tr("common.quit"), self.app.quit)]]
         if self.saved_count:
-            items.insert(0, ("Saved games", tr("title.saved_games", count=self.saved_count),
-                             self.saved_games))
-        for i, (key, text, cb) in enumerate(items):
-            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb, key=key,
-                        object_id="#primary" if (self.saved is None and i == 0) else None)
+            items.insert(0, [("Saved games", tr("title.saved_games", count=self.saved_count),
+                              self.saved_games)])
+        for i, row in enumerate(items):
+            cw = (bw - gap * (len(row) - 1)) // len(row)
+            for k, (key, text, cb) in enumerate(row):
+                self.button((x + k * (cw + gap), y + (i + 1) * (bh + gap), cw, bh), text, cb,
+                            key=key,
+                            object_id="#primary" if (self.saved is None and i == 0) else None)
         self.focus.first_enabled()
         self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
 
@@ -120,6 +125,9 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self.app.open("choose")
+
+    def online(self) -> None:
+        self.app.open("online")
 
     def rules(self) -> None:
         self.app.open("rules", None)
