@@ -47,6 +47,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         info = GAMES.get(session.game_id)
         self.info = info
         self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
+        self.turn_sound_pending = False    # "your turn" waits for the computers' move to be shown
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -223,8 +224,14 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
-        elif shown:
-            self.app.sounds.play(self.sound_for(shown))
+            self.turn_sound_pending = False
+        else:
+            if shown:
+                self.app.sounds.play(self.sound_for(shown))
+            # a person is to play after a computer moved: "your turn" once the board is still
+            self.turn_sound_pending = (update.kind == "act" and update.seat is not None
+                                       and not self.session.is_human(update.seat)
+                                       and self.session.human_to_act())
         if self.undo_button is not None:
             self._update_undo()
         if self.session.message:
@@ -233,16 +240,17 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.rebuild()
 
     def sound_for(self, events) -> str:
-        """The sound of what just happened: the view's choice if it makes one, else the first
-        event type games.yaml gives a sound (``sounds``), else "move"."""
+        """The sound of what just happened: the view's choice if it makes one, else the sound
+        games.yaml gives (``sounds``) the event type listed first there among those that
+        happened, else "move"."""
         pick = getattr(self.board, "sound_for", None)
         if callable(pick):
             name = pick(events)
             if name:
                 return str(name)
-        for e in events:
-            name = self.sounds.get(e.get("type"))
-            if name:
+        happened = {e.get("type") for e in events if isinstance(e, dict)}
+        for kind, name in self.sounds.items():
+            if kind in happened and name:
                 return name
         return "move"
 
@@ -284,6 +292,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             return
         self.forget_hint_message()
         self.results_pending = False
+        self.turn_sound_pending = False
         if self.session.coach is not None:
             self.session.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
@@ -428,6 +437,10 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.log.picked = None
         if self.message_time > 0:
             self.message_time -= dt
+        if self.turn_sound_pending and not self.animating:
+            self.turn_sound_pending = False
+            if self.session.human_to_act():
+                self.app.sounds.play("turn")
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False
