@@ -1,0 +1,95 @@
+"""Texts and looks seen on screen (issue 32): Gopher's results say what each number is, italic
+words in the rules sit like the others, a space after a figure stays seen, default seat names
+follow the language, the title's buttons, tooltips and drop-downs stay whole, and the wording."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import saves, ui
+from game.app.scenes.rules import RulesPage, _width
+from game.i18n import tr
+from tests.helpers import pump, running_app
+
+LANGS = ("en", "de", "fr", "ru")
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    yield tmp_path
+    saves.flush_autosave()
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def screen():
+    pygame.init()
+    yield pygame.display.set_mode((800, 600))
+
+
+# ---- Gopher's Pantry results: each number says what it is, with the side panel's icons -------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_gopher_results_name_each_number(lang):
+    from game.app.views.gopher import texts
+    i18n.set_language(lang)
+    info = {"plus": 62, "minus": 2, "trophy_points": 12, "score": 72}
+    parts = texts.result_parts(info)
+    assert [p for p, _ in parts] == ["up", "down", "trophy", None]
+    words = [t for _, t in parts]
+    assert "62" in words[0] and "2" in words[1] and "12" in words[2] and "72" in words[3]
+    for text in words[:3]:               # a word beside each number, not a bare "+62 −2 12"
+        assert sum(ch.isalpha() for ch in text) >= 4, text
+    row = texts.result_row("Ann", info, False)
+    for text in words[:3]:
+        assert text.split()[-1].strip(",") in row
+
+
+def test_gopher_results_picture_draws_an_icon_per_pile():
+    from game.app.scenes.play import PlayScene
+    from game.app.session import LocalSession, default_seats
+    from game.rules import new_game
+    for app in running_app((1280, 720)):
+        session = LocalSession("gopher", default_seats(3, humans=0), new_game("gopher", players=3, seed=3),
+                               autosave=False)
+        scene = PlayScene(app, session, auto_results=False)
+        app.go(scene)
+        session.finish()
+        scene.sync_board()
+        view = scene.board
+        icons = []
+        real = view._pile_icon
+        view._pile_icon = lambda info, pile, h: icons.append(pile) or real(info, pile, h)
+        view.draw_results(pygame.Surface((700, 200)), pygame.Rect(0, 0, 700, 200), None)
+        assert icons.count("up") == icons.count("down") == icons.count("trophy") == 3
+
+
+# ---- italic words in the rules ----------------------------------------------------------------
+@pytest.mark.parametrize("md", ["The turn ends with *Pass*. Then *Roll*; or *Stop*, go.",
+                                "Wähle *Würfeln*; sonst *Aussetzen*. *Ein Geschenk*: weiter.",
+                                "Выбери *Бросок*; или *Пас*. *Подарок*: возьми карту."])
+def test_italic_words_get_no_extra_gap_and_no_space_before_punctuation(screen, md):
+    page = RulesPage(md, 1.0, 2000)
+    words = [w for _y, _h, line in page.lines for w in line]
+    for (x, word, fnt, style, _c), (nx, nword, *_rest) in zip(words, words[1:]):
+        upright = fnt.size(word)[0]
+        gap = nx - x - upright
+        if style == "i" and nword[:1] in ".,;:":
+            assert gap <= max(2, fnt.size(" ")[0] // 2), (word, nword, gap)    # right after it
+        elif style == "i":
+            assert gap <= fnt.size(" ")[0] + 3, (word, nword, gap)             # one space, no more
+    assert _width(ui.font(16), "Pass", "i") < ui.font(16).size("Pass ")[0]
+
+
+# ---- a space after a figure stays seen in a small or shrunk text ------------------------------------
+def test_a_space_after_a_figure_stays_seen_when_shrunk(screen):
+    for px in (10, 12, 14, 17):
+        f = ui.font(px, True)
+        one, two = f.size("Computer 2 ist")[0], f.size("Computer 2ist")[0]
+        assert one - two >= f.size(" ")[0] + 1                 # wider than a bare space
+        assert f.render("Computer 2 ist", True, (0, 0, 0)).get_width() == one
+    f = ui.font(11, True)
+    fitted = ui.fit_font("Computer 4 выкладывает тропу (1 из 6 муравьёв)", ui.font(17, True), 200)
+    assert fitted.size("4 в")[0] > fitted.size("4в")[0] + fitted.size(" ")[0]
+    assert ui.text.spaced("a 2 b 3") == "a 2 \u200ab 3"
