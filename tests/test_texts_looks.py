@@ -93,3 +93,45 @@ def test_a_space_after_a_figure_stays_seen_when_shrunk(screen):
     fitted = ui.fit_font("Computer 4 выкладывает тропу (1 из 6 муравьёв)", ui.font(17, True), 200)
     assert fitted.size("4 в")[0] > fitted.size("4в")[0] + fitted.size(" ")[0]
     assert ui.text.spaced("a 2 b 3") == "a 2 \u200ab 3"
+
+
+# ---- default seat names follow the language ---------------------------------------------------
+def test_default_seat_names_are_catalog_entries_until_typed():
+    from game.app.names import default_name_entry, name_in_language
+    assert default_name_entry("Spieler 1") == ("seat.player_n", 1)
+    assert default_name_entry("Компьютер 3") == ("seat.computer_n", 3)
+    assert default_name_entry("Anna") is None and default_name_entry("") is None
+    i18n.set_language("ru")
+    assert name_in_language("Spieler 1") == "Игрок 1"
+    assert name_in_language("Computer 2") == "Компьютер 2"
+    assert name_in_language("Anna") == "Anna"
+
+
+def test_set_up_and_play_screens_rename_default_seats_on_a_language_switch():
+    from game.app import lang as lang_mod
+    from game.app.scenes.play import PlayScene
+    from game.app.session import LocalSession, default_seats
+    from game.rules import new_game
+    for app in running_app((1024, 600)):
+        lang_mod.choose_language(app, "de")
+        app.go_title()
+        app.open("seats", "ants")
+        pump(app, 2)
+        scene = app.top
+        scene.set_count(3)
+        scene.set_name(2, "Oma")
+        lang_mod.choose_language(app, "ru")
+        pump(app, 2)
+        assert [s["name"] for s in scene.seats[:3]] == ["Игрок 1", "Компьютер 2", "Oma"]
+        lang_mod.choose_language(app, "de")
+        seats = default_seats(3, humans=1)
+        seats[2]["name"] = "Opa"
+        session = LocalSession("moles", seats, new_game("moles", players=3, seed=1), autosave=False)
+        play = PlayScene(app, session)
+        app.go(play)
+        pump(app, 2)
+        lang_mod.choose_language(app, "fr")
+        pump(app, 2)
+        assert [s["name"] for s in session.seats] == ["Joueur 1", "Ordinateur 2", "Opa"]
+        assert [s["name"] for s in play.board.seats] == ["Joueur 1", "Ordinateur 2", "Opa"]
+        assert session.text_context().name(1) == "Ordinateur 2"

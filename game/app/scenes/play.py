@@ -13,6 +13,7 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
+from ..names import follow_language, name_in_language
 from ..views import make_board_view
 from .base import Scene
 from ..hint_button import HintButtonMixin
@@ -47,6 +48,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         info = GAMES.get(session.game_id)
         self.info = info
         self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
+        self.follow_language_names()       # a save of another language: default names in this one
         self.turn_sound_pending = False    # "your turn" waits for the computers' move to be shown
 
     # ---- layout -------------------------------------------------------------------------------
@@ -115,8 +117,19 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self._synced = True
         self.build_coach()             # a guided first game: the bubble and its buttons
 
+    def follow_language_names(self) -> None:
+        """Default seat names ("Player 1", "Computer 2") in the language shown now, on the board
+        and at the table; names a player typed stay."""
+        follow_language(getattr(self.board, "seats", None))
+        table = getattr(self.session, "table", None)
+        for seat in getattr(table, "seats", None) or []:
+            new = name_in_language(seat.name)
+            if new != seat.name:
+                seat.name = new
+
     def on_language(self, lang: str) -> None:
         """Relabel the board, the panel and the log in the new language."""
+        self.follow_language_names()
         hook = getattr(self.board, "on_language", None)
         if hook is not None:
             hook(lang)

@@ -9,8 +9,8 @@ from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
 from .. import coach, launch, table, ui
 from ...i18n import tr
-from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
-                    variant_label, variants_heading)
+from ..names import (choice_label, colour_name, follow_language, game_title, level_about, level_name,
+                    option_label, variant_label, variants_heading)
 from .base import Scene
 
 KINDS = ("human", "computer")
@@ -80,6 +80,12 @@ class SeatsScene(Scene):
         if not seats:   # the last table of this game, as it was left
             problems = " ".join(filter(None, [problems, table.restore_into(self)]))
         self.table_note = problems or ""     # about saved players and set-ups, under the seats
+        follow_language(self.seats)          # default names kept in another language: this one's
+
+    def on_language(self, lang: str) -> None:
+        """Default seat names follow the language (a name the player typed stays)."""
+        follow_language(self.seats)
+        super().on_language(lang)
 
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
