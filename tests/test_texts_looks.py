@@ -135,3 +135,74 @@ def test_set_up_and_play_screens_rename_default_seats_on_a_language_switch():
         assert [s["name"] for s in session.seats] == ["Joueur 1", "Ordinateur 2", "Opa"]
         assert [s["name"] for s in play.board.seats] == ["Joueur 1", "Ordinateur 2", "Opa"]
         assert session.text_context().name(1) == "Ordinateur 2"
+
+
+# ---- the title's buttons, a tooltip, a drop-down's focus ring ------------------------------------
+def _make_save():
+    from game.app.session import LocalSession, default_seats
+    from game.rules import new_game
+    s = LocalSession("moles", default_seats(2, humans=2), new_game("moles", players=2, seed=1),
+                     autosave=True, computers=False)
+    s.act(s.table.legal_for(s.current)[0])
+    saves.flush_autosave()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080), (2560, 1360), (2560, 1440)])
+def test_title_buttons_stay_whole_with_a_save_present(size):
+    _make_save()
+    for app in running_app(size):
+        app.go_title()
+        pump(app, 2)
+        scene = app.top
+        assert scene.saved_count == 1
+        rects = [it.rect for it in scene.focus.items]
+        assert [it.key for it in scene.focus.items][-1] == "Quit"
+        for r in rects:
+            assert r.bottom <= size[1] - scene.px(20), (size, r)      # not cut, clear of the edge
+        top = int(size[1] * 0.13) + ui.font(scene.px(76), True).get_height() \
+            + ui.font(scene.px(21)).get_height()
+        assert rects[0].top >= top                                   # under the subtitle
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+def test_pause_tooltip_stays_inside_the_window(size, monkeypatch):
+    from game.app.scenes.play import PlayScene
+    from game.app.session import LocalSession, default_seats
+    from game.rules import new_game
+    for app in running_app(size):
+        s = LocalSession("moles", default_seats(2, humans=2), new_game("moles", players=2, seed=1),
+                         autosave=False, computers=False)
+        scene = PlayScene(app, s)
+        app.go(scene)
+        pump(app, 2)
+        btn = next(e for e in scene.focus.items if e.key == "menu").element
+        pos = (btn.rect.right - 3, btn.rect.centery)
+        monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+        for _ in range(90):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+            pump(app, 1)
+        tip = btn.tool_tip
+        assert tip is not None
+        assert pygame.Rect(0, 0, *size).inflate(-2 * scene.px(4), -2 * scene.px(4)).contains(tip.rect)
+
+
+def test_focus_ring_is_not_drawn_over_another_open_dropdown_list():
+    for app in running_app((1280, 720)):
+        app.go_title()
+        app.open("settings")
+        pump(app, 2)
+        sc = app.top
+        sc.focus.focus_key("speed")
+        sc.focus.visible = True
+        assert not sc._ring_under_open_list()
+        dd = next(it.element for it in sc.focus.items if it.key == "fullscreen")
+        dd.current_state.should_transition = True           # open it, as a click does
+        pump(app, 2)
+        assert sc.open_dropdowns() == [dd]
+        drawn = []
+        sc.focus.draw = lambda surface, scale: drawn.append(1)
+        sc.draw_ui(app.surface, True)
+        assert drawn == []                                   # the list is in front
+        sc.focus.focus_key("fullscreen")                     # the open one's own ring is drawn
+        sc.draw_ui(app.surface, True)
+        assert drawn == [1]
