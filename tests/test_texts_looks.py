@@ -84,12 +84,13 @@ def test_italic_words_get_no_extra_gap_and_no_space_before_punctuation(screen, m
 
 # ---- a space after a figure stays seen in a small or shrunk text ------------------------------------
 def test_a_space_after_a_figure_stays_seen_when_shrunk(screen):
-    for px in (10, 12, 14, 17):
+    for px in (10, 12, 14):
         f = ui.font(px, True)
         one, two = f.size("Computer 2 ist")[0], f.size("Computer 2ist")[0]
         assert one - two >= f.size(" ")[0] + 1                 # wider than a bare space
         assert f.render("Computer 2 ist", True, (0, 0, 0)).get_width() == one
-    f = ui.font(11, True)
+    big = ui.font(20, True)                                     # at a full size: as drawn
+    assert big.size("Computer 2 ist")[0] == big.size("Computer 2")[0] + big.size(" ist")[0]
     fitted = ui.fit_font("Computer 4 выкладывает тропу (1 из 6 муравьёв)", ui.font(17, True), 200)
     assert fitted.size("4 в")[0] > fitted.size("4в")[0] + fitted.size(" ")[0]
     assert ui.text.spaced("a 2 b 3") == "a 2 \u200ab 3"
@@ -206,3 +207,54 @@ def test_focus_ring_is_not_drawn_over_another_open_dropdown_list():
         sc.focus.focus_key("fullscreen")                     # the open one's own ring is drawn
         sc.draw_ui(app.surface, True)
         assert drawn == [1]
+
+
+# ---- wording ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_pack_choosing_for_its_own_piece_is_named_once(lang):
+    from game.app.eventtext import Ctx
+    from game.app.eventtext.forest import line
+    i18n.set_language(lang)
+    ctx = Ctx("forest", ["Ann", "Bob"])
+    own = line({"type": "effect", "kind": "arrows", "seat": 0, "piece": "0-c1"}, ctx)
+    assert own.count("Ann") == 1, own
+    assert own == tr("forest.ev.choice_own.canine", name="Ann")
+    hunter = line({"type": "effect", "kind": "arrows", "seat": 1, "piece": "1-h"}, ctx)
+    assert hunter == tr("forest.ev.choice_own.hunter", name="Bob")
+    i18n.set_language("en")
+    assert line({"type": "effect", "kind": "arrows", "seat": 0, "piece": "0-c1"}, ctx) == \
+        "Ann decides where to move their canine"
+
+
+def test_mole_dig_legend_says_hole_like_the_rules_and_the_counter():
+    i18n.set_language("en")
+    for key in ("moles.legend.hole", "moles.legend.hole_big"):
+        assert "molehill" not in tr(key).lower() and tr(key).startswith("Hole")
+    assert "Holes" in tr("moles.holes_filled", filled=0, total=13)
+
+
+def test_german_set_up_counts_players_not_people():
+    i18n.set_language("de")
+    for n in (1, 2, 4):
+        assert "Person" not in tr("setup.count", count=n) and "Spieler" in tr("setup.count", count=n)
+    assert "Person" not in tr("choose.players_range", low=2, count=4)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_gopher_legend_names_every_symbol_alike(lang):
+    from game.app.eventtext import gopher as gopher_words
+    from game.app.views.gopher import texts
+    i18n.set_language(lang)
+    names = [gopher_words.kind(k) for k in ("acorn", "berry", "spikelet")] + \
+        [texts.legend_name(n) for n in ("store", "portal", "present")]
+    for name in names:                   # a capital letter and no article, like "Acorn"
+        assert name[:1].isupper(), names
+        assert name.split()[0].lower() not in ("a", "an", "un", "une", "ein", "eine"), names
+
+
+def test_gopher_beginner_pass_keeps_no_cards():
+    from game.app.eventtext import Ctx
+    from game.app.eventtext.gopher import line
+    i18n.set_language("en")
+    ctx = Ctx("gopher", ["Ann", "Bob"], extra={"view": {"variant": "beginner"}})
+    assert "keeps" not in line({"type": "pass", "seat": 0}, ctx)

@@ -55,12 +55,14 @@ class Font(pygame.font.Font):
     def render(self, text, *args, **kwargs):
         if fit.active():
             fit.glyphs(text, "render")          # and notes the text as shown
-        return super().render(spaced(text), *args, **kwargs)
+        return super().render(spaced(text) if self.px <= SMALL_PX else text, *args, **kwargs)
 
     def size(self, text):
-        return super().size(spaced(text))
+        return super().size(spaced(text) if self.px <= SMALL_PX else text)
 
 
+#: a text this small (or shrunk to it) widens the space after a figure a little, see ``spaced``
+SMALL_PX = 16
 #: a space after a figure: the figures are as wide as each other, so a narrow one ("1") leaves
 #: its space looking like none in a small or shrunk text ("Computer 2ist unterwegs"); a hair
 #: space more keeps the gap seen at every size
