@@ -43,7 +43,10 @@ def default_name_entry(name) -> tuple[str, int] | None:
 
 
 def name_in_language(name: str) -> str:
-    """``name`` in the language shown now when it is a default seat name, else as it is."""
+    """``name`` in the language shown now when it is a default seat name, else as it is (the
+    test pseudo-language, which only stretches the catalog's texts, leaves names alone)."""
+    if i18n.get_language() not in i18n.LANGUAGES:
+        return name
     entry = default_name_entry(name)
     return tr(entry[0], number=entry[1]) if entry else name
 
