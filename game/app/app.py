@@ -92,7 +92,9 @@ class App:
         self.surface = None
         self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
         self.assets = Assets()
-        self.sounds = Sounds(self.settings.sound and not headless, self.settings.volume / 100)
+        self.sounds = Sounds(self.settings.sound and not headless, self.settings.volume / 100,
+                             self.settings.music / 100, music_allowed=not headless)
+        self.sounds.update_music()
         self.running = True
         self.clock = pygame.time.Clock()
         self._hot = 0.0                    # seconds of full frame rate left after input
@@ -245,6 +247,8 @@ class App:
     def apply_settings(self) -> None:
         self.sounds.enabled = self.settings.sound and not self.headless
         self.sounds.volume = self.settings.volume / 100
+        self.sounds.music = self.settings.music / 100
+        self.sounds.update_music()
         err = settings_mod.save(self.settings)
         if err:
             if err not in self.notices:

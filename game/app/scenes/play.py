@@ -13,6 +13,7 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
+from ..names import follow_language, name_in_language
 from ..views import make_board_view
 from .base import Scene
 from ..hint_button import HintButtonMixin
@@ -47,6 +48,8 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         info = GAMES.get(session.game_id)
         self.info = info
         self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
+        self.follow_language_names()       # a save of another language: default names in this one
+        self.turn_sound_pending = False    # "your turn" waits for the computers' move to be shown
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -119,8 +122,19 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         online: its messages) takes part of it and returns the rest."""
         return rect
 
+    def follow_language_names(self) -> None:
+        """Default seat names ("Player 1", "Computer 2") in the language shown now, on the board
+        and at the table; names a player typed stay."""
+        follow_language(getattr(self.board, "seats", None))
+        table = getattr(self.session, "table", None)
+        for seat in getattr(table, "seats", None) or []:
+            new = name_in_language(seat.name)
+            if new != seat.name:
+                seat.name = new
+
     def on_language(self, lang: str) -> None:
         """Relabel the board, the panel and the log in the new language."""
+        self.follow_language_names()
         hook = getattr(self.board, "on_language", None)
         if hook is not None:
             hook(lang)
@@ -228,8 +242,14 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
-        elif shown:
-            self.app.sounds.play(self.sound_for(shown))
+            self.turn_sound_pending = False
+        else:
+            if shown:
+                self.app.sounds.play(self.sound_for(shown))
+            # a person is to play after a computer moved: "your turn" once the board is still
+            self.turn_sound_pending = (update.kind == "act" and update.seat is not None
+                                       and not self.session.is_human(update.seat)
+                                       and self.session.human_to_act())
         if self.undo_button is not None:
             self._update_undo()
         if self.session.message:
@@ -238,16 +258,17 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.rebuild()
 
     def sound_for(self, events) -> str:
-        """The sound of what just happened: the view's choice if it makes one, else the first
-        event type games.yaml gives a sound (``sounds``), else "move"."""
+        """The sound of what just happened: the view's choice if it makes one, else the sound
+        games.yaml gives (``sounds``) the event type listed first there among those that
+        happened, else "move"."""
         pick = getattr(self.board, "sound_for", None)
         if callable(pick):
             name = pick(events)
             if name:
                 return str(name)
-        for e in events:
-            name = self.sounds.get(e.get("type"))
-            if name:
+        happened = {e.get("type") for e in events if isinstance(e, dict)}
+        for kind, name in self.sounds.items():
+            if kind in happened and name:
                 return name
         return "move"
 
@@ -289,6 +310,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             return
         self.forget_hint_message()
         self.results_pending = False
+        self.turn_sound_pending = False
         if self.session.coach is not None:
             self.session.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
@@ -433,6 +455,10 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.log.picked = None
         if self.message_time > 0:
             self.message_time -= dt
+        if self.turn_sound_pending and not self.animating:
+            self.turn_sound_pending = False
+            if self.session.human_to_act():
+                self.app.sounds.play("turn")
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False

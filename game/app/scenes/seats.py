@@ -9,8 +9,8 @@ from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
 from .. import coach, launch, table, ui
 from ...i18n import tr
-from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
-                    variant_label, variants_heading)
+from ..names import (choice_label, colour_name, follow_language, game_title, level_about, level_name,
+                    option_label, variant_label, variants_heading)
 from .base import Scene
 
 KINDS = ("human", "computer")
@@ -86,6 +86,12 @@ class SeatsScene(Scene):
         if not seats:   # the last table of this game, as it was left
             problems = " ".join(filter(None, [problems, table.restore_into(self)]))
         self.table_note = problems or ""     # about saved players and set-ups, under the seats
+        follow_language(self.seats)          # default names kept in another language: this one's
+
+    def on_language(self, lang: str) -> None:
+        """Default seat names follow the language (a name the player typed stays)."""
+        follow_language(self.seats)
+        super().on_language(lang)
 
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
@@ -275,12 +281,11 @@ class SeatsScene(Scene):
     # ---- start ----------------------------------------------------------------------------------------
     def collect_options(self) -> dict:
         opts = dict(self.options)
-        for opt in self.info.options:     # hidden, as it does nothing here: back to its default
-            if opt["id"] in opts and not self.info.option_applies(opt, self.variant, self.options):
-                opts[opt["id"]] = opt.get("default")     # (a rules check may refuse it otherwise)
         for opt in self.info.options:
             if not self.info.option_applies(opt, self.variant, self.options, self.count):
-                opts[opt["id"]] = opt.get("default")     # not offered: the default stands
+                # not offered (it does nothing here): the default stands, as the rules refuse
+                # a value that does nothing in the chosen rule set
+                opts[opt["id"]] = opt.get("default")
                 continue
             if opt.get("text"):
                 oid = opt["id"]

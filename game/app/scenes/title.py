@@ -45,7 +45,8 @@ class TitleScene(Scene):
             self.check_save()
         w, h = self.size
         bh, gap = self.px(54), self.px(14)
-        y = int(h * (0.36 if self.saved_count else 0.40))
+        rows = 7 if self.saved_count else 6
+        y, bh, gap = self.button_column(rows, bh, gap)
         cont_text = tr("title.continue")
         if self.saved is not None:
             info = GAMES.get(self.saved.game_id)
@@ -75,6 +76,22 @@ class TitleScene(Scene):
                             object_id="#primary" if (self.saved is None and i == 0) else None)
         self.focus.first_enabled()
         self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
+
+    def button_column(self, rows: int, bh: int, gap: int) -> tuple[int, int, int]:
+        """(top, button height, gap) of the column of ``rows`` buttons: below the name and the
+        subtitle, above the window's bottom edge (and the version) at every window size; the
+        column moves up first, and only then do its buttons get a little lower."""
+        w, h = self.size
+        top_limit = (int(h * 0.13) + ui.font(self.px(76), True).get_height() + self.px(4)
+                     + ui.font(self.px(21)).get_height() + self.px(14))   # the name, the subtitle
+        bottom_limit = h - self.px(30)                          # the version line
+        total = rows * bh + (rows - 1) * gap
+        y = min(int(h * (0.36 if rows > 6 else 0.40)), bottom_limit - total)
+        if y < top_limit:
+            k = max(0.5, (bottom_limit - top_limit) / total)
+            bh, gap = int(bh * k), int(gap * k)
+            y = top_limit
+        return y, bh, gap
 
     def on_back(self) -> None:
         # Esc on the title does not close the window by surprise: it points at Quit.
