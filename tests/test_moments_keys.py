@@ -370,3 +370,13 @@ def test_a_whole_game_by_keys_alone(app, game):
         pump(app, 1)
         s.wait_for_computer()
     assert s.is_over() and made > 0
+
+
+def test_a_click_on_continue_goes_on(app):
+    from tests.test_app_scenes import click
+    scene = open_play(app, "ants", ["human", "computer"], computers=False, speed="normal")
+    scene.note_moment([{"type": "reveal"}], "normal")
+    pump(app, 2)
+    assert scene.moment_button is not None and scene.focus.current.key == "moment"
+    click(app, scene.moment_button.rect.center)
+    assert not scene.moment and scene.moment_button is None

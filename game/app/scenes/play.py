@@ -424,8 +424,8 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
                 pos = pygame.mouse.get_pos()
             over_ui = self.ui is not None and self.ui.get_hovering_any_element() \
                 and not self.board_rect.collidepoint(pos) or self.over_coach(pos)
-            if self.board_rect.collidepoint(pos) and not over_ui and not (
-                    self.curtain_button is not None and self.curtain_button.rect.collidepoint(pos)):
+            if self.board_rect.collidepoint(pos) and not over_ui and not any(
+                    b is not None and b.rect.collidepoint(pos) for b in (self.curtain_button, self.moment_button)):
                 if event.type == pygame.MOUSEBUTTONDOWN:
                     self.focus.focus_key("board")
                     self.focus.visible = False
