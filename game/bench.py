@@ -183,7 +183,7 @@ def measure_ai(game: str, games: int, budget_s: float, think: float | None = Non
     Stops early (after the decision under way) once ``budget_s`` seconds have been spent.
     ``think``: the searching level's think time a move (None: its default).
     """
-    from .ai import LEVELS, make_agent
+    from .ai import LEVELS, arena
     from .rules import new_game
     level = LEVELS[-1]
     counts = _player_counts(game)
@@ -193,18 +193,16 @@ def measure_ai(game: str, games: int, budget_s: float, think: float | None = Non
     for k in range(games):
         players = counts[k % len(counts)]
         state = new_game(game, players=players, seed=k)
-        agents = [make_agent(game, level, seed=k * 16 + seat) for seat in range(players)]
-        for agent in agents:
+
+        def faster(agent, seat):
             if think is not None and hasattr(agent, "think"):
                 agent.think = think
-        while not state.is_over() and time.perf_counter() < deadline:
-            seat = state.current_player
-            view, legal = state.view(seat), state.legal_actions()
-            start = time.perf_counter()
-            action = agents[seat].decide(view, legal)
+
+        def timed(seat, view, legal, action, seconds):
             if len(legal) > 1:  # a forced move is no decision
-                times.append(time.perf_counter() - start)
-            state.apply(action)
+                times.append(seconds)
+        arena.play(state, arena.seat_agents(game, [level] * players, k, faster),
+                   on_decision=timed, deadline=deadline, label=f"{game} seed {k}")
         if not state.is_over():
             break
         finished += 1

@@ -16,18 +16,12 @@ import json
 import statistics
 import time
 
-from .ai import make_agent
+from .ai import arena
 from .rules import GAMES, new_game
 
-MAX_ACTIONS = 100_000  # a game still running after this many actions is a bug
-
-
-class SimulationError(RuntimeError):
-    """A computer-only game went wrong (an agent chose an illegal action, a game never ended)."""
-
-
-def agent_seed(game_seed: int, seat: int) -> int:
-    return game_seed * 16 + seat
+MAX_ACTIONS = arena.MAX_ACTIONS
+SimulationError = arena.ArenaError     # a computer-only game went wrong
+agent_seed = arena.agent_seed
 
 
 def play_one(game: str, players: int, seed: int, levels: list[str], variant: str | None = None,
@@ -35,21 +29,10 @@ def play_one(game: str, players: int, seed: int, levels: list[str], variant: str
     """Play one computer-only game; returns winners, scores, action count and seconds."""
     start = time.perf_counter()
     state = new_game(game, players=players, seed=seed, variant=variant, options=options)
-    agents = [make_agent(game, levels[seat % len(levels)], seed=agent_seed(seed, seat))
-              for seat in range(players)]
-    actions = 0
-    while not state.is_over():
-        if actions >= MAX_ACTIONS:
-            raise SimulationError(f"{game} seed {seed}: still running after {actions} actions")
-        seat = state.current_player
-        action = agents[seat].decide(state.view(seat), state.legal_actions())
-        try:
-            state.apply(action)
-        except ValueError as exc:
-            raise SimulationError(f"{game} seed {seed}: the {levels[seat % len(levels)]} "
-                                  f"computer in seat {seat + 1} chose an illegal action "
-                                  f"({exc})") from exc
-        actions += 1
+    seat_levels = [levels[seat % len(levels)] for seat in range(players)]
+    agents = arena.seat_agents(game, seat_levels, seed)
+    actions = arena.play(state, agents, label=f"{game} seed {seed}", levels=seat_levels,
+                         limit=MAX_ACTIONS)
     return {"seed": seed, "winners": list(state.winners()), "scores": list(state.scores()),
             "teams": list(state.seat_teams()), "ending": state.ending(), "actions": actions,
             "seconds": time.perf_counter() - start}

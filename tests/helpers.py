@@ -7,18 +7,12 @@ __all__ = ["key", "play", "running_app", "pump"]
 
 
 def play(state, agents, check=None, limit=20_000):
-    """Play ``state`` to the end with one agent per seat, each deciding from its own view;
-    ``check(seat, view, legal, action)`` sees every decision."""
-    steps = 0
-    while not state.is_over():
-        seat = state.current_player
-        view, legal = state.view(seat), state.legal_actions()
-        action = agents[seat].decide(view, legal)
-        if check:
-            check(seat, view, legal, action)
-        state.apply(action)
-        steps += 1
-        assert steps < limit
+    """Play ``state`` to the end with one agent per seat, each deciding from its own view
+    (the arena's loop); ``check(seat, view, legal, action)`` sees every decision."""
+    from game.ai import arena
+    seen = (lambda seat, view, legal, action, _s: check(seat, view, legal, action)) if check \
+        else None
+    arena.play(state, agents, on_decision=seen, limit=limit)
     return state
 
 

@@ -588,7 +588,7 @@ def test_good_against_good_races_end_by_the_target():
     the games of seeds 9024, 9029, 9035 and 9039 ran to the 60-round cap with the earlier
     player and rules (passing for rounds on end, pacing to and fro); playing for the target
     they end by it."""
-    from game.ai import play_seeded_game
+    from game.ai.arena import play_seeded_game
     for seed in (9024, 9029, 9035, 9039):
         state, _ = play_seeded_game("forest", ["good", "good"], seed, variant="race")
         assert state.ending() == "race" and state.round <= 60, (seed, state.round)

@@ -82,37 +82,6 @@ def _has_rules(game: str) -> bool:
     return cls.from_view.__func__ is not GameState.from_view.__func__
 
 
-def play_seeded_game(game: str, levels: list, seed: int, variant: str | None = None,
-                     options: dict | None = None, timer: list | None = None,
-                     good_level: str = "good", players: int | None = None):
-    """One computer-only game, ``levels[seat]`` per seat, every seat deciding from its own view.
-
-    Returns ``(final state, Counter of action types)``.  Decision times of the ``good_level``
-    seats (moments with a real choice) are appended to ``timer``.  Used by the strength reports.
-    """
-    import time
-    from collections import Counter
-
-    from ..rules import new_game
-    state = new_game(game, players=players or len(levels), seed=seed, variant=variant,
-                     options=options)
-    agents = [make_agent(game, lvl, seed=seed * 16 + s) for s, lvl in enumerate(levels)]
-    kinds: Counter = Counter()
-    while not state.is_over():
-        seat = state.current_player
-        legal = state.legal_actions()
-        view = state.view(seat)
-        t0 = time.perf_counter()
-        action = agents[seat].decide(view, legal)
-        if timer is not None and levels[seat] == good_level and len(legal) > 1:
-            timer.append(time.perf_counter() - t0)
-        state.apply(action)
-        kinds[action["type"]] += 1
-        if sum(kinds.values()) > 100_000:  # pragma: no cover - a game that never ends is a bug
-            raise RuntimeError(f"{game} seed {seed}: no end after 100,000 actions")
-    return state, kinds
-
-
 def make_agent(game: str, level: str = "good", seed: int | None = None) -> Agent:
     if level not in LEVELS:
         raise ValueError(f"unknown computer level '{level}' (known: {', '.join(LEVELS)})")

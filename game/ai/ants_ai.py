@@ -566,7 +566,7 @@ def play_game(levels: list, seed: int, variant: str = "autumn", options: dict | 
               timer: list | None = None, good_level: str = "good") -> dict:
     """One seeded game, ``levels[seat]`` per seat.  Returns {"scores", "winners", "rounds"};
     decision times of the ``good_level`` seats are appended to ``timer``."""
-    from . import play_seeded_game
+    from .arena import play_seeded_game
     state, _ = play_seeded_game("ants", levels, seed, variant, options, timer, good_level)
     return {"scores": list(state.scores()), "winners": state.winners(), "rounds": state.round}
 

@@ -907,7 +907,7 @@ def play_game(levels: list, seed: int, variant: str = "A", options: dict | None 
               timer: list | None = None, good_level: str = "good") -> dict:
     """One seeded game, ``levels[seat]`` per seat.  Returns {"scores", "rolls", "winners"};
     decision times of the ``good_level`` seats are appended to ``timer``."""
-    from . import play_seeded_game
+    from .arena import play_seeded_game
     state, kinds = play_seeded_game("hamster", levels, seed, variant, options, timer, good_level)
     return {"scores": list(state.scores()), "rolls": kinds["roll"], "winners": state.winners()}
 

@@ -1056,7 +1056,7 @@ def play_match(levels: list, seed: int, players: int = 2, options: dict | None =
                timer: list | None = None, good_level: str = "good") -> list:
     """One seeded game; ``levels[seat]`` per seat.  Returns the winners.  Decision times of
     the ``good_level`` seats are appended to ``timer``."""
-    from . import play_seeded_game
+    from .arena import play_seeded_game
     state, _ = play_seeded_game("moles", levels, seed, None, options, timer, good_level,
                                 players=players)
     return state.winners()

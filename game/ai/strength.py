@@ -47,20 +47,14 @@ def play_duel(game: str, a: str, b: str, players: int, seed: int, a_seat: int,
     """One game, level ``a`` in ``a_seat`` and ``b`` elsewhere; returns A's share of the win."""
     from ..rules import new_game
     state = new_game(game, players=players, seed=seed, variant=variant, options=options)
-    agents = [_agent(game, a if s == a_seat else b, seed * 16 + s, think, iterations)
+    from .arena import agent_seed, play
+    agents = [_agent(game, a if s == a_seat else b, agent_seed(seed, s), think, iterations)
               for s in range(players)]
-    actions = 0
-    while not state.is_over():
-        seat = state.current_player
-        legal = state.legal_actions()
-        t0 = time.perf_counter()
-        action = agents[seat].decide(state.view(seat), legal)
+
+    def timed(seat, view, legal, action, seconds):
         if times is not None and seat == a_seat and len(legal) > 1:
-            times.append(time.perf_counter() - t0)
-        state.apply(action)
-        actions += 1
-        if actions > 100_000:  # pragma: no cover - a game that never ends is a bug
-            raise RuntimeError(f"{game} seed {seed}: no end after 100,000 actions")
+            times.append(seconds)
+    play(state, agents, on_decision=timed, label=f"{game} seed {seed}")
     won = state.winners()
     return 1.0 / len(won) if a_seat in won else 0.0
 

@@ -10,7 +10,8 @@ host talks to the same table for its remote seats.  See ``table.py`` and ``polic
 """
 from __future__ import annotations
 
-from .bots import BotRunner, agent_seed
+from ..ai.arena import agent_seed  # the one seeding rule (game.ai.arena)
+from .bots import BotRunner
 from .seats import COMPUTER, HUMAN, KINDS, PEOPLE, REMOTE, Seat, as_seats
 from .table import (CANNOT_UNDO, CODES, DAMAGED, ILLEGAL, NOT_YOUR_TURN, OVER, STALE, Outcome,
                     Table, Update, ranking)

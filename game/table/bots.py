@@ -27,14 +27,6 @@ FINISH_LIMIT = 20000      # actions at most while finishing (every game ends lon
 MOVE_RESERVE = 0.1
 
 
-def agent_seed(game_seed, seat: int) -> int:
-    """The one seeding rule of computer players: seat ``seat`` of a game dealt from
-    ``game_seed`` (simulate, strength, bench, tests and the app all use it)."""
-    if isinstance(game_seed, int) and not isinstance(game_seed, bool):
-        return (game_seed * 16 + seat) % (2 ** 31)
-    return seat
-
-
 class BotRunner:
     def __init__(self, table: Table, *, pause: float = 0.0, think: float | None = None,
                  helpers: bool = True, enabled: bool = True):
@@ -61,6 +53,7 @@ class BotRunner:
         agent = self._agents.get(seat)
         if agent is None:
             from ..ai import make_agent
+            from ..ai.arena import agent_seed
             seed = agent_seed(getattr(self.table.state, "seed", None), seat)
             level = self.table.seats[seat].level or "good"
             game = self.table.game_id

@@ -249,7 +249,7 @@ class ForestAgent(Agent):
 def duel(games: int, seed: int, opponent: str, variant: str = "race", timer=None,
          options=None) -> dict:
     """Good against ``opponent`` in 2-pack games, seats alternating; a shared win counts half."""
-    from .. import play_seeded_game
+    from ..arena import play_seeded_game
     score = 0.0
     for g in range(games):
         levels = ["good", opponent] if g % 2 == 0 else [opponent, "good"]

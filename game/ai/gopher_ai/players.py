@@ -312,7 +312,7 @@ class GopherAgent(_Base):
 def duel(games: int, seed: int, variant: str = "standard", timer: list | None = None,
          opponent: str = "random") -> dict:
     """Two-player games good vs ``opponent``, seats alternating.  A shared win counts half."""
-    from .. import play_seeded_game
+    from ..arena import play_seeded_game
     wins = 0.0
     outright = 0
     for i in range(games):
