@@ -64,6 +64,13 @@ for _i in range(CELLS):
     NEIGHBOURS.append(tuple(j for j, ok in ((_i - N, _y > 0), (_i + 1, _x < N - 1),
                                             (_i + N, _y < N - 1), (_i - 1, _x > 0)) if ok))
 EDGE = frozenset(i for i in range(CELLS) if i % N in (0, N - 1) or i // N in (0, N - 1))
+EDGE_CELLS = sorted(EDGE)
+# _NEAR[head][tail]: the cells next to either end of a trail, in order; _BOTH[head][tail]: the
+# cells next to both (where the new ant could join either end)
+_NEAR = [[tuple(sorted(set(NEIGHBOURS[h]) | set(NEIGHBOURS[t]))) for t in range(CELLS)]
+         for h in range(CELLS)]
+_BOTH = [[frozenset(NEIGHBOURS[h]) & frozenset(NEIGHBOURS[t]) for t in range(CELLS)]
+         for h in range(CELLS)]
 
 
 # ------------------------------------------------------------------------------------------
@@ -398,9 +405,14 @@ class AntsState(GameState):
         return sum(vals[p] for p in self.shelves[seat] if p >= 0)
 
     def insect_points(self, seat: int) -> int:
-        counts = Counter(self.data.card_insect[c] for c in self.insects[seat])
+        cards = self.insects[seat]
         if self.options.get("insect_scoring") == "linear":
-            return sum(counts.values())
+            return len(cards)             # one point per insect card
+        card_insect = self.data.card_insect
+        counts: dict = {}
+        for c in cards:
+            ins = card_insect[c]
+            counts[ins] = counts.get(ins, 0) + 1
         table = self.data.scoring["insect_sets"]
         return sum(table[min(n, 4) - 1] for n in counts.values())
 
@@ -448,19 +460,18 @@ class AntsState(GameState):
         self.ability_taken = False
         self.current_player = self.ant
         extra = f"; red ants: {', '.join(self.names[s] for s in self.reds)}" if self.reds else ""
-        ev.append(Record("round", f"Round {self.round}: {self.names[self.ant]} is the ant, "
-                         f"{self.names[self.hopper]} the grasshopper{extra}.", round=self.round,
-                         ant=self.ant, hopper=self.hopper, reds=list(self.reds)))
+        ev.append(Rec(type="round", round=self.round, ant=self.ant, hopper=self.hopper,
+                      reds=list(self.reds),
+                      text=f"Round {self.round}: {self.names[self.ant]} is the ant, "
+                           f"{self.names[self.hopper]} the grasshopper{extra}."))
 
     def _place_cells(self) -> list:
         chain = self.chain
         if not chain:
             if self.options.get("first_ant") == "edge":
-                return sorted(EDGE)
+                return list(EDGE_CELLS)
             return list(range(CELLS))
-        ends = (chain[0],) if len(chain) == 1 else (chain[0], chain[-1])
-        used = set(chain)
-        return sorted({j for e in ends for j in NEIGHBOURS[e] if j not in used})
+        return [j for j in _NEAR[chain[0]][chain[-1]] if j not in chain]
 
     def _legal_actions(self) -> list:
         seat = self.current_player
@@ -473,35 +484,42 @@ class AntsState(GameState):
             chain = self.chain
             head = f"{name} puts ant {n} on the "
             lower, card_kind, grid = d.kind_lower, d.card_kind, self.grid
-            ring = (NEIGHBOURS[chain[0]], NEIGHBOURS[chain[-1]]) if len(chain) >= 2 else None
-            for i in self._place_cells():
-                kind = lower[card_kind[grid[i]]]
-                text = f"{head}{kind} card in {_WHERE[i]}"
-                if ring is not None and i in ring[0] and i in ring[1]:
-                    # next to both ends (the trail closes a ring): the player says which end
-                    # it joins, so the trail's two ends are the player's choice, not the order
-                    acts.append(Rec(type="place", cell=[i % N, i // N], end="head",
-                                    text=f"{name} puts an ant on the {kind} card in "
-                                         f"{_WHERE[i]} as the new ant 1, before the present ant 1"))
-                    acts.append(Rec(type="place", cell=[i % N, i // N], end="tail",
-                                    text=text + f", after ant {len(chain)}"))
-                else:
-                    acts.append(Rec(type="place", cell=[i % N, i // N], text=text))
+            cells = self._place_cells()
+            both = _BOTH[chain[0]][chain[-1]] if len(chain) >= 2 else ()
+            if not both or both.isdisjoint(cells):
+                acts = [Rec(type="place", cell=[i % N, i // N],
+                            text=f"{head}{lower[card_kind[grid[i]]]} card in {_WHERE[i]}")
+                        for i in cells]
+            else:
+                for i in cells:
+                    kind = lower[card_kind[grid[i]]]
+                    text = f"{head}{kind} card in {_WHERE[i]}"
+                    if i in both:
+                        # next to both ends (the trail closes a ring): the player says which end
+                        # it joins, so the trail's two ends are the player's choice, not the order
+                        acts.append(Rec(type="place", cell=[i % N, i // N], end="head",
+                                        text=f"{name} puts an ant on the {kind} card in "
+                                             f"{_WHERE[i]} as the new ant 1, before the present "
+                                             "ant 1"))
+                        acts.append(Rec(type="place", cell=[i % N, i // N], end="tail",
+                                        text=text + f", after ant {len(chain)}"))
+                    else:
+                        acts.append(Rec(type="place", cell=[i % N, i // N], text=text))
         elif step == "choose":
-            kinds = sorted({self.kind_of_cell(i) for i in self.chain})
-            for k in kinds:
-                acts.append(Record("choose", f"{name} secretly picks the "
-                                   f"{d.kind_labels[k].lower()} disc", kind=d.kinds[k]))
+            card_kind, grid, lower = d.card_kind, self.grid, d.kind_lower
+            kinds = sorted({card_kind[grid[i]] for i in self.chain})
+            acts = [Rec(type="choose", kind=d.kinds[k],
+                        text=f"{name} secretly picks the {lower[k]} disc") for k in kinds]
         elif step == "red_choose":
             for k, kid in enumerate(d.kinds):
                 acts.append(Record("red_choose", f"{name} (red ant) secretly picks the "
                                    f"{d.kind_labels[k].lower()} disc", kind=kid))
         elif step == "guess":
-            for k, i in enumerate(self.chain):
-                x, y = i % N, i // N
-                acts.append(Record("guess", f"{name} jumps onto ant {k + 1}, on the "
-                                   f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in "
-                                   f"{_where(i)}", cell=[x, y]))
+            card_kind, grid, lower = d.card_kind, self.grid, d.kind_lower
+            acts = [Rec(type="guess", cell=[i % N, i // N],
+                        text=f"{name} jumps onto ant {k + 1}, on the "
+                             f"{lower[card_kind[grid[i]]]} card in {_WHERE[i]}")
+                    for k, i in enumerate(self.chain)]
         elif step == "take":
             for c in self._take_options():
                 acts.append(Record("take", f"{name} takes the {d.card_text(c)}", card=c))
@@ -539,30 +557,34 @@ class AntsState(GameState):
         ev: list = []
         t = a["type"]
         if t == "place":
-            i = a["cell"][0] + N * a["cell"][1]
+            cell = a["cell"]
+            i = cell[0] + N * cell[1]
             chain = self.chain
             # next to one end joins there; next to both, the action says which end ("end")
-            end = a.get("end") or ("head" if len(chain) >= 2 and i not in NEIGHBOURS[chain[-1]]
-                                   else "tail")
+            chosen = a.get("end")
+            end = chosen or ("head" if len(chain) >= 2 and i not in NEIGHBOURS[chain[-1]]
+                             else "tail")
             if end == "head":
                 chain.insert(0, i)
             else:
                 chain.append(i)
-            ring = ", closing a ring" if a.get("end") else ""
-            kind = d.kind_labels[self.kind_of_cell(i)].lower()
-            if end == "head" and len(chain) > 1:
+            n = len(chain)
+            ring = ", closing a ring" if chosen else ""
+            k = d.card_kind[self.grid[i]]
+            kind = d.kind_lower[k]
+            if end == "head" and n > 1:
                 # the board numbers the ants along the trail: the new first ant is ant 1
-                text = (f"{name} puts a new ant 1 on the {kind} card in {_where(i)}, at the "
-                        f"start of the trail{ring}; the others now count 2 to {len(chain)}.")
+                text = (f"{name} puts a new ant 1 on the {kind} card in {_WHERE[i]}, at the "
+                        f"start of the trail{ring}; the others now count 2 to {n}.")
             else:
-                text = f"{name} puts ant {len(chain)} on the {kind} card in {_where(i)}{ring}."
-            ev.append(Record("place", text, seat=seat, cell=a["cell"], end=end, n=len(chain),
-                             kind=d.kinds[self.kind_of_cell(i)], ring=bool(a.get("end"))))
-            if len(chain) == d.scoring["ants"]:
+                text = f"{name} puts ant {n} on the {kind} card in {_WHERE[i]}{ring}."
+            ev.append(Rec(type="place", seat=seat, cell=cell, end=end, n=n, kind=d.kinds[k],
+                          ring=bool(chosen), text=text))
+            if n == d.scoring["ants"]:
                 self.step = "choose"
         elif t == "choose":
             self.choice = d.kind_index[a["kind"]]
-            ev.append(Record("choose", f"{name} lays a disc face down.", seat=seat))
+            ev.append(Rec(type="choose", seat=seat, text=f"{name} lays a disc face down."))
             if self.reds:
                 self.red_queue = [(self.ant + k) % self.players for k in range(1, self.players)
                                   if (self.ant + k) % self.players in self.reds]
@@ -578,12 +600,13 @@ class AntsState(GameState):
             else:
                 self._to_guess(ev)
         elif t == "guess":
-            self.guess = a["cell"][0] + N * a["cell"][1]
-            ev.append(Record("guess", f"{name} jumps onto ant {self.chain.index(self.guess) + 1}, "
-                             f"on the {d.kind_labels[self.kind_of_cell(self.guess)].lower()} card "
-                             f"in {_where(self.guess)}.", seat=seat, cell=a["cell"],
-                             ant=self.chain.index(self.guess) + 1,
-                             kind=d.kinds[self.kind_of_cell(self.guess)]))
+            cell = a["cell"]
+            self.guess = i = cell[0] + N * cell[1]
+            ant = self.chain.index(i) + 1
+            k = d.card_kind[self.grid[i]]
+            ev.append(Rec(type="guess", seat=seat, cell=cell, ant=ant, kind=d.kinds[k],
+                          text=f"{name} jumps onto ant {ant}, on the {d.kind_lower[k]} card in "
+                               f"{_WHERE[i]}."))
             self._reveal(ev)
         elif t == "take":
             self._take(seat, a["card"], ev)
@@ -627,20 +650,24 @@ class AntsState(GameState):
     def _reveal(self, ev: list) -> None:
         d = self.data
         choice = self.choice
-        guessed = self.kind_of_cell(self.guess)
-        hit = guessed == choice
+        grid, card_kind = self.grid, d.card_kind
+        hit = card_kind[grid[self.guess]] == choice
         self.revealed = True
-        reds = {str(s): d.kinds[self.red[s]] for s in self.reds}
-        red_txt = "".join(f" {self.names[s]} showed {d.kind_labels[self.red[s]].lower()}."
-                          for s in self.reds)
+        if self.reds:
+            reds = {str(s): d.kinds[self.red[s]] for s in self.reds}
+            red_txt = "".join(f" {self.names[s]} showed {d.kind_lower[self.red[s]]}."
+                              for s in self.reds)
+        else:
+            reds, red_txt = {}, ""
         who = self.hopper if hit else self.ant
-        ev.append(Record("reveal", f"{self.names[self.ant]} reveals the "
-                         f"{d.kind_labels[choice].lower()} disc: the grasshopper "
-                         f"{'guessed right' if hit else 'guessed wrong'}.{red_txt}",
-                         kind=d.kinds[choice], hit=hit, reds=reds, reveal=True, chance=True))
+        ev.append(Rec(type="reveal", kind=d.kinds[choice], hit=hit, reds=reds, reveal=True,
+                      chance=True,
+                      text=f"{self.names[self.ant]} reveals the {d.kind_lower[choice]} disc: "
+                           f"the grasshopper {'guessed right' if hit else 'guessed wrong'}."
+                           f"{red_txt}"))
         self.collector = who
-        cells = [i for i in self.chain if self.kind_of_cell(i) == choice]
-        cards = [self.grid[i] for i in cells]
+        cells = [i for i in self.chain if card_kind[grid[i]] == choice]
+        cards = [grid[i] for i in cells]
         if not self.winter:
             for i in cells:
                 self.grid[i] = None
@@ -658,11 +685,12 @@ class AntsState(GameState):
             moved = ("stays on the top space" if before == sh[choice] else
                      f"moves up to space {sh[choice] + 1}" if before >= 0 else
                      f"goes onto space {sh[choice] + 1}")
-            ev.append(Record("collect", f"{self.names[who]} collects "
-                             f"{_plural(n, d.kind_labels[choice].lower() + ' card')}; the "
-                             f"{d.kind_labels[choice].lower()} cube {moved}"
-                             f"{'; ' + _plural(ins, 'insect card') + ' kept' if ins else ''}.",
-                             seat=who, cards=cards, shelf=d.kinds[choice], space=sh[choice]))
+            kind = d.kind_lower[choice]
+            ev.append(Rec(type="collect", seat=who, cards=cards, shelf=d.kinds[choice],
+                          space=sh[choice],
+                          text=f"{self.names[who]} collects {_plural(n, kind + ' card')}; the "
+                               f"{kind} cube {moved}"
+                               f"{'; ' + _plural(ins, 'insect card') + ' kept' if ins else ''}."))
             self._round_end(ev)
             return
         # Winter
@@ -950,9 +978,9 @@ class AntsState(GameState):
                                      f"{d.designs[_design(new)]['label']}.", card=new,
                                      chance=True))
         if empty:
-            ev.append(Record("refill", f"{_plural(len(empty), 'new card')} "
-                             f"{'fills' if len(empty) == 1 else 'fill'} the grid.",
-                             cells=[_xy(i) for i in empty], chance=True))
+            ev.append(Rec(type="refill", cells=[[i % N, i // N] for i in empty], chance=True,
+                          text=f"{_plural(len(empty), 'new card')} "
+                               f"{'fills' if len(empty) == 1 else 'fill'} the grid."))
         # roles
         n = self.players
         if self.collector == self.ant:
@@ -974,13 +1002,16 @@ class AntsState(GameState):
             return (self.vp(s), len(self.store[s]) + (self.hidden[s] is not None))
         return (self.autumn_points(s), len(self.insects[s]))
 
-    def _tie_text(self, best) -> str:
-        """How a tie on points was broken (by the second part of the rank key), or ""."""
-        level = [s for s in range(self.players) if self._rank_key(s)[0] == best[0]]
+    def _tie_text(self, best, keys: list | None = None) -> str:
+        """How a tie on points was broken (by the second part of the rank key), or "".
+        ``keys``: every seat's ``_rank_key``, where the caller has them."""
+        if keys is None:
+            keys = [self._rank_key(s) for s in range(self.players)]
+        level = [s for s in range(self.players) if keys[s][0] == best[0]]
         if len(level) < 2:
             return ""
         what = "cards in store" if self.winter else "insect cards"
-        counts = ", ".join(f"{self.names[s]} {self._rank_key(s)[1]}" for s in level)
+        counts = ", ".join(f"{self.names[s]} {keys[s][1]}" for s in level)
         names = " and ".join(self.names[s] for s in level)
         if len(level) == len(self.winner_list):
             return f" {names} tie on {best[0]} points and on {what} ({counts}): a shared win."
@@ -990,28 +1021,35 @@ class AntsState(GameState):
         """How a tie on points at the end is settled, as data (None: no tie on points):
         {"seats": tied on points, "points", "by": "insects" | "store", "counts": one per tied
         seat, "shared": whether the tie-break left them equal too}."""
+        return self._tie_info()
+
+    def _tie_info(self, keys: list | None = None) -> dict | None:
+        """``tie_info``; ``keys``: every seat's ``_rank_key``, where the caller has them."""
         if self.current_player is not None or not self.winner_list:
             return None
-        best = max(self._rank_key(s) for s in range(self.players))
-        level = [s for s in range(self.players) if self._rank_key(s)[0] == best[0]]
+        if keys is None:
+            keys = [self._rank_key(s) for s in range(self.players)]
+        best = max(keys)
+        level = [s for s in range(self.players) if keys[s][0] == best[0]]
         if len(level) < 2:
             return None
         return {"seats": level, "points": best[0], "by": "store" if self.winter else "insects",
-                "counts": [self._rank_key(s)[1] for s in level],
+                "counts": [keys[s][1] for s in level],
                 "shared": len(level) == len(self.winner_list)}
 
     def _end_by_points(self, why: str, ev: list, reason: str = "deck", seat=None,
                        points=None) -> None:
-        best = max(self._rank_key(s) for s in range(self.players))
-        self.winner_list = [s for s in range(self.players) if self._rank_key(s) == best]
+        keys = [self._rank_key(s) for s in range(self.players)]
+        best = max(keys)
+        self.winner_list = [s for s in range(self.players) if keys[s] == best]
         names = " and ".join(self.names[s] for s in self.winner_list)
-        tie = self._tie_text(best)
+        tie = self._tie_text(best, keys)
         self.end_reason = f"The game ended because {why}; {names} scored best.{tie}"
         self._finish()
         ev.append(Record("game_over", f"Game over: {why}. "
                          f"{names} win{'s' if len(self.winner_list) == 1 else ''}.{tie}",
                          winners=list(self.winner_list), reason=reason, seat=seat,
-                         points=points, tie=self.tie_info()))
+                         points=points, tie=self._tie_info(keys)))
 
     # ---- results --------------------------------------------------------------------------------
     def scores(self) -> list:
