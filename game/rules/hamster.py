@@ -483,10 +483,8 @@ class HamsterState(GameState):
                 acts = [Record("pass", f"{name} cannot cross anything and passes")]
             else:
                 head = name + " crosses "
-                acts = []
-                for cells, text in parts:
-                    acts.append(Rec(type="cross", cells=[[x, y] for x, y in cells],
-                                    text=head + text))
+                acts = [Rec(type="cross", cells=[[x, y] for x, y in cells], text=head + text)
+                        for cells, text in parts]
         self._legal_masks = masks
         return acts
 
@@ -551,11 +549,18 @@ class HamsterState(GameState):
             self.one_used[seat] += n
             self.pending_one[seat] = n
         name = self.names[seat]
-        extra = f" (spending {_plural(n, '1-row slot')})" if self.roll == 1 else ""
-        ev.append(Rec(type="cross", seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
-                      first=first_here, **({"slots": n} if self.roll == 1 else {}),
-                      **self._secret(seat),
-                      text=f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}."))
+        cross = Rec(type="cross", seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
+                    first=first_here)
+        if self.roll == 1:
+            cross["slots"] = n
+            extra = f" (spending {_plural(n, '1-row slot')})"
+        else:
+            extra = ""
+        if self.players > 1:          # the marks of _secret(seat), in their order
+            cross["simultaneous"] = True
+            cross["private_to"] = seat
+        cross["text"] = f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}."
+        ev.append(cross)
         if marks[ci] == c.full:
             ev.append(Record("chamber_full", f"{name} has filled the {c.name} "
                              f"({_plural(c.points, 'point')}).", seat=seat, chamber=c.id,
