@@ -85,7 +85,7 @@ class Chamber:
         self._cells_of: dict = {}
         self._texts: dict = {}
         # (marks, anchors, size or -largest size of a 1) -> (((index, mask), ...),
-        # ((cells_of, describe), ...)), bounded
+        # ((cells_of, describe), ...), (cells as [x, y] lists, ...)), bounded
         self._sets: dict = {}
 
     def _connected(self, m: int) -> bool:
@@ -142,6 +142,9 @@ class Sheet:
             ca, cb = chambers[a], chambers[b]
             ca.entries.append((ca.bit[pa], b, cb.bit[pb]))
             cb.entries.append((cb.bit[pb], a, ca.bit[pa]))
+        # what the legal sets read of every chamber, for the rules' hot loop
+        self.fast = tuple((c.index, c.full, c.nbr, tuple(c.entries), c._sets, c.start)
+                          for c in chambers)
 
     def to_view(self) -> dict:
         return {
@@ -422,8 +425,10 @@ class HamsterState(GameState):
         """(chamber index, mask) of every legal set of crosses for ``roll``."""
         return self._legal_parts(seat, roll)[0]
 
-    def _legal_parts(self, seat: int, roll: int) -> tuple:
-        """(_legal_sets, and for each set its cells and the end of its action's sentence)."""
+    def _legal_parts(self, seat: int, roll: int, lists: list | None = None) -> tuple:
+        """(_legal_sets, and for each set its cells and the end of its action's sentence);
+        ``lists``, when given, is extended by each set's cells as a tuple of [x, y] lists
+        (made once per set and shared: the legal actions' cells, read only)."""
         marks = self.marks[seat]
         chambers = self.sheet.chambers
         if roll == 1:
@@ -439,35 +444,38 @@ class HamsterState(GameState):
         anywhere = self.options.get("first_cross") == "any"
         out = []
         parts = []
-        for c in chambers:
-            m = marks[c.index]
-            if m == c.full:
+        for ci, full, nbr, entries, cache, start in self.sheet.fast:
+            m = marks[ci]
+            if m == full:
                 continue
             if fresh:
-                anchors = c.full if (anywhere or c.start) else 0
+                anchors = full if (anywhere or start) else 0
             else:
-                anchors = c.nbr[m] if m else 0
-                for far, other, near in c.entries:
+                anchors = nbr[m] if m else 0
+                for far, other, near in entries:
                     if marks[other] & near:
                         anchors |= far
                 anchors &= ~m
             if not anchors:
                 continue
-            cache = c._sets
             got = cache.get((m, anchors, which))
             if got is None:
+                c = chambers[ci]
                 by_size = c.by_size
                 sets = []
                 for k in sizes:
                     if k >= len(by_size):
                         break
                     sets += [p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors]
-                got = (tuple(sets), tuple((c.cells_of(s), c.describe(s)) for _, s in sets))
+                got = (tuple(sets), tuple((c.cells_of(s), c.describe(s)) for _, s in sets),
+                       tuple(tuple([x, y] for x, y in c.cells_of(s)) for _, s in sets))
                 if len(cache) >= SET_CACHE:
                     cache.clear()
                 cache[(m, anchors, which)] = got
             out += got[0]
             parts += got[1]
+            if lists is not None:
+                lists += got[2]
         return out, parts
 
     # ---- contract ---------------------------------------------------------------------------
@@ -478,13 +486,16 @@ class HamsterState(GameState):
             acts = [Rec(type="roll", text=f"{name} rolls the die")]
             masks = None
         else:
-            masks, parts = self._legal_parts(seat, self.roll)
+            lists: list = []
+            masks, parts = self._legal_parts(seat, self.roll, lists)
             if not masks:
                 acts = [Record("pass", f"{name} cannot cross anything and passes")]
             else:
+                # each action's cells: a new list of the set's shared [x, y] cells (nothing
+                # changes an action; the event of a cross has cells of its own)
                 head = name + " crosses "
-                acts = [Rec(type="cross", cells=[[x, y] for x, y in cells], text=head + text)
-                        for cells, text in parts]
+                acts = [Rec(type="cross", cells=list(cells), text=head + text)
+                        for cells, (_, text) in zip(lists, parts)]
         self._legal_masks = masks
         return acts
 
