@@ -84,6 +84,7 @@ class Chamber:
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
         self._cells_of: dict = {}
         self._texts: dict = {}
+        self._parts: dict = {}      # mask -> ((cells_of, describe), cells as [x, y] lists)
         # (marks, anchors, size or -largest size of a 1) -> (((index, mask), ...),
         # ((cells_of, describe), ...), (cells as [x, y] lists, ...)), bounded
         self._sets: dict = {}
@@ -105,6 +106,16 @@ class Chamber:
             got = (f"{_plural(len(cells), 'cell')} in the {self.name}: "
                    + " ".join(f"({x},{y})" for x, y in cells))
             self._texts[mask] = got
+        return got
+
+    def part(self, mask: int) -> tuple:
+        """((cells_of, describe), the cells as a tuple of [x, y] lists) of ``mask`` (cached;
+        the lists are shared by the legal actions, read only)."""
+        got = self._parts.get(mask)
+        if got is None:
+            cells = self.cells_of(mask)
+            got = self._parts[mask] = ((cells, self.describe(mask)),
+                                       tuple([x, y] for x, y in cells))
         return got
 
     def cells_of(self, mask: int) -> list:
@@ -467,8 +478,8 @@ class HamsterState(GameState):
                     if k >= len(by_size):
                         break
                     sets += [p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors]
-                got = (tuple(sets), tuple((c.cells_of(s), c.describe(s)) for _, s in sets),
-                       tuple(tuple([x, y] for x, y in c.cells_of(s)) for _, s in sets))
+                info = [c.part(s) for _, s in sets]
+                got = (tuple(sets), tuple(i[0] for i in info), tuple(i[1] for i in info))
                 if len(cache) >= SET_CACHE:
                     cache.clear()
                 cache[(m, anchors, which)] = got
