@@ -20,6 +20,7 @@ os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 _HOME = tempfile.mkdtemp(prefix="burrowbox-tests-")
 os.environ["BURROWBOX_HOME"] = _HOME   # settings, saves and crash logs never touch the real ones
 os.environ["LANGUAGE"] = "en"          # the app starts in English whatever the machine speaks
+os.environ.setdefault("BURROWBOX_LAN", "off")   # no mDNS; tests that need it use loopback
 os.environ.setdefault("BURROWBOX_SEARCH_WORKERS", "0")   # the expert searches in one process
 #                                   unless a test starts helper processes itself (test_ai_parallel)
 

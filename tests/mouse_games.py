@@ -44,7 +44,7 @@ def start(app, game, variant, kinds, seed, monkeypatch=None, options=None):
 
 def human_turn(app, play, limit=6000) -> bool:
     """Wait for a human decision (clearing the curtain); False when the game is over."""
-    ctl = play.ctl
+    ctl = play.session
     for _ in range(limit):
         if ctl.is_over():
             return False
@@ -70,14 +70,14 @@ def target_centre(board, key, action):
 def make_by_clicks(app, play, action, tries=3) -> None:
     """Click the view's route to ``action`` (``clicks_for``: the target keys in order), asking
     again for the rest of the way when the route depends on what was clicked so far."""
-    ctl = play.ctl
-    before = ctl.state.turn_number
+    ctl = play.session
+    before = ctl.table.state.turn_number
     for _ in range(tries):
         route = play.board.clicks_for(action)
         assert route, f"the screen has no way to {action}"
         for key in route:
             click(app, target_centre(play.board, key, action), frames=1)
-            if ctl.state.turn_number != before:
+            if ctl.table.state.turn_number != before:
                 return
 
 
@@ -86,16 +86,16 @@ def play_by_clicks(app, play, seed, prefer=(), max_actions=3000) -> int:
     (4 in 5) one of the types in ``prefer`` when there is one, so that games move on. Checks
     that the clicks made exactly that action for that seat; returns the number of actions."""
     rng = random.Random(seed)
-    ctl = play.ctl
+    ctl = play.session
     n_human = 0
     while human_turn(app, play):
-        legal = ctl.state.legal_actions()
+        legal = ctl.table.state.legal_actions()
         best = [a for a in legal if a.get("type") in prefer]
         action = rng.choice(best if best and rng.random() < 0.8 else legal)
         seat = ctl.current
-        before = ctl.state.turn_number
+        before = ctl.table.state.turn_number
         make_by_clicks(app, play, action)
-        assert ctl.state.turn_number == before + 1, f"the clicks did not make {action}"
+        assert ctl.table.state.turn_number == before + 1, f"the clicks did not make {action}"
         entry = ctl.history[-1]
         assert entry["seat"] == seat and entry["human"]
         n_human += 1

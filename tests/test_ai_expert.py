@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from game.ai import AGENTS, DEFAULT_LEVEL, LEVELS, RandomAgent, make_agent
+from game.ai import DEFAULT_LEVEL, LEVELS, RandomAgent, make_agent
 from game.ai import expert
 from game.ai.expert import ExpertAgent, final_shares, score_lead
 from game.ai.strength import play_duel, strength, wilson
@@ -53,12 +53,13 @@ def test_expert_serves_every_game_that_has_rules():
             assert type(agent) is ExpertAgent
         else:
             assert type(agent) is RandomAgent
-    # the search needs no per-game entry in AGENTS
-    assert all("expert" not in levels for levels in AGENTS.values())
+    # the search needs no per-game entry in data/games.yaml
+    from game.rules.registry import PARTS
+    assert "expert" not in PARTS
 
 
 def test_new_computer_seats_default_to_good():
-    from game.app.controller import default_seats
+    from game.app.session import default_seats
     assert {s["level"] for s in default_seats(3, humans=1)} == {"good"}
 
 
@@ -188,13 +189,13 @@ def test_strength_bad_input_is_one_clear_line(argv, msg, capsys):
 
 def test_leaving_the_game_stops_a_thinking_expert(tmp_path, monkeypatch):
     from game.app import saves
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     monkeypatch.setattr(expert, "THINK_SECONDS", 30.0)
     seats = [{"name": f"C{i}", "colour": i, "kind": "computer", "level": "expert"}
              for i in range(2)]
     state = position("ants", 2, 6, 4)
-    ctl = PlayController("ants", seats, state)
+    ctl = LocalSession("ants", seats, state)
     ctl.tick(0.0, animating=True)          # starts thinking
     time.sleep(0.1)
     assert ctl.thinking

@@ -158,18 +158,18 @@ def test_merged_counts_follow_the_experts_rule():
 
 
 def test_the_play_screen_uses_helpers_where_there_are_cores(monkeypatch, tmp_path):
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     monkeypatch.setenv("BURROWBOX_SEARCH_WORKERS", "1")
     seats = [{"name": "Ann", "colour": 0, "kind": "human", "level": "good"},
              {"name": "Bot", "colour": 1, "kind": "computer", "level": "expert"},
              {"name": "Cat", "colour": 2, "kind": "computer", "level": "good"}]
-    ctl = PlayController("gopher", seats, new_game("gopher", 3, seed=1), autosave=False)
+    ctl = LocalSession("gopher", seats, new_game("gopher", 3, seed=1), autosave=False)
     try:
         assert isinstance(ctl._agent(1), ParallelExpert)
         assert not isinstance(ctl._agent(2), ParallelExpert)
         ctl.search_helpers = False
-        ctl._agents.clear()
+        ctl.bots._agents.clear()
         assert type(ctl._agent(1)) is ExpertAgent
     finally:
         pool = parallel._shared
@@ -231,7 +231,7 @@ def test_undo_stops_the_helpers_too(monkeypatch, tmp_path):
         assert ctl.undo()
         ctl.wait_for_computer(5.0)
         assert not ctl.thinking and time.perf_counter() - start < 0.5
-        assert ctl.state.to_dict() == before
+        assert ctl.table.state.to_dict() == before
         assert ctl.tick(0.1, animating=False, speed="off", computer_speed="instant") is None
         assert agent.pool._cancelled.value >= agent.pool._tid      # the helper was told
     finally:

@@ -12,7 +12,9 @@ import pytest
 from game import i18n
 from game.ai.expert import ExpertAgent
 from game.app import settings as smod
-from game.app.controller import MOVE_RESERVE, PlayController, is_point_of_no_return
+from game.app.session import LocalSession
+from game.table.bots import MOVE_RESERVE
+from game.table.policy import is_point_of_no_return
 from game.app.names import level_about, think_label
 from game.app.scenes.play import PlayScene
 from game.rules import new_game
@@ -36,7 +38,7 @@ def human_against_expert(think: float = 30.0, autosave: bool = False) -> tuple:
     state = new_game(GAME, players=2, seed=1)
     seats = [{"name": "Ann", "colour": 0, "kind": "human", "level": "good"},
              {"name": "Bot", "colour": 1, "kind": "computer", "level": "expert"}]
-    ctl = PlayController(GAME, seats, state, autosave=autosave)
+    ctl = LocalSession(GAME, seats, state, autosave=autosave)
     ctl.think_time = think
     for action in state.legal_actions():
         probe = state.clone()
@@ -153,10 +155,10 @@ def test_undo_during_an_expert_think_stops_it_and_drops_its_move():
     assert ctl.undo()
     ctl.wait_for_computer(5.0)
     assert not ctl.thinking and time.perf_counter() - start < 0.5
-    assert ctl.current == 0 and ctl.state.to_dict() == before
+    assert ctl.current == 0 and ctl.table.state.to_dict() == before
     for _ in range(5):                       # the person's turn: no stale move comes
         assert ctl.tick(0.1, animating=False, speed="off", computer_speed="instant") is None
-    assert ctl.state.to_dict() == before
+    assert ctl.table.state.to_dict() == before
 
 
 def test_menu_during_an_expert_think_stops_it_and_thinks_afresh_after(app):
@@ -166,21 +168,21 @@ def test_menu_during_an_expert_think_stops_it_and_thinks_afresh_after(app):
     pump(app, 2)
     time.sleep(0.1)
     assert ctl.thinking
-    turn = ctl.state.to_dict()
+    turn = ctl.table.state.to_dict()
     start = time.perf_counter()
     scene.open_menu()
     ctl.wait_for_computer(5.0)
     assert not ctl.thinking and time.perf_counter() - start < 0.5
     pump(app, 5)
-    assert app.top.name == "pause" and ctl.state.to_dict() == turn    # nothing played meanwhile
+    assert app.top.name == "pause" and ctl.table.state.to_dict() == turn    # nothing played meanwhile
     app.settings.expert_think = 0.5
     app.settings.computer_speed = "instant"
     app.pop()                                 # Resume: the expert thinks the move again
     deadline = time.perf_counter() + 5.0
-    while ctl.state.to_dict() == turn and time.perf_counter() < deadline:
+    while ctl.table.state.to_dict() == turn and time.perf_counter() < deadline:
         pump(app, 1)
         time.sleep(0.02)
-    assert ctl.state.to_dict() != turn and ctl.current == 0
+    assert ctl.table.state.to_dict() != turn and ctl.current == 0
 
 
 def test_quitting_during_an_expert_think_stops_it(app):

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.app import saves
-from game.app.controller import PlayController
+from game.app.session import LocalSession
 from tests.moles_helpers import position
 from tests.helpers import pump, running_app
 
@@ -32,7 +32,7 @@ def test_mole_dig_that_ends_with_nobody_left_shows_a_shared_win(app, players, sp
     # every mole off the holes, then the layer is lifted: nobody is left, all share the win
     st = position(players=players, moles={s: [(4 - s, -4)] for s in range(players)}, current=0)
     app.settings.speed = speed
-    ctl = PlayController("moles", humans(players), st, autosave=False)
+    ctl = LocalSession("moles", humans(players), st, autosave=False)
     app.launch(ctl)
     pump(app, 2)
     play = app.top
@@ -193,5 +193,5 @@ def test_idle_screens_want_no_frames_and_wake_on_input(app):
     app.launch(launch.new("moles", seats, seed=1))
     pump(app, 1)
     app._hot = 0.0
-    if app.top.ctl.computer_to_act():
+    if app.top.session.computer_to_act():
         assert app.wants_frame()

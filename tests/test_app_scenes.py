@@ -98,7 +98,7 @@ def test_scene_walk_move_undo_pause(app, monkeypatch):
     click(app, button(seats_scene, "Start game").rect.center)
     play = app.top
     assert play.name == "play"
-    ctl = play.ctl
+    ctl = play.session
     assert [s["kind"] for s in ctl.seats] == ["human", "computer"]
     for _ in range(200):                                # the computer may start
         if ctl.human_to_act():
@@ -107,23 +107,23 @@ def test_scene_walk_move_undo_pause(app, monkeypatch):
         ctl.wait_for_computer()
     assert ctl.human_to_act()
     pump(app, 2)
-    before = ctl.state.to_dict()
+    before = ctl.table.state.to_dict()
     rect, action = play.board.action_rects[0]
     log_len = len(ctl.log)
     click(app, rect.center)
-    assert len(ctl.log) > log_len and ctl.state.to_dict() != before
+    assert len(ctl.log) > log_len and ctl.table.state.to_dict() != before
     for _ in range(200):                                # the computer answers
         if ctl.human_to_act():
             break
         pump(app, 1)
         ctl.wait_for_computer()
     saves.flush_autosave()
-    assert saves.read_autosave().state.to_dict() == ctl.state.to_dict()
+    assert saves.read_autosave().state.to_dict() == ctl.table.state.to_dict()
     # Undo never takes back another seat's decision: the computer answered, the move stands
     assert not button(play, "Undo").is_enabled
-    answered = ctl.state.to_dict()
+    answered = ctl.table.state.to_dict()
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert ctl.state.to_dict() == answered
+    assert ctl.table.state.to_dict() == answered
     key(app, pygame.K_ESCAPE)
     assert app.top.name == "pause"
     key(app, pygame.K_ESCAPE)
@@ -135,7 +135,7 @@ def test_scene_walk_move_undo_pause(app, monkeypatch):
     assert title.name == "title" and title.saved is not None
     assert button(title, "Continue: Mole Dig").is_enabled
     click(app, button(title, "Continue: Mole Dig").rect.center)
-    assert app.top.name == "play" and app.top.ctl.state.to_dict() == ctl.state.to_dict()
+    assert app.top.name == "play" and app.top.session.table.state.to_dict() == ctl.table.state.to_dict()
 
 
 def test_every_scene_draws_at_small_and_large_sizes(app):
@@ -208,20 +208,20 @@ def test_play_harness_runs_50_frames():
         for _ in range(50):
             h.step()
         assert h.frames == 50
-        assert h.scene.ctl.state.turn_number > 0
+        assert h.scene.session.table.state.turn_number > 0
     finally:
         h.close()
 
 
 def test_game_over_shows_results_then_play_again(app):
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
     from game.rules import new_game
     seats = [{"name": "Ann", "colour": 1, "kind": "human", "level": "good"},
              {"name": "Bot", "colour": 0, "kind": "computer", "level": "random"}]
-    ctl = PlayController("moles", seats, new_game("moles", 2, seed=4), computers=False)
-    ctl.apply(ctl.state.legal_actions()[0])
-    st = ctl.state
+    ctl = LocalSession("moles", seats, new_game("moles", 2, seed=4), computers=False)
+    ctl.apply(ctl.table.state.legal_actions()[0])
+    st = ctl.table.state
     st.winner, st.win_reason, st.current_player = 1, "Bot dug fastest.", None   # the game ends
     ctl.save()
     play = PlayScene(app, ctl)
@@ -235,5 +235,5 @@ def test_game_over_shows_results_then_play_again(app):
     click(app, button(results, "Play again").rect.center)
     again = app.top
     assert again.name == "play" and again is not play
-    assert again.ctl.seats == ctl.seats and not again.ctl.is_over()
-    assert again.ctl.state.seed != st.seed or again.ctl.state.to_dict() != st.to_dict()
+    assert again.session.seats == ctl.seats and not again.session.is_over()
+    assert again.session.table.state.seed != st.seed or again.session.table.state.to_dict() != st.to_dict()

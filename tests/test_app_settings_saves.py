@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game.app import saves, settings
-from game.app.controller import PlayController, default_seats
+from game.app.session import LocalSession, default_seats
 from game.rules import new_game
 
 
@@ -54,20 +54,20 @@ def test_settings_bad_values_are_reset_one_by_one(home):
 
 def _game():
     state = new_game("moles", 3, seed=11)
-    ctl = PlayController("moles", default_seats(3), state, autosave=False, computers=False)
+    ctl = LocalSession("moles", default_seats(3), state, autosave=False, computers=False)
     for _ in range(5):
-        ctl.apply(ctl.state.legal_actions()[0])
+        ctl.apply(ctl.table.state.legal_actions()[0])
     return ctl
 
 
 def test_autosave_round_trip():
     ctl = _game()
-    assert saves.write_autosave("moles", ctl.seats, ctl.state, ctl.history, ctl.log) is None
+    assert saves.write_autosave("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log) is None
     assert saves.autosave_exists()
     got = saves.read_autosave()
     assert got.game_id == "moles"
     assert got.seats == ctl.seats
-    assert got.state.to_dict() == ctl.state.to_dict()
+    assert got.state.to_dict() == ctl.table.state.to_dict()
     assert got.undo == ctl.history
     assert got.log == ctl.log
     raw = json.loads(saves.autosave_path().read_text())
@@ -76,9 +76,9 @@ def test_autosave_round_trip():
 
 def test_autosave_async_write_and_remove():
     ctl = _game()
-    saves.write_autosave_async("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    saves.write_autosave_async("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     saves.flush_autosave()
-    assert saves.read_autosave().state.to_dict() == ctl.state.to_dict()
+    assert saves.read_autosave().state.to_dict() == ctl.table.state.to_dict()
     saves.remove_autosave_async()
     saves.flush_autosave()
     assert not saves.autosave_exists()
@@ -112,7 +112,7 @@ def test_foreign_json():
 
 def test_missing_key():
     ctl = _game()
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     del payload["undo"]
     _write(json.dumps(payload))
     assert "no 'undo'" in _message()
@@ -120,7 +120,7 @@ def test_missing_key():
 
 def test_truncated_state():
     ctl = _game()
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     del payload["state"]["state"]
     _write(json.dumps(payload))
     assert "could not be loaded" in _message()
@@ -128,18 +128,18 @@ def test_truncated_state():
 
 def test_truncated_file():
     ctl = _game()
-    text = json.dumps(saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log))
+    text = json.dumps(saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log))
     _write(text[: len(text) // 2])
     assert "damaged" in _message()
 
 
 def test_wrong_seats_and_undo():
     ctl = _game()
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     payload["seats"] = payload["seats"][:1]
     _write(json.dumps(payload))
     assert "players" in _message()
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     payload["undo"] = [{"before": 3}]
     _write(json.dumps(payload))
     assert "undo" in _message()
@@ -149,7 +149,7 @@ def test_unknown_or_unavailable_game(monkeypatch):
     from game.rules import GAMES
     monkeypatch.setattr(GAMES["gopher"], "available", False)   # a game still to come
     ctl = _game()
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     payload["state"]["game"] = "gopher"
     _write(json.dumps(payload))
     assert "not playable" in _message()

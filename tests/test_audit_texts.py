@@ -84,14 +84,14 @@ def test_hamster_new_turn_shows_no_roll_before_anyone_rolled(display):
 def _solo_results(state, monkeypatch, tmp_path):
     from game.app import saves
     from game.app.app import App
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
     from game.app.scenes.results import ResultsScene
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     app = App(size=(1024, 600), fullscreen=False)
     try:
         app.settings.speed = "off"
-        ctl = PlayController("hamster", [{"name": "Player 1", "colour": 0, "kind": "human", "level": "good"}],
+        ctl = LocalSession("hamster", [{"name": "Player 1", "colour": 0, "kind": "human", "level": "good"}],
                              state, autosave=False, computers=False)
         play = PlayScene(app, ctl, auto_results=False)
         app.go(play)
@@ -349,7 +349,7 @@ def test_hamster_selection_keeps_nut_and_mushroom_icons_visible(display):
 def test_hamster_messages_leave_the_header_points_in_sight(monkeypatch, tmp_path):
     from game.app import saves
     from game.app.app import App
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     state = new_game("hamster", 2, seed=4)
@@ -357,7 +357,7 @@ def test_hamster_messages_leave_the_header_points_in_sight(monkeypatch, tmp_path
     try:
         app.settings.speed = "off"
         seats = [{"name": n, "colour": i, "kind": "human", "level": "good"} for i, n in enumerate(("Anna", "Ben"))]
-        ctl = PlayController("hamster", seats, state, autosave=False, computers=False)
+        ctl = LocalSession("hamster", seats, state, autosave=False, computers=False)
         play = PlayScene(app, ctl, auto_results=False)
         app.go(play)
         app.step(1 / 60, [])

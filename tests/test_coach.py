@@ -27,10 +27,11 @@ def app():
 
 
 def open_guide(app, game, plain_names: bool = False) -> PlayScene:
-    ctl = coach.new_controller(game)
+    ctl = coach.new_session(game)
     if plain_names:     # the pseudo-language's names are a third longer than any real one
         for i, seat in enumerate(ctl.seats):
-            seat["name"] = f"Player {i + 1}" if seat["kind"] == "human" else f"Computer {i + 1}"
+            ctl.table.set_seat(i, name=f"Player {i + 1}" if seat["kind"] == "human"
+                               else f"Computer {i + 1}")
     ctl.computers_enabled = False          # the test plays the computer seats itself
     ctl.autosave_enabled = False
     scene = PlayScene(app, ctl, auto_results=False)
@@ -55,7 +56,7 @@ def check_bubble(scene) -> None:
 def walk(app, scene, seed=1, check=None, limit=600) -> list:
     """Follow the guide: Next where it asks, the awaited move where it waits (chosen among the
     legal actions), any legal move for the computers.  Returns the step indexes seen."""
-    ctl, c = scene.ctl, scene.ctl.coach
+    ctl, c = scene.session, scene.session.coach
     rng = random.Random(seed)
     seen = []
     for _ in range(limit):
@@ -70,7 +71,7 @@ def walk(app, scene, seed=1, check=None, limit=600) -> list:
             scene.coach_next()
             pump(app, 1)
             continue
-        legal = ctl.state.legal_actions()
+        legal = ctl.table.state.legal_actions()
         step = c.step
         if ctl.human_to_act() and step.until == "action":
             wanted = [a for a in legal if a["type"] in step.types]
@@ -144,7 +145,7 @@ def test_a_broken_guide_means_no_guide_and_a_message_on_the_set_up_screen(app, t
     pump(app, 2)
     assert app.top is seats and "moles.yaml" in seats.message
     with pytest.raises(ValueError, match="moles.yaml"):
-        coach.new_controller("moles")
+        coach.new_session("moles")
 
 
 # ---- the steps (no screen) --------------------------------------------------------------------------
@@ -190,11 +191,11 @@ def test_each_guide_plays_through_following_its_steps(app, game, where, monkeypa
         monkeypatch.setattr(PlayScene, "_coach_in_panel", lambda self: None)
     scene = open_guide(app, game)
     seen = walk(app, scene, check=lambda s: check_bubble(s))
-    steps = len(scene.ctl.coach.guide.steps)
+    steps = len(scene.session.coach.guide.steps)
     assert seen == sorted(set(seen)) and seen[0] == 0 and seen[-1] == steps - 1
     assert len(seen) >= steps - 1           # a step may pass with the move before it
     pump(app, 2)
-    assert scene.coach_rect is None and not scene.ctl.is_over()
+    assert scene.coach_rect is None and not scene.session.is_over()
     assert tr_absent(scene, "coach.skip") and tr_absent(scene, "coach.next")
 
 
@@ -205,9 +206,9 @@ def tr_absent(scene, key) -> bool:
 def test_the_computers_wait_while_a_step_is_read(app):
     import time
     scene = open_guide(app, "moles")
-    ctl, c = scene.ctl, scene.ctl.coach
+    ctl, c = scene.session, scene.session.coach
     scene.coach_next()
-    scene.apply_action(ctl.state.legal_actions()[0], animate=False)   # the computer's turn
+    scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)   # the computer's turn
     pump(app, 1)
     c.index, c.entered, c.hits = 5, c.entered + [c.moves] * 3, c.hits + [[]] * 3  # to read
     ctl.computers_enabled = True
@@ -234,22 +235,22 @@ def test_skip_guide_goes_on_as_a_normal_game(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=skip.rect.center, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=skip.rect.center, button=1))
     pump(app, 3)
-    c = scene.ctl.coach
+    c = scene.session.coach
     assert not c.active and scene.coach is None and scene.coach_rect is None
     assert scene.message == i18n.tr("coach.skipped")
     assert tr_absent(scene, "coach.skip")
-    before = scene.ctl.state.to_dict()
-    scene.apply_action(scene.ctl.state.legal_actions()[0], animate=False)
-    assert scene.ctl.state.to_dict() != before           # the game goes on
+    before = scene.session.table.state.to_dict()
+    scene.apply_action(scene.session.table.state.legal_actions()[0], animate=False)
+    assert scene.session.table.state.to_dict() != before           # the game goes on
 
 
 def test_undo_returns_to_the_step_the_position_belongs_to(app):
     scene = open_guide(app, "moles")
-    ctl, c = scene.ctl, scene.ctl.coach
+    ctl, c = scene.session, scene.session.coach
     scene.coach_next()
     pump(app, 1)
     assert c.index == 1
-    scene.apply_action(ctl.state.legal_actions()[0], animate=False)
+    scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)
     pump(app, 1)
     assert c.index == 2
     scene.undo()                   # the move handed the turn on: asks first
@@ -299,7 +300,7 @@ def test_every_step_fits_at_the_smallest_window_in_every_language(lang, game):
     try:
         i18n.set_language(lang)
         scene = open_guide(app, game, plain_names=lang == "pseudo")
-        c = scene.ctl.coach
+        c = scene.session.coach
         for _ in range(len(c.guide.steps) + 40):
             if not c.active:
                 break
@@ -311,7 +312,7 @@ def test_every_step_fits_at_the_smallest_window_in_every_language(lang, game):
             if c.waiting_for_next:
                 scene.coach_next()
             else:
-                legal = scene.ctl.state.legal_actions()
+                legal = scene.session.table.state.legal_actions()
                 want = [a for a in legal if a["type"] in c.step.types] or legal
                 scene.apply_action(want[0], animate=False)
         assert not c.active
@@ -350,20 +351,20 @@ def test_the_set_up_and_rules_screens_offer_the_guided_game(app, where):
     pump(app, 3)
     scene = app.top
     assert isinstance(scene, PlayScene) and scene.coach is not None
-    assert scene.ctl.state.seed == coach.load_guide("gopher").seed if hasattr(
-        scene.ctl.state, "seed") else True
-    assert [s["kind"] for s in scene.ctl.seats] == coach.load_guide("gopher").seats
+    assert scene.session.table.state.seed == coach.load_guide("gopher").seed if hasattr(
+        scene.session.table.state, "seed") else True
+    assert [s["kind"] for s in scene.session.seats] == coach.load_guide("gopher").seats
     scene.stop()
 
 
 @pytest.mark.parametrize("guided", [False, True])
 def test_the_play_screen_lays_out_again_only_when_something_changed(app, guided):
-    from game.app.controller import PlayController, default_seats
+    from game.app.session import LocalSession, default_seats
     from game.rules import new_game
     if guided:
         scene = open_guide(app, "hamster")
     else:
-        ctl = PlayController("hamster", default_seats(2), new_game("hamster", 2, seed=1),
+        ctl = LocalSession("hamster", default_seats(2), new_game("hamster", 2, seed=1),
                              autosave=False, computers=False)
         scene = PlayScene(app, ctl, auto_results=False)
         app.go(scene)
@@ -385,7 +386,7 @@ def test_enter_reads_on_and_the_board_gets_the_keys_back_for_a_move(app):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                          scancode=0))
     pump(app, 3)
-    c = scene.ctl.coach
+    c = scene.session.coach
     assert c.index == 1 and c.step.until == "action"
     assert scene.focus.current.key == "board"
 
@@ -412,7 +413,7 @@ def test_mutated_guide_files_give_a_message_or_a_guide_never_a_crash(tmp_path, g
             assert f"{game}.yaml" in message, message
         else:
             try:
-                ctl = coach.new_controller(game, guide)
+                ctl = coach.new_session(game, guide)
             except ValueError:
                 continue
             ctl.stop()
@@ -435,7 +436,7 @@ def test_a_guide_waiting_for_the_player_lets_the_app_sleep(app):
     scene = open_guide(app, "hamster")
     scene.coach_next()                       # the roll: one lit button, the player to act
     pump(app, 30)
-    assert scene.coach_targets() and scene.ctl.human_to_act()
+    assert scene.coach_targets() and scene.session.human_to_act()
     scene.board_idle = lambda: True          # the board itself at rest: the guide adds no frames
     assert not scene.wants_frame()
 
@@ -454,10 +455,10 @@ def test_next_and_skip_take_a_mouse_click_over_a_log_full_of_moves(app):
     """The bubble sits over the log: a click on its buttons is theirs, not a log line's (the
     log once took the release, so Next did nothing once the log had moves in it)."""
     scene = open_guide(app, "moles")
-    ctl, c = scene.ctl, scene.ctl.coach
+    ctl, c = scene.session, scene.session.coach
     scene.coach_next()
     for _ in range(4):
-        scene.apply_action(ctl.state.legal_actions()[0], animate=False)
+        scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)
         pump(app, 1)
     c.index, c.entered, c.hits = 5, c.entered + [c.moves] * 3, c.hits + [[]] * 3  # a step to read
     scene.rebuild()
@@ -508,9 +509,9 @@ def test_hamster_guide_rings_only_the_cells_still_to_choose(app):
     """Cells already picked for the crossing are not ringed again; once the pick is complete
     only Confirm is."""
     scene = open_guide(app, "hamster")
-    ctl, c = scene.ctl, scene.ctl.coach
+    ctl, c = scene.session, scene.session.coach
     scene.coach_next()                                   # to the roll
-    roll = next(a for a in ctl.state.legal_actions() if a.get("type") == "roll")
+    roll = next(a for a in ctl.table.state.legal_actions() if a.get("type") == "roll")
     scene.apply_action(roll, animate=False)
     pump(app, 5)
     assert c.step.text == "coach.hamster.cross"

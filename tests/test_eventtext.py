@@ -16,7 +16,7 @@ import pytest
 
 from game import i18n
 from game.app import eventtext, saves
-from game.app.controller import PlayController
+from game.app.session import LocalSession
 from game.app.eventtext import Ctx
 from game.rules import GAMES, new_game
 
@@ -138,14 +138,14 @@ def play(ctl, rng, steps):
     for _ in range(steps):
         if ctl.is_over():
             break
-        ctl.apply(rng.choice(ctl.state.legal_actions()))
+        ctl.apply(rng.choice(ctl.table.state.legal_actions()))
 
 
 def make(game, kinds, seed=5, **kw):
     state = new_game(game, len(kinds), seed=seed)
     seats = [{"name": NAMES[i], "colour": i, "kind": k, "level": "random"}
              for i, k in enumerate(kinds)]
-    return PlayController(game, seats, state, autosave=False, computers=False, **kw)
+    return LocalSession(game, seats, state, autosave=False, computers=False, **kw)
 
 
 @pytest.mark.parametrize("game", GAMES3)
@@ -177,8 +177,9 @@ def test_a_game_saved_in_german_continues_in_french(tmp_path, monkeypatch):
     ctl = make("ants", ["human", "computer"])
     play(ctl, random.Random(3), 40)
     german = ctl.log_lines()
-    assert saves.write_autosave(ctl.game_id, ctl.seats, ctl.state, ctl.history, ctl.log,
-                                held=ctl.held_for_save()) is None
+    rec = ctl.table.to_record()
+    assert saves.write_autosave(ctl.game_id, ctl.seats, ctl.table.state, ctl.history, rec["log"],
+                                version=rec["version"]) is None
     i18n.set_language("fr")
     from game.app import launch
     back = launch.saved(saves.read_autosave())
@@ -192,7 +193,7 @@ def test_saves_of_the_previous_version_with_sentences_still_load(tmp_path, monke
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     ctl = make("moles", ["human", "computer"])
     play(ctl, random.Random(4), 10)
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     old = [e["text"] for e in ctl.log]           # the log as older versions wrote it
     payload["log"] = old
     del payload["held"]
@@ -210,7 +211,7 @@ def test_damaged_log_records_are_dropped_not_a_crash(tmp_path, monkeypatch):
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     ctl = make("moles", ["human", "computer"])
     play(ctl, random.Random(4), 6)
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     payload["log"] = payload["log"] + [7, None, {"no": "type"}, {"type": 3}, "a line",
                                        {"type": "move", "seat": 99, "path": "x"}]
     payload["held"] = [{"step": -4, "event": {"type": "cross"}}, "junk", {"event": 5}]
@@ -231,26 +232,32 @@ def test_held_back_choices_survive_a_save_and_reload(tmp_path, monkeypatch):
     ctl = make("hamster", ["computer", "human", "computer"], seed=12)
     rng = random.Random(0)
     for _ in range(400):
-        if ctl.human_to_act() and ctl.state.step == "choose" and ctl.held:
+        if ctl.human_to_act() and ctl.table.state.step == "choose" and held(ctl):
             break
-        ctl.apply(rng.choice(ctl.state.legal_actions()))
-    assert ctl.held
-    held_texts = [e["text"] for _, e in ctl.held]
-    saves.write_autosave(ctl.game_id, ctl.seats, ctl.state, ctl.history, ctl.log,
-                         held=ctl.held_for_save())
+        ctl.apply(rng.choice(ctl.table.state.legal_actions()))
+    assert held(ctl)
+    held_texts = held(ctl)
+    rec = ctl.table.to_record()
+    saves.write_autosave(ctl.game_id, ctl.seats, ctl.table.state, ctl.history, rec["log"],
+                         version=rec["version"])
     from game.app import launch
     back = launch.saved(saves.read_autosave())
-    assert [e["text"] for _, e in back.held] == held_texts
+    assert held(back) == held_texts
     assert not any(e.get("text") in held_texts for e in back.log if isinstance(e, dict))
-    while not (back.state.step == "roll" or back.is_over()):
-        back.apply(rng.choice(back.state.legal_actions()))
+    while not (back.table.state.step == "roll" or back.is_over()):
+        back.apply(rng.choice(back.table.state.legal_actions()))
     shown = [e.get("text") for e in back.log if isinstance(e, dict)]
-    assert all(t in shown for t in held_texts) and not back.held
+    assert all(t in shown for t in held_texts) and not held(back)
+
+
+def held(session) -> list:
+    """The sentences of the decisions the table still holds back from everyone."""
+    return [x["e"]["text"] for x in session.table._entries if x["r"] is None]
 
 
 def test_an_undo_is_told_in_the_players_language():
     ctl = make("moles", ["human", "computer"])
-    ctl.apply(ctl.state.legal_actions()[0])
+    ctl.apply(ctl.table.state.legal_actions()[0])
     assert ctl.undo()
     assert ctl.log[-1] == {"type": "_undo", "count": 1}
     i18n.set_language("de")
@@ -349,10 +356,10 @@ def test_the_play_screen_relabels_its_log_when_the_language_changes():
     try:
         rng = random.Random(4)
         for _ in range(30):
-            scene.apply_action(rng.choice(scene.ctl.state.legal_actions()), animate=False)
+            scene.apply_action(rng.choice(scene.session.table.state.legal_actions()), animate=False)
         app.step(1 / 60, [])
         english = list(scene.log.lines)
-        assert english and english == scene.ctl.log_lines()[-len(english):]
+        assert english and english == scene.session.log_lines()[-len(english):]
         i18n.set_language("fr")
         app.step(1 / 60, [])
         french = list(scene.log.lines)

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from game.app.controller import PlayController
+from game.app.session import LocalSession
 from game.rules import GAMES, new_game
 
 
@@ -24,11 +24,11 @@ def seats(kinds):
 
 def controller(game, kinds, seed, variant=None, options=None):
     st = new_game(game, len(kinds), seed=seed, variant=variant, options=options)
-    return PlayController(game, seats(kinds), st, autosave=False, computers=False)
+    return LocalSession(game, seats(kinds), st, autosave=False, computers=False)
 
 
 def step(ctl, rng=None):
-    legal = ctl.state.legal_actions()
+    legal = ctl.table.state.legal_actions()
     return ctl.apply(rng.choice(legal) if rng else legal[0])
 
 
@@ -43,7 +43,7 @@ def play_until(ctl, cond, rng=None, limit=5000):
 # ---- Ants & Grasshopper ------------------------------------------------------------------------
 def test_ants_lone_human_cannot_undo_the_grasshoppers_jump_after_the_reveal():
     ctl = controller("ants", ["computer", "human"], seed=5)
-    play_until(ctl, lambda: ctl.human_to_act() and ctl.state.step == "guess")
+    play_until(ctl, lambda: ctl.human_to_act() and ctl.table.state.step == "guess")
     events = step(ctl)
     assert any(e["type"] == "reveal" and e["chance"] for e in events)
     assert not ctl.can_undo() and not ctl.undo()
@@ -51,10 +51,10 @@ def test_ants_lone_human_cannot_undo_the_grasshoppers_jump_after_the_reveal():
 
 def test_ants_lone_red_ant_cannot_undo_after_the_reveal():
     ctl = controller("ants", ["computer", "computer", "human"], seed=3, variant="winter")
-    play_until(ctl, lambda: ctl.human_to_act() and ctl.state.step == "red_choose")
+    play_until(ctl, lambda: ctl.human_to_act() and ctl.table.state.step == "red_choose")
     step(ctl)                               # the red ant's disc: may still be changed...
     assert ctl.can_undo() and ctl.undo_needs_confirm()   # ...before the grasshopper jumps
-    play_until(ctl, lambda: ctl.state.step != "guess" or ctl.human_to_act())
+    play_until(ctl, lambda: ctl.table.state.step != "guess" or ctl.human_to_act())
     assert not ctl.can_undo()               # the jump and the reveal stand
 
 
@@ -70,12 +70,12 @@ def test_ants_grid_refill_is_a_point_of_no_return():
 
 def test_ants_hot_seat_computers_act_in_front_of_the_spectator_view():
     ctl = controller("ants", ["human", "computer", "computer", "human"], seed=7, variant="winter")
-    play_until(ctl, lambda: ctl.human_to_act() and ctl.state.step == "choose")
+    play_until(ctl, lambda: ctl.human_to_act() and ctl.table.state.step == "choose")
     ctl.clear_curtain()
     step(ctl)                               # the human ant lays the disc face down
     assert ctl.computer_to_act()            # the red ants (computers) choose
     assert ctl.viewing_seat() is None
-    assert ctl.board_view() == ctl.state.view(None)
+    assert ctl.board_view() == ctl.table.state.view(None)
 
 
 def test_ants_peek_and_hidden_draws_are_marked():
@@ -90,7 +90,7 @@ def test_ants_peek_and_hidden_draws_are_marked():
 # ---- Mole Dig ----------------------------------------------------------------------------------
 def test_moles_lone_human_cannot_undo_across_a_computers_disc():
     ctl = controller("moles", ["human", "computer"], seed=8)
-    play_until(ctl, lambda: ctl.computer_to_act() and ctl.state.step == "turn")
+    play_until(ctl, lambda: ctl.computer_to_act() and ctl.table.state.step == "turn")
     events = step(ctl)                      # the computer turns its disc over
     assert any(e.get("chance") for e in events)
     play_until(ctl, ctl.human_to_act)
@@ -99,18 +99,18 @@ def test_moles_lone_human_cannot_undo_across_a_computers_disc():
 
 def test_moles_championship_keep_can_be_changed_until_the_move():
     ctl = controller("moles", ["human", "human"], seed=3, options={"championship": True})
-    play_until(ctl, lambda: ctl.state.step == "keep" and len(set(ctl.state.pending)) > 1)
+    play_until(ctl, lambda: ctl.table.state.step == "keep" and len(set(ctl.table.state.pending)) > 1)
     assert not ctl.can_undo()               # the two discs were turned: no way back
     step(ctl)
     assert ctl.can_undo() and not ctl.undo_needs_confirm()
-    assert ctl.undo() and ctl.state.step == "keep"
+    assert ctl.undo() and ctl.table.state.step == "keep"
     assert not ctl.can_undo()
 
 
 # ---- Hamster Burrow ----------------------------------------------------------------------------
 def test_hamster_lone_human_never_undoes_a_roll():
     ctl = controller("hamster", ["human", "computer", "computer"], seed=4)
-    assert ctl.state.current_player == 0 and ctl.state.step == "roll"
+    assert ctl.table.state.current_player == 0 and ctl.table.state.step == "roll"
     step(ctl)
     assert not ctl.can_undo()               # the roll is shown: the turn before it stands
 
@@ -119,29 +119,29 @@ def test_hamster_solo_one_undo_never_wipes_the_game():
     ctl = controller("hamster", ["human"], seed=9)
     for _ in range(21):
         step(ctl)
-    turn = ctl.state.turn_number
-    if ctl.state.step == "choose":
+    turn = ctl.table.state.turn_number
+    if ctl.table.state.step == "choose":
         assert not ctl.can_undo()           # right after a roll: nothing to take back
         step(ctl)
-    scores = ctl.state.scores()
+    scores = ctl.table.state.scores()
     assert ctl.can_undo() and not ctl.undo_needs_confirm()
     assert ctl.undo()                       # one press: the last cross only
-    assert ctl.state.step == "choose" and ctl.state.turn_number >= turn - 1
+    assert ctl.table.state.step == "choose" and ctl.table.state.turn_number >= turn - 1
     assert not ctl.can_undo() and not ctl.undo()
-    assert sum(ctl.state.scores()) >= sum(scores) - 30 and ctl.state.turn_number > 15
+    assert sum(ctl.table.state.scores()) >= sum(scores) - 30 and ctl.table.state.turn_number > 15
 
 
 def test_hamster_log_holds_other_seats_crosses_back_until_the_turn_ends():
     # the human rolls in turn 2 (seat 1 is the roller of turn 1): the computers decide first
     ctl = controller("hamster", ["computer", "human", "computer"], seed=12)
-    play_until(ctl, lambda: ctl.human_to_act() and ctl.state.step == "choose"
-               and any(ctl.state.decided))
-    held = [e["text"] for _, e in ctl.held]
+    play_until(ctl, lambda: ctl.human_to_act() and ctl.table.state.step == "choose"
+               and any(ctl.table.state.decided))
+    held = [x["e"]["text"] for x in ctl.table._entries if x["r"] is None]
     assert held and all("Computer" in t for t in held)
     assert not any(t in log_texts(ctl) for t in held)   # "Computer 3 crosses 2 cells ..."
     assert not any(t in " ".join(log_texts(ctl)) for t in held)
     step(ctl)                               # the human decides
-    play_until(ctl, lambda: ctl.state.step == "roll")
+    play_until(ctl, lambda: ctl.table.state.step == "roll")
     assert all(t in log_texts(ctl) for t in held)  # the turn ended: now everyone may know
 
 
@@ -161,13 +161,13 @@ def test_hamster_two_player_hot_seat_last_decider_cannot_undo_after_the_reveal()
     ctl = controller("hamster", ["human", "human"], seed=6)
     for _ in range(40):
         ctl.clear_curtain()
-        if ctl.state.step == "choose" and ctl.state.deciding == 1:
+        if ctl.table.state.step == "choose" and ctl.table.state.deciding == 1:
             break
         step(ctl)
     ctl.clear_curtain()
     events = step(ctl)                      # the last decider: the turn ends, both crosses show
     assert any(e.get("reveal") for e in events)
-    assert ctl.state.step in ("roll", "over")
+    assert ctl.table.state.step in ("roll", "over")
     assert not ctl.can_undo()
 
 
@@ -213,12 +213,12 @@ def test_undo_never_goes_back_past_an_action_whose_outcome_differed(game, kinds,
             break
         seat = ctl.current
         ctl.clear_curtain()
-        action = rng.choice(ctl.state.legal_actions())
-        real = outcome(ctl.state, action, seat)
+        action = rng.choice(ctl.table.state.legal_actions())
+        real = outcome(ctl.table.state, action, seat)
         fixed = False
         for k in range(3):                  # three redeals of what this seat cannot see
-            redealt = cls.from_view(ctl.state.view(seat), seed=1000 * n + k)
-            redealt.set_names(ctl.state.names)
+            redealt = cls.from_view(ctl.table.state.view(seat), seed=1000 * n + k)
+            redealt.set_names(ctl.table.state.names)
             if outcome(redealt, action, seat) != real:
                 fixed = True
                 break
@@ -260,7 +260,7 @@ def test_hot_seat_frames_never_show_one_human_another_humans_secret(game, kinds,
             break
         # the frame the play scene draws now
         seat = ctl.viewing_seat()
-        assert ctl.board_view() == ctl.state.view(seat)
+        assert ctl.board_view() == ctl.table.state.view(seat)
         if ctl.computer_to_act():
             assert seat is None             # between humans: the spectator view
         elif ctl.human_to_act():
@@ -270,7 +270,7 @@ def test_hot_seat_frames_never_show_one_human_another_humans_secret(game, kinds,
                 assert seat is None and ctl.legal_for_board() is None
                 ctl.clear_curtain()         # the human confirms: now their own view
                 seat = ctl.viewing_seat()
-                assert seat == ctl.current and ctl.board_view() == ctl.state.view(seat)
+                assert seat == ctl.current and ctl.board_view() == ctl.table.state.view(seat)
         # the log holds exactly the sentences everyone may know: none still pending
         assert log_texts(ctl) == public, "a simultaneous choice is in the log early"
         shown_seat = seat
@@ -355,30 +355,30 @@ def test_play_scene_asks_before_undo_into_a_handed_on_turn_and_computers_wait(ap
     import pygame
     from game.app.scenes.play import PlayScene
     st = new_game("moles", 2, seed=6)
-    ctl = PlayController("moles", seats(["human", "computer"]), st, autosave=False)
+    ctl = LocalSession("moles", seats(["human", "computer"]), st, autosave=False)
     app.settings.speed = "normal"           # the computer pauses before it moves
     app.go(PlayScene(app, ctl))
     pump(app, 2)
     while not ctl.human_to_act():
         ctl.wait_for_computer()
         pump(app, 1)
-    before = ctl.state.to_dict()
-    app.top.human_choice(ctl.state.legal_actions()[0])
+    before = ctl.table.state.to_dict()
+    app.top.human_choice(ctl.table.state.legal_actions()[0])
     assert ctl.computer_to_act() and ctl.undo_needs_confirm()
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     play = app.top
-    assert play.confirm_undo and ctl.state.to_dict() != before
-    answered = ctl.state.to_dict()
+    assert play.confirm_undo and ctl.table.state.to_dict() != before
+    answered = ctl.table.state.to_dict()
     for _ in range(60):                     # a second of frames: the computer waits
         ctl.wait_for_computer()
         pump(app, 1)
-    assert ctl.state.to_dict() == answered
+    assert ctl.table.state.to_dict() == answered
     click(app, button(play, "Keep playing").rect.center)
-    assert not play.confirm_undo and ctl.state.to_dict() == answered
+    assert not play.confirm_undo and ctl.table.state.to_dict() == answered
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert play.confirm_undo
     click(app, button(play, "Take it back").rect.center)
-    assert not play.confirm_undo and ctl.state.to_dict() == before and ctl.human_to_act()
+    assert not play.confirm_undo and ctl.table.state.to_dict() == before and ctl.human_to_act()
 
 
 def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
@@ -387,9 +387,9 @@ def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
     step(ctl)                                       # a placement, not answered yet: undoable
     assert ctl.can_undo()
     ctl.history[-1]["before"]["rng"][1][3] = -5     # a negative random-state word
-    now = ctl.state.to_dict()
+    now = ctl.table.state.to_dict()
     assert ctl.undo() is False
-    assert ctl.message.startswith("Undo did not work") and ctl.state.to_dict() == now
+    assert ctl.message.startswith("Undo did not work") and ctl.table.state.to_dict() == now
     assert not ctl.can_undo()
 
 

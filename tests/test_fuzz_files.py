@@ -17,7 +17,7 @@ import yaml
 
 from game import safeio
 from game.app import saves, settings
-from game.app.controller import PlayController, default_seats
+from game.app.session import LocalSession, default_seats
 from game.paths import resource_path
 from game.rules import DataError, LoadError, load_state, new_game
 
@@ -36,13 +36,13 @@ def home(tmp_path, monkeypatch):
 
 def _payload(game="moles", players=2, seed=1, actions=8, variant=None) -> dict:
     st = new_game(game, players, seed=seed, variant=variant)
-    ctl = PlayController(game, default_seats(players, humans=1), st, autosave=False,
+    ctl = LocalSession(game, default_seats(players, humans=1), st, autosave=False,
                          computers=False)
     for _ in range(actions):
         if ctl.is_over():
             break
-        ctl.apply(ctl.state.legal_actions()[0])
-    return json.loads(json.dumps(saves.build_payload(game, ctl.seats, ctl.state, ctl.history,
+        ctl.apply(ctl.table.state.legal_actions()[0])
+    return json.loads(json.dumps(saves.build_payload(game, ctl.seats, ctl.table.state, ctl.history,
                                                      ctl.log)))
 
 

@@ -430,7 +430,7 @@ def test_results_scene_shows_the_score_picture(tmp_path, monkeypatch):
     """The results scene gives the hamster board a rect below the ranking for its picture."""
     from game.app import saves
     from game.app.app import App
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
     from game.app.scenes.results import ResultsScene
     state = new_game("hamster", 4, seed=12)
@@ -440,7 +440,7 @@ def test_results_scene_shows_the_score_picture(tmp_path, monkeypatch):
     app = App(size=(1024, 600), fullscreen=False)
     try:
         app.settings.speed = "off"
-        ctl = PlayController("hamster", seats(4, humans=()), state, autosave=False, computers=False)
+        ctl = LocalSession("hamster", seats(4, humans=()), state, autosave=False, computers=False)
         play = PlayScene(app, ctl, auto_results=False)
         app.go(play)
         app.step(1 / 60, [])

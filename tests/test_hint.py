@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app import saves
-from game.app.controller import PlayController, default_seats
+from game.app.session import LocalSession, default_seats
 from game.app.hint import HintAsker, make_hint
 from game.app.scenes.play import PlayScene
 from game.i18n import LANGUAGES, set_language, tr
@@ -97,7 +97,7 @@ def open_play(app, game, humans):
     seats = default_seats(2, humans=humans)
     if humans == 1 and state.current_player == 1:         # the person is the one to act
         seats[0]["kind"], seats[1]["kind"] = "computer", "human"
-    ctl = PlayController(game, seats, state, autosave=False, computers=False)
+    ctl = LocalSession(game, seats, state, autosave=False, computers=False)
     scene = PlayScene(app, ctl, auto_results=False)
     app.go(scene)
     pump(app)
@@ -112,9 +112,9 @@ def test_no_hint_button_for_computers(app):
 
 def test_hint_button_waits_while_a_computer_acts(app):
     scene = open_play(app, "moles", humans=1)
-    ctl = scene.ctl
+    ctl = scene.session
     assert scene.hint_button is not None and scene.hint_button.is_enabled
-    scene.apply_action(ctl.state.legal_actions()[0], animate=False)   # now the computer's turn
+    scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)   # now the computer's turn
     pump(app)
     assert ctl.computer_to_act()
     assert not scene.hint_button.is_enabled
@@ -124,8 +124,8 @@ def test_hint_button_waits_while_a_computer_acts(app):
 @pytest.mark.parametrize("game", GAMES)
 def test_key_h_lights_the_hint_and_never_plays_it(app, game):
     scene = open_play(app, game, humans=1)
-    ctl = scene.ctl
-    before = (ctl.state.to_dict(), ctl.generation, len(ctl.log))
+    ctl = scene.session
+    before = (ctl.table.state.to_dict(), ctl.version, len(ctl.log))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))
     pump(app, 2)
@@ -133,11 +133,11 @@ def test_key_h_lights_the_hint_and_never_plays_it(app, game):
     pump(app, 3)
     hint = scene.current_hint()
     assert hint is not None and scene.message == hint.text
-    assert action_key(hint.action) in {a.key() for a in ctl.state.legal_actions()}
+    assert action_key(hint.action) in {a.key() for a in ctl.table.state.legal_actions()}
     assert scene.hint_targets(), "the hinted action's first click is lit on the board"
-    assert (ctl.state.to_dict(), ctl.generation, len(ctl.log)) == before
+    assert (ctl.table.state.to_dict(), ctl.version, len(ctl.log)) == before
     # playing anything forgets the hint
-    scene.apply_action(ctl.state.legal_actions()[-1], animate=False)
+    scene.apply_action(ctl.table.state.legal_actions()[-1], animate=False)
     assert scene.current_hint() is None
 
 
@@ -234,7 +234,7 @@ def test_a_hint_naming_the_secret_disc_goes_once_it_is_laid(app):
     while state.legal_actions()[0].get("type") != "choose":
         state.apply(state.legal_actions()[0])
     seats = default_seats(2, humans=2)
-    ctl = PlayController("ants", seats, state, autosave=False, computers=False)
+    ctl = LocalSession("ants", seats, state, autosave=False, computers=False)
     ctl.clear_curtain()
     scene = PlayScene(app, ctl, auto_results=False)
     app.go(scene)
@@ -330,7 +330,7 @@ def _shown_hint(app, game, moves):
     if state.is_over():
         return None
     seats = default_seats(2, humans=2)
-    ctl = PlayController(game, seats, state, autosave=False, computers=False)
+    ctl = LocalSession(game, seats, state, autosave=False, computers=False)
     if hasattr(ctl, "clear_curtain"):
         ctl.clear_curtain()
     scene = PlayScene(app, ctl, auto_results=False)

@@ -311,13 +311,13 @@ def test_screenshot_takes_a_language(tmp_path):
 
 def test_switching_the_language_relabels_every_live_screen_at_once(home):
     from game.app.app import App
-    from game.app.controller import PlayController, default_seats
+    from game.app.session import LocalSession, default_seats
     from game.app.lang import choose_language
     from game.app.scenes.play import PlayScene
     from game.rules import new_game
     app = App(size=(1024, 600), headless=True, lang="en")
     try:
-        ctl = PlayController("forest", default_seats(2), new_game("forest", 2, seed=3),
+        ctl = LocalSession("forest", default_seats(2), new_game("forest", 2, seed=3),
                              autosave=False, computers=False)
         play = PlayScene(app, ctl)
         app.go(play)
@@ -345,13 +345,13 @@ def test_switching_the_language_relabels_every_live_screen_at_once(home):
 
 def test_a_screen_hidden_while_the_language_changes_relabels_when_it_shows(home):
     from game.app.app import App
-    from game.app.controller import PlayController, default_seats
+    from game.app.session import LocalSession, default_seats
     from game.app.lang import choose_language
     from game.app.scenes.play import PlayScene
     from game.rules import new_game
     app = App(size=(1024, 600), headless=True, lang="en")
     try:
-        ctl = PlayController("gopher", default_seats(2), new_game("gopher", 2, seed=3),
+        ctl = LocalSession("gopher", default_seats(2), new_game("gopher", 2, seed=3),
                              autosave=False, computers=False)
         play = PlayScene(app, ctl)
         app.go(play)

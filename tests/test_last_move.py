@@ -79,26 +79,26 @@ def app(tmp_path, monkeypatch):
 
 
 def test_a_human_action_clears_the_computer_marks_and_a_log_click_shows_a_move(app):
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
     seats = [{"name": "Ann", "colour": 1, "kind": "human", "level": "good"},
              {"name": "Bot", "colour": 0, "kind": "computer", "level": "random"}]
-    ctl = PlayController("forest", seats, new_game("forest", 2, seed=5), computers=False)
+    ctl = LocalSession("forest", seats, new_game("forest", 2, seed=5), computers=False)
     play = PlayScene(app, ctl, auto_results=False)
     app.go(play)
     app.step(1 / 60, [])
     rng = random.Random(2)
     while not play.board.last_marks().get(1):          # play until the computer's move is marked
-        if ctl.state.current_player == 1:
-            play.apply_action(rng.choice(ctl.state.legal_actions()))
+        if ctl.table.state.current_player == 1:
+            play.apply_action(rng.choice(ctl.table.state.legal_actions()))
         else:
-            play.human_choice(rng.choice(ctl.state.legal_actions()))
+            play.human_choice(rng.choice(ctl.table.state.legal_actions()))
         app.step(1 / 60, [])
-    assert ctl.state.current_player == 0 or ctl.state.current_player == 1
-    while ctl.state.current_player == 1:                # computer moves in between stay marked
-        play.apply_action(rng.choice(ctl.state.legal_actions()))
+    assert ctl.table.state.current_player == 0 or ctl.table.state.current_player == 1
+    while ctl.table.state.current_player == 1:                # computer moves in between stay marked
+        play.apply_action(rng.choice(ctl.table.state.legal_actions()))
         assert play.board.last_marks().get(1)
-    play.human_choice(rng.choice(ctl.state.legal_actions()))
+    play.human_choice(rng.choice(ctl.table.state.legal_actions()))
     assert 1 not in play.board.last_marks()             # a person acted: the computer's marks go
     # a click on a log line that tells a move shows that move's places again
     lr = play.log.rect
@@ -127,11 +127,11 @@ def test_a_human_action_clears_the_computer_marks_and_a_log_click_shows_a_move(a
 
 @pytest.mark.parametrize("game", sorted(EXPECTED))
 def test_a_log_line_shows_its_move_again_in_every_game(app, game):
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
     seats = [{"name": "Ann", "colour": 1, "kind": "human", "level": "good"},
              {"name": "Bot", "colour": 0, "kind": "computer", "level": "random"}]
-    ctl = PlayController(game, seats, new_game(game, 2, seed=5), computers=False)
+    ctl = LocalSession(game, seats, new_game(game, 2, seed=5), computers=False)
     play = PlayScene(app, ctl, auto_results=False)
     app.go(play)
     app.step(1 / 60, [])
@@ -140,7 +140,7 @@ def test_a_log_line_shows_its_move_again_in_every_game(app, game):
     for _ in range(300):                     # until the log tells a move with places
         if any(isinstance(e, dict) and e.get("type") == kind for e in ctl.log) or ctl.is_over():
             break
-        play.apply_action(rng.choice(ctl.state.legal_actions()), animate=False)
+        play.apply_action(rng.choice(ctl.table.state.legal_actions()), animate=False)
     app.step(1 / 60, [])
     lr = play.log.rect
     pos = next(((lr.centerx, y) for y in range(lr.bottom - 2, lr.top, -2)
@@ -157,15 +157,15 @@ def test_a_log_line_shows_its_move_again_in_every_game(app, game):
 def test_log_lines_never_print_coordinates(game):
     """Places are named as the board shows them: no "(3, 4)" or "[2, 7]" in any log line."""
     import re
-    from game.app.controller import PlayController
+    from game.app.session import LocalSession
     seats = [{"name": "Ann", "colour": 1, "kind": "human", "level": "good"},
              {"name": "Bot", "colour": 0, "kind": "computer", "level": "random"}]
-    ctl = PlayController(game, seats, new_game(game, 2, seed=8), autosave=False, computers=False)
+    ctl = LocalSession(game, seats, new_game(game, 2, seed=8), autosave=False, computers=False)
     rng = random.Random(8)
     for _ in range(400):
         if ctl.is_over():
             break
-        ctl.apply(rng.choice(ctl.state.legal_actions()))
+        ctl.apply(rng.choice(ctl.table.state.legal_actions()))
     lines = ctl.render(ctl.log)
     assert lines
     bad = [ln for ln in lines if re.search(r"[\(\[]\s*-?\d+\s*,\s*-?\d+\s*[\)\]]", ln)]

@@ -7,7 +7,7 @@ import pytest
 
 from game.app import saves
 from game.app.app import App
-from game.app.controller import PlayController, default_seats
+from game.app.session import LocalSession, default_seats
 from game.app.scenes.play import PlayScene
 from tests.moles_helpers import position
 
@@ -27,19 +27,19 @@ def test_a_lift_that_leaves_no_mole_ends_on_a_shared_win_without_a_crash(speed):
     app = App(size=(1280, 720), fullscreen=False)
     app.settings.speed = speed
     try:
-        ctl = PlayController("moles", default_seats(2, humans=2), st, autosave=False,
+        ctl = LocalSession("moles", default_seats(2, humans=2), st, autosave=False,
                              computers=False)
         scene = PlayScene(app, ctl)
         app.go(scene)
         for _ in range(5):
             app.step(1 / 60, [])
         while not ctl.is_over():
-            scene.apply_action(ctl.state.legal_actions()[0], animate=True)
+            scene.apply_action(ctl.table.state.legal_actions()[0], animate=True)
             for _ in range(120):
                 app.step(1 / 60, [])
         for _ in range(240):
             app.step(1 / 60, [])
-        assert ctl.state.winners() == [0, 1]
+        assert ctl.table.state.winners() == [0, 1]
         assert "share the win" in scene.board.instruction()
     finally:
         scene.stop()

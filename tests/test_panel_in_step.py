@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.app.controller import PlayController, default_seats
+from game.app.session import LocalSession, default_seats
 from game.app.scenes.play import PlayScene
 from game.rules import new_game
 from tests.helpers import pump, running_app
@@ -26,7 +26,7 @@ def app():
 
 def open_play(app, game, seed=5):
     state = new_game(game, 2, seed=seed)
-    ctl = PlayController(game, default_seats(2, humans=1), state, autosave=False, computers=False)
+    ctl = LocalSession(game, default_seats(2, humans=1), state, autosave=False, computers=False)
     scene = PlayScene(app, ctl, auto_results=False)
     app.go(scene)
     pump(app, 2)
@@ -50,7 +50,7 @@ def settle(app, scene, limit=600):
 @pytest.mark.parametrize("game", GAMES)
 def test_panel_and_log_wait_for_the_board(app, game):
     scene = open_play(app, game)
-    ctl = scene.ctl
+    ctl = scene.session
     rng = random.Random(7)
     held_moves = changed = 0
     for _ in range(30):
@@ -59,7 +59,7 @@ def test_panel_and_log_wait_for_the_board(app, game):
         before_facts = scene.panel_facts()
         before_lines = list(scene.log.lines)
         before_bar = bar_sig(scene.board.shown_bar_items())
-        scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        scene.apply_action(rng.choice(ctl.table.state.legal_actions()))
         if scene.animating:
             held_moves += 1
             frames = 0
@@ -84,13 +84,13 @@ def test_two_moves_with_no_still_frame_between_keep_the_bar_and_panel_in_step(ap
     """A computer may act on the very frame the last animation ends: the bar and the panel then
     tell the position before its move, not the one before the move earlier."""
     scene = open_play(app, game)
-    ctl = scene.ctl
+    ctl = scene.session
     rng = random.Random(5)
     checked = 0
     for _ in range(30):
         if ctl.is_over():
             break
-        scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        scene.apply_action(rng.choice(ctl.table.state.legal_actions()))
         if not scene.animating:
             continue
         scene.board.finish()
@@ -98,8 +98,8 @@ def test_two_moves_with_no_still_frame_between_keep_the_bar_and_panel_in_step(ap
         if ctl.is_over():
             break
         expected_bar = scene.board.bar_items()
-        expected_turn = (ctl.state.turn_number, ctl.state.current_player)
-        scene.apply_action(rng.choice(ctl.state.legal_actions()))
+        expected_turn = (ctl.table.state.turn_number, ctl.table.state.current_player)
+        scene.apply_action(rng.choice(ctl.table.state.legal_actions()))
         if scene.animating:
             bar = scene.board.shown_bar_items()
             assert bar_sig(bar) == bar_sig(expected_bar)
@@ -111,14 +111,14 @@ def test_two_moves_with_no_still_frame_between_keep_the_bar_and_panel_in_step(ap
 
 def test_undo_mid_animation_shows_the_log_as_it_stands(app):
     scene = open_play(app, "moles")
-    ctl = scene.ctl
-    scene.apply_action(ctl.state.legal_actions()[0])
+    ctl = scene.session
+    scene.apply_action(ctl.table.state.legal_actions()[0])
     assert scene.animating
     scene.undo()
     settle(app, scene)
     rendered = [ln for e in ctl.log for ln in ctl.render([e])]
     assert scene.log.lines == rendered
-    assert scene.panel_facts()[1] == ctl.state.current_player
+    assert scene.panel_facts()[1] == ctl.table.state.current_player
 
 
 @pytest.mark.parametrize("game", ["forest", "moles", "gopher"])
@@ -128,7 +128,7 @@ def test_results_open_without_captions_left_under_them(app, game):
     rng = random.Random(2)
     while not state.is_over():
         state.apply(rng.choice(state.legal_actions()))
-    ctl = PlayController(game, default_seats(2, humans=1), state, autosave=False, computers=False)
+    ctl = LocalSession(game, default_seats(2, humans=1), state, autosave=False, computers=False)
     scene = PlayScene(app, ctl, auto_results=True)
     app.go(scene)
     scene.board._toast("a caption that would be left over")
@@ -155,7 +155,7 @@ def test_a_board_tooltip_goes_when_the_pointer_leaves_the_window(app, game):
     import pygame
     scene = open_play(app, game)
     app.settings.speed = "off"
-    ctl = scene.ctl
+    ctl = scene.session
     rng = random.Random(1)
     board = scene.board
     for _ in range(60):                     # until the person has a target with a tooltip
@@ -163,7 +163,7 @@ def test_a_board_tooltip_goes_when_the_pointer_leaves_the_window(app, game):
                       key=lambda t: not t.tooltip) if ctl.human_to_act() else []
         if tips:
             break
-        scene.apply_action(rng.choice(ctl.state.legal_actions()), animate=False)
+        scene.apply_action(rng.choice(ctl.table.state.legal_actions()), animate=False)
         app.step(1 / 30, [])
     assert tips
     t = tips[0]

@@ -65,7 +65,7 @@ def _make_writable(folder: Path) -> None:
 def test_user_folder_with_spaces_and_non_ascii_letters_keeps_settings_and_saves(tmp_path,
                                                                                  monkeypatch):
     from game.app import saves, settings
-    from game.app.controller import PlayController, default_seats
+    from game.app.session import LocalSession, default_seats
     from game.paths import user_data_dir
     from game.rules import new_game
 
@@ -79,10 +79,10 @@ def test_user_folder_with_spaces_and_non_ascii_letters_keeps_settings_and_saves(
         loaded, message = settings.load()
         assert message is None and tuple(loaded.window) == (1100, 700) and loaded.speed == "fast"
         state = new_game("moles", 2, seed=7)
-        ctl = PlayController("moles", default_seats(2, humans=2), state, autosave=False,
+        ctl = LocalSession("moles", default_seats(2, humans=2), state, autosave=False,
                              computers=False)
-        ctl.apply(ctl.state.legal_actions()[0])
-        assert saves.write_autosave("moles", ctl.seats, ctl.state, ctl.history, ctl.log) is None
+        ctl.apply(ctl.table.state.legal_actions()[0])
+        assert saves.write_autosave("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log) is None
         games, messages = saves.list_saves()
         assert messages == [] and [g.game_id for g in games] == ["moles"]
         assert saves.read_autosave(games[0].slot).game_id == "moles"

@@ -17,7 +17,7 @@ from game.app import saves
 from game.app import settings as smod
 from game.app import ui
 from game.app.app import App
-from game.app.controller import COMPUTER_PAUSES, PlayController, default_seats
+from game.app.session import COMPUTER_PAUSES, LocalSession, default_seats
 from game.app.scenes.play import PlayScene
 from game.app.sound import Sounds
 from game.paths import resource_path
@@ -44,7 +44,7 @@ def key(app, k, mod=0, frames=2):
 
 def computers_only(game="moles", players=3, seed=5):
     seats = default_seats(players, humans=0)
-    return PlayController(game, seats, new_game(game, players=players, seed=seed), autosave=False)
+    return LocalSession(game, seats, new_game(game, players=players, seed=seed), autosave=False)
 
 
 # ---- finish the game -------------------------------------------------------------------------
@@ -60,7 +60,7 @@ def test_finish_the_game_when_every_seat_is_a_computer(game):
 
 def test_finish_is_not_offered_while_a_person_still_plays():
     seats = default_seats(3, humans=1)
-    ctl = PlayController("moles", seats, new_game("moles", players=3, seed=4), autosave=False)
+    ctl = LocalSession("moles", seats, new_game("moles", players=3, seed=4), autosave=False)
     assert not ctl.no_human_in_play()
     assert ctl.finish() == [] and not ctl.is_over()
 
@@ -69,10 +69,10 @@ def test_finish_the_game_when_every_person_is_out_of_mole_dig():
     """A person with no mole left is out: the computers may finish at once."""
     for seed in range(40):
         seats = default_seats(3, humans=1)
-        ctl = PlayController("moles", seats, new_game("moles", players=3, seed=seed), autosave=False)
+        ctl = LocalSession("moles", seats, new_game("moles", players=3, seed=seed), autosave=False)
         rng = random.Random(seed)
-        while not ctl.is_over() and 0 in ctl.state.seats_in_play():
-            ctl.apply(rng.choice(ctl.state.legal_actions()))
+        while not ctl.is_over() and 0 in ctl.table.state.seats_in_play():
+            ctl.apply(rng.choice(ctl.table.state.legal_actions()))
         if not ctl.is_over():
             break
     else:
@@ -96,7 +96,7 @@ def test_finish_button_and_key_on_the_play_screen(app):
 
 def test_no_finish_button_while_a_person_plays(app):
     seats = default_seats(2, humans=1)
-    ctl = PlayController("moles", seats, new_game("moles", players=2, seed=2), autosave=False)
+    ctl = LocalSession("moles", seats, new_game("moles", players=2, seed=2), autosave=False)
     scene = PlayScene(app, ctl)
     app.go(scene)
     pump(app, 2)
@@ -116,9 +116,7 @@ def test_computer_speed_is_its_own_setting():
             clock = 0.0
             while True:
                 ctl.wait_for_computer()
-                act = ctl.tick(0.05, False, speed, computer_speed)
-                if act is not None:
-                    ctl.apply(act)
+                if ctl.tick(0.05, False, speed, computer_speed) is not None:
                     break
                 clock += 0.05
                 assert clock < 10

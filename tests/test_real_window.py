@@ -346,7 +346,7 @@ def test_play_a_move_in_a_real_window(cmd, tmp_path, request):
             return data if data["state"]["turn_number"] >= first + 2 else None
         data = game.wait("the autosave of both moves", saved, timeout=10)
         assert [s["kind"] for s in data["seats"]] == ["human", "computer"]
-        seats = [e.get("seat") for e in data["log"] if isinstance(e, dict)]   # event records
+        seats = [e["e"].get("seat") for e in data["log"] if isinstance(e, dict)]   # event records
         assert 0 in seats and 1 in seats, data["log"]
 
         time.sleep(0.3)
@@ -427,7 +427,7 @@ def test_ants_round_in_a_real_window(cmd, tmp_path, request):
                 return None
             return data if data["state"]["turn_number"] >= 8 else None
         data = game.wait("the grasshopper's jump and the round's end", saved, timeout=30)
-        log = "\n".join(e.get("text", "") if isinstance(e, dict) else e for e in data["log"])
+        log = "\n".join(e["e"].get("text", "") if isinstance(e, dict) else e for e in data["log"])
         # the sixth ant is ant 6, or the new ant 1 when it starts the trail
         assert ("Player 1 puts ant 6" in log or "now count 2 to 6" in log), log
         assert "Player 1 lays a disc face down" in log, log

@@ -11,7 +11,7 @@ import pytest
 
 from game.app import saves, settings
 from game.app.app import App
-from game.app.controller import PlayController, default_seats
+from game.app.session import LocalSession, default_seats
 from game.rules import LoadError, load_state, new_game
 from tests.helpers import pump, running_app
 
@@ -36,14 +36,14 @@ def buttons(scene) -> dict:
 
 def _played(game="moles", seed=1, actions=6, players=2, variant=None):
     st = new_game(game, players, seed=seed, variant=variant)
-    ctl = PlayController(game, default_seats(players, humans=2), st, autosave=False, computers=False)
+    ctl = LocalSession(game, default_seats(players, humans=2), st, autosave=False, computers=False)
     for _ in range(actions):
-        ctl.apply(ctl.state.legal_actions()[0])
+        ctl.apply(ctl.table.state.legal_actions()[0])
     return ctl
 
 
 def _save(ctl) -> None:
-    assert saves.write_autosave(ctl.game_id, ctl.seats, ctl.state, ctl.history, ctl.log) is None
+    assert saves.write_autosave(ctl.game_id, ctl.seats, ctl.table.state, ctl.history, ctl.log) is None
 
 
 # ---- several saved games -------------------------------------------------------------------
@@ -82,12 +82,12 @@ def test_slot_names_from_a_file_cannot_reach_outside_the_folder():
 
 def test_the_autosave_of_older_versions_is_moved_into_a_slot(home):
     ctl = _played(seed=7)
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     (home / "autosave.json").write_text(json.dumps(payload), encoding="utf-8")
     games, messages = saves.list_saves()
     assert [g.slot for g in games] == ["moles-7"] and not messages
     assert not (home / "autosave.json").exists()
-    assert games[0].state.to_dict() == ctl.state.to_dict()
+    assert games[0].state.to_dict() == ctl.table.state.to_dict()
 
 
 def test_a_damaged_autosave_of_older_versions_is_kept_and_named(home):
@@ -155,7 +155,7 @@ def test_title_lists_saved_games_continue_and_delete(app, home):
     assert len(scene.games) == 1 and len(scene.rows) == 1
     scene.continue_game(scene.games[0])
     pump(app)
-    assert app.top.name == "play" and app.top.ctl.state.turn_number == 8
+    assert app.top.name == "play" and app.top.session.table.state.turn_number == 8
     assert saves.current_slot() == "moles-2"
 
 
@@ -193,11 +193,11 @@ def test_a_user_data_folder_that_cannot_be_made_does_not_stop_the_app(app, home,
         assert app2.top.name == "title"
         assert any(str(blocker) in n for n in app2.notices) or str(blocker) in (
             app2.top.save_message or "")
-        ctl = PlayController("moles", default_seats(2, humans=2), new_game("moles", 2, seed=1),
+        ctl = LocalSession("moles", default_seats(2, humans=2), new_game("moles", 2, seed=1),
                              computers=False)
-        ctl.apply(ctl.state.legal_actions()[0])
+        ctl.apply(ctl.table.state.legal_actions()[0])
         saves.flush_autosave()
-        ctl.apply(ctl.state.legal_actions()[0])   # the game goes on, saying it is not saved
+        ctl.apply(ctl.table.state.legal_actions()[0])   # the game goes on, saying it is not saved
         assert ctl.message and "not saved" in ctl.message
     finally:
         pygame.display.quit()
@@ -250,9 +250,9 @@ def test_a_random_state_of_the_wrong_shape_is_refused(rng):
 
 def test_undo_history_entries_are_each_checked_like_a_save(home):
     ctl = _played(seed=1)
-    ctl.history = [{"seat": 0, "human": True, "chance": False, "before": ctl.state.to_dict(),
+    ctl.table.history = [{"seat": 0, "human": True, "chance": False, "before": ctl.table.state.to_dict(),
                     "log": 0}]
-    good = saves.build_payload("moles", ctl.seats, ctl.state, ctl.history, ctl.log)
+    good = saves.build_payload("moles", ctl.seats, ctl.table.state, ctl.history, ctl.log)
     assert saves.parse_payload(json.loads(json.dumps(good))).undo
     other = new_game("moles", 3, seed=1).to_dict()          # a state of another shape
     bad = json.loads(json.dumps(good))
@@ -267,7 +267,7 @@ def test_undo_history_entries_are_each_checked_like_a_save(home):
 
 def test_seat_names_and_log_lines_with_nul_or_lone_surrogates_are_cleaned():
     ctl = _played(seed=1)
-    payload = saves.build_payload("moles", ctl.seats, ctl.state, [], ctl.log)
+    payload = saves.build_payload("moles", ctl.seats, ctl.table.state, [], ctl.log)
     payload["seats"][0]["name"] = "Ad\x00a\ud800"
     payload["log"] = ["fine", "bro\x00ken\udc00", 5]
     got = saves.parse_payload(payload)

@@ -40,7 +40,7 @@ def start(app, variant, kinds, seed, monkeypatch=None):
 
 def human_turn(app, play) -> bool:
     """Wait for a human decision (clearing the curtain); False when the game is over."""
-    ctl = play.ctl
+    ctl = play.session
     for _ in range(3000):
         if ctl.is_over():
             return False
@@ -57,21 +57,21 @@ def human_turn(app, play) -> bool:
 
 def play_by_clicks(app, play, seed, max_actions=2000) -> int:
     rng = random.Random(seed)
-    ctl = play.ctl
+    ctl = play.session
     board = play.board
     n_human = 0
     while human_turn(app, play):
-        legal = ctl.state.legal_actions()
+        legal = ctl.table.state.legal_actions()
         action = rng.choice(legal)
         seat = ctl.current
-        before = ctl.state.turn_number
+        before = ctl.table.state.turn_number
         for _ in range(4):
             pos = board.next_click(action)
             assert pos is not None, f"no click for {action}"
             click(app, pos, frames=1)
-            if ctl.state.turn_number != before:
+            if ctl.table.state.turn_number != before:
                 break
-        assert ctl.state.turn_number == before + 1, f"the clicks did not make {action}"
+        assert ctl.table.state.turn_number == before + 1, f"the clicks did not make {action}"
         entry = ctl.history[-1]
         assert entry["seat"] == seat and entry["human"]
         n_human += 1
@@ -96,7 +96,7 @@ CASES = [
 def test_a_whole_game_by_mouse(app, monkeypatch, variant, kinds):
     play = start(app, variant, kinds, seed=len(kinds) * 7 + len(variant), monkeypatch=monkeypatch)
     n = play_by_clicks(app, play, seed=len(kinds))
-    assert play.ctl.is_over() and n > 5
+    assert play.session.is_over() and n > 5
     pump(app, 5)
 
 
@@ -107,25 +107,25 @@ def test_a_whole_game_by_mouse_with_animations(app, monkeypatch, variant, kinds,
     app.settings.speed = speed
     play = start(app, variant, kinds, seed=11, monkeypatch=monkeypatch)
     n = play_by_clicks(app, play, seed=11)
-    assert play.ctl.is_over() and n > 5
+    assert play.session.is_over() and n > 5
 
 
 def test_wrong_clicks_explain_themselves(app, monkeypatch):
     play = start(app, "autumn", ["human", "computer"], seed=1, monkeypatch=monkeypatch)
-    ctl = play.ctl
+    ctl = play.session
     human_turn(app, play)
     board = play.board
     # first ant anywhere; then a card that is not next to the trail
-    first = ctl.state.legal_actions()[0]
+    first = ctl.table.state.legal_actions()[0]
     click(app, board.next_click(first))
     far = [i for i in range(16) if i not in {c[1] * 4 + c[0] for c in
-                                             (a["cell"] for a in ctl.state.legal_actions())}
+                                             (a["cell"] for a in ctl.table.state.legal_actions())}
            and [i % 4, i // 4] != first["cell"]]
     centre = board.cell_centre(far[0])
-    n = ctl.state.turn_number
+    n = ctl.table.state.turn_number
     result = board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
     assert result == tr("ants.refuse.next_to_end")
-    assert ctl.state.turn_number == n
+    assert ctl.table.state.turn_number == n
 
 
 def test_setup_offers_the_three_modes_and_autumn_options_only_in_autumn(app):

@@ -33,39 +33,39 @@ def test_start_a_moles_game_and_move_by_mouse(app):
     click(app, button(seats, "Start game").rect.center)
     play = app.top
     assert play.name == "play" and type(play.board).__name__ == "MolesView"
-    ctl = play.ctl
+    ctl = play.session
     assert [s["kind"] for s in ctl.seats] == ["human", "computer"]
 
     # setup: every placement is a click on an empty point of the meadow
-    while ctl.state.step == "place":
+    while ctl.table.state.step == "place":
         wait_for_human(app, ctl)
-        if ctl.state.step != "place":
+        if ctl.table.state.step != "place":
             break
-        n = ctl.state.turn_number
-        target = ctl.state.legal_actions()[0]["at"]
+        n = ctl.table.state.turn_number
+        target = ctl.table.state.legal_actions()[0]["at"]
         click(app, at(play.board, target))
-        assert ctl.state.turn_number > n, "the click did not place a mole"
-        assert any(m["at"] == target and m["seat"] == 0 for m in ctl.state.view(0)["moles"])
+        assert ctl.table.state.turn_number > n, "the click did not place a mole"
+        assert any(m["at"] == target and m["seat"] == 0 for m in ctl.table.state.view(0)["moles"])
 
     # turns: click a face-down disc in the bar, then a mole and one of its lit destinations
     moved_by_click = False
     for _ in range(12):
         wait_for_human(app, ctl)
-        assert ctl.state.step == "turn"
-        n = ctl.state.turn_number
+        assert ctl.table.state.step == "turn"
+        n = ctl.table.state.turn_number
         discs = [t for t in play.board.targets() if t["kind"] == "button"]
         assert discs, "no disc to click"
         click(app, discs[0]["center"])
-        assert ctl.state.turn_number > n
+        assert ctl.table.state.turn_number > n
         pump(app, 2)
-        if ctl.state.step == "move" and ctl.state.current_player == 0:
-            move = ctl.state.legal_actions()[0]
-            before = ctl.state.turn_number
+        if ctl.table.state.step == "move" and ctl.table.state.current_player == 0:
+            move = ctl.table.state.legal_actions()[0]
+            before = ctl.table.state.turn_number
             centres = {t["key"]: t["center"] for t in play.board.targets()}
             for k in play.board.clicks_for(move):
                 click(app, centres[k])
                 centres = {t["key"]: t["center"] for t in play.board.targets()}
-            assert ctl.state.turn_number > before
+            assert ctl.table.state.turn_number > before
             name = ctl.seats[0]["name"]     # the human's move is in the log (the history keeps
             assert any(ln.startswith(f"{name} moves a mole") for ln in ctl.log_lines())
             moved_by_click = True
@@ -84,11 +84,11 @@ def test_an_illegal_click_explains_itself(app):
     pump(app)
     click(app, button(seats, "Start game").rect.center)
     play = app.top
-    ctl = play.ctl
+    ctl = play.session
     wait_for_human(app, ctl)
-    hole = ctl.state.view(0)["layers"][0]["holes"][0]
-    n = ctl.state.turn_number
+    hole = ctl.table.state.view(0)["layers"][0]["holes"][0]
+    n = ctl.table.state.turn_number
     result = play.board.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at(play.board, hole),
                                                          button=1))
     assert isinstance(result, str) and result
-    assert ctl.state.turn_number == n
+    assert ctl.table.state.turn_number == n

@@ -44,7 +44,7 @@ def test_a_whole_game_by_mouse(app, monkeypatch, game, variant, kinds, options):
     play = start(app, game, variant, kinds, seed=len(kinds) * 5 + len(variant or ""),
                  monkeypatch=monkeypatch, options=options)
     n = play_by_clicks(app, play, seed=len(kinds), prefer=PREFER.get(game, ()))
-    assert play.ctl.is_over() and n > 5
+    assert play.session.is_over() and n > 5
     pump(app, 5)
 
 
@@ -54,4 +54,4 @@ def test_a_whole_game_by_mouse_with_animations(app, monkeypatch, game, variant):
     app.settings.speed = "fast"
     play = start(app, game, variant, ["human", "computer"], seed=11, monkeypatch=monkeypatch)
     n = play_by_clicks(app, play, seed=11, prefer=PREFER.get(game, ()))
-    assert play.ctl.is_over() and n > 5
+    assert play.session.is_over() and n > 5

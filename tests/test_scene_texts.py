@@ -97,7 +97,7 @@ def test_no_scene_draws_an_english_text_from_outside_the_catalogs(monkeypatch):
     allowed |= set(WORD.findall(saves.format_date(time.time(), "de")))   # Babel's month names
     try:
         ctl = launch.new("moles", seats, seed=3)
-        ctl.apply(ctl.state.legal_actions()[0])
+        ctl.apply(ctl.table.state.legal_actions()[0])
         saves.flush_autosave()
 
         def show(label, make):
@@ -128,8 +128,8 @@ def test_no_scene_draws_an_english_text_from_outside_the_catalogs(monkeypatch):
         show("pause", lambda: app.open("pause", play))
         app.pop()
         done = launch.new("moles", seats, seed=5)
-        while not done.state.is_over():
-            done.state.apply(done.state.legal_actions()[0])
+        while not done.is_over():
+            done.apply(done.table.legal_for(done.current)[0])
         end = app.scene("play", done)
         monkeypatch.setattr(end.board, "status_lines", lambda: [])
         monkeypatch.setattr(end.board, "score_texts", lambda: None, raising=False)

@@ -52,13 +52,13 @@ def key(a, k, frames=2):
 def finish(a, seed=1):
     """Play the game on the play screen to its end with random legal moves; show the results."""
     play = a.top
-    ctl = play.ctl
+    ctl = play.session
     ctl.stop()
     rng = random.Random(seed)
     for _ in range(5000):
         if ctl.is_over():
             break
-        play.apply_action(rng.choice(ctl.state.legal_actions()), animate=False)
+        play.apply_action(rng.choice(ctl.table.state.legal_actions()), animate=False)
     for _ in range(60):
         pump(a, 1)
         if a.top.name == "results":
@@ -99,7 +99,7 @@ def test_setup_memory_survives_a_restart_for_every_game(home):
             sc.set_variant(info.variants[-1]["id"])
         sc.start()
         assert a.top.name == "play", a.top.name
-        expected[gid] = ([dict(s) for s in a.top.ctl.seats], sc.variant, dict(sc.options))
+        expected[gid] = ([dict(s) for s in a.top.session.seats], sc.variant, dict(sc.options))
         a.top.stop()
     close(a)
     saved = json.loads((home / "setups.json").read_text(encoding="utf-8"))
@@ -285,8 +285,8 @@ def test_stats_are_counted_once_per_finished_game(home):
     assert len(games) == 1
     g = games[0]
     assert g["game"] == "moles" and [s["name"] for s in g["seats"]] == ["Mia", "Bot"]
-    assert [s["won"] for s in g["seats"]] == [i in ctl.state.winners() for i in range(2)]
-    assert [s["score"] for s in g["seats"]] == list(ctl.state.scores())
+    assert [s["won"] for s in g["seats"]] == [i in ctl.table.state.winners() for i in range(2)]
+    assert [s["score"] for s in g["seats"]] == list(ctl.table.state.scores())
     a.top.play_again()                       # a rematch is a new game: counted when it ends
     finish(a, seed=2)
     assert len(table.load_stats()[0]) == 2
@@ -298,7 +298,7 @@ def test_a_game_not_finished_is_not_counted(home):
     a.launch(lambda: new("moles", [{"name": "Mia", "colour": 0, "kind": "human", "level": "good"},
                                    {"name": "Bot", "colour": 1, "kind": "computer", "level": "good"}],
                          seed=3))
-    assert table.record_game(a.top.ctl) is None
+    assert table.record_game(a.top.session) is None
     assert table.load_stats()[0] == []
     close(a)
 

@@ -12,7 +12,7 @@ import pytest
 from game import i18n
 from game.app import saves, ui
 from game.app.app import App
-from game.app.controller import PlayController
+from game.app.session import LocalSession
 from game.app.scenes.play import PlayScene
 from game.rules import GAMES, new_game
 
@@ -48,14 +48,14 @@ def _seats(n: int) -> list[dict]:
              "level": "good"} for i in range(n)]
 
 
-def _controller(game: str, moves: int, to_the_end: bool = False) -> PlayController:
+def _controller(game: str, moves: int, to_the_end: bool = False) -> LocalSession:
     info = GAMES[game]
     state = new_game(game, info.max_players, seed=1)
-    ctl = PlayController(game, _seats(info.max_players), state, autosave=False, computers=False)
+    ctl = LocalSession(game, _seats(info.max_players), state, autosave=False, computers=False)
     rng = random.Random(1)
     n = 0
     while not ctl.is_over() and (to_the_end or n < moves) and n < 5000:
-        ctl.apply(rng.choice(ctl.state.legal_actions()))
+        ctl.apply(rng.choice(ctl.table.state.legal_actions()))
         n += 1
     return ctl
 
@@ -94,10 +94,10 @@ def _screens():
     for game in PLAYABLE:                     # the guided first game, its bubble at step 2
         def guided(app, g=game):
             from game.app import coach
-            ctl = coach.new_controller(g)
+            ctl = coach.new_session(g)
             ctl.computers_enabled = ctl.autosave_enabled = False
-            for i, seat in enumerate(ctl.seats):
-                seat["name"] = _seats(len(ctl.seats))[i]["name"]
+            for i, seat in enumerate(_seats(len(ctl.seats))):
+                ctl.table.set_seat(i, name=seat["name"])
             ctl.coach.next()
             app.go(PlayScene(app, ctl, auto_results=False))
         out.append((f"guide {game}", guided))
@@ -110,7 +110,7 @@ def _screens():
     def curtain(app):
         """Hot seat: the "pass the device" curtain and its button (every seat a person)."""
         seats = [dict(s, kind="human") for s in _seats(4)]
-        ctl = PlayController("ants", seats, new_game("ants", 4, seed=1), autosave=False,
+        ctl = LocalSession("ants", seats, new_game("ants", 4, seed=1), autosave=False,
                              computers=False)
         assert ctl.curtain_seat is not None
         app.go(PlayScene(app, ctl, auto_results=False))
@@ -119,7 +119,7 @@ def _screens():
     def finish(app):
         """No person plays: the "finish the game" button."""
         seats = [dict(s, kind="computer") for s in _seats(4)]
-        ctl = PlayController("moles", seats, new_game("moles", 4, seed=1), autosave=False)
+        ctl = LocalSession("moles", seats, new_game("moles", 4, seed=1), autosave=False)
         assert ctl.no_human_in_play()
         app.go(PlayScene(app, ctl, auto_results=False))
     out.append(("finish moles", finish))

@@ -12,7 +12,7 @@ import pytest
 from game import i18n
 from game.app import saves, ui
 from game.app.app import App
-from game.app.controller import PlayController
+from game.app.session import LocalSession
 from game.app.scenes.play import PlayScene
 from game.rules import GAMES, new_game
 from tests.test_text_fit import ODD_NAMES, _untranslated
@@ -45,7 +45,7 @@ def test_a_whole_game_shows_only_catalog_texts(game):
     found: dict[str, int] = {}
     try:
         i18n.set_language("pseudo")
-        ctl = PlayController(game, seats, new_game(game, players, seed=7), autosave=False,
+        ctl = LocalSession(game, seats, new_game(game, players, seed=7), autosave=False,
                              computers=False)
         scene = PlayScene(app, ctl, auto_results=False)
         app.go(scene)
@@ -57,7 +57,7 @@ def test_a_whole_game_shows_only_catalog_texts(game):
                     _frames(app)
                     scene.clear_curtain()
                     continue
-                scene.apply_action(rng.choice(ctl.state.legal_actions()), animate=False)
+                scene.apply_action(rng.choice(ctl.table.state.legal_actions()), animate=False)
                 _frames(app)
             for t in _untranslated(texts):
                 found[t] = found.get(t, 0) + 1

@@ -3,7 +3,7 @@ problem, the hint's sentence.  Where a message stands (the part of the board the
 below what it keeps clear at the top, clear of what the hint talks about), how it wraps
 (shrinking its letter before anything is cut) and how it fades.
 
-The play scene mixes this in; it provides ``board``, ``board_rect``, ``ctl``, ``px`` and
+The play scene mixes this in; it provides ``board``, ``board_rect``, ``session``, ``px`` and
 ``place_clear_of_hint`` (the Hint button's mixin).
 """
 from __future__ import annotations
@@ -82,7 +82,7 @@ class BoardMessageMixin:
     def _draw_toast(self, surface) -> None:
         """A short message (why a click is not allowed, save problems) over the top of the board."""
         own = bool(self.message and self.message_time > 0)
-        text = self.message if own else (self.ctl.message or "")
+        text = self.message if own else (self.session.message or "")
         if not text:
             return
         tone = ui.colour("accent") if own and self.message_tone == "hint" else ui.colour("warning")

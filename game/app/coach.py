@@ -271,10 +271,10 @@ class Coach:
         return out
 
 
-def new_controller(game_id: str, guide: Guide | None = None):
-    """A PlayController for the guided game, with its ``coach``; ValueError if it cannot be."""
+def new_session(game_id: str, guide: Guide | None = None):
+    """A LocalSession for the guided game, with its ``coach``; ValueError if it cannot be."""
     from ..rules import new_game
-    from .controller import PlayController
+    from .session import LocalSession
     from .views import needs_curtain
     if guide is None:
         guide, problem = load_or_problem(game_id)
@@ -290,6 +290,6 @@ def new_controller(game_id: str, guide: Guide | None = None):
     except Exception as exc:  # noqa: BLE001 - an option value the rules refuse: no guide
         raise ValueError(i18n.tr("coach.broken", problem=f"{guide_path(game_id).name}: {exc}")) \
             from None
-    ctl = PlayController(game_id, seats, state, curtain=needs_curtain(game_id))
-    ctl.coach = Coach(guide)
-    return ctl
+    session = LocalSession(game_id, seats, state, curtain=needs_curtain(game_id))
+    session.coach = Coach(guide)
+    return session

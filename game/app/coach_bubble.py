@@ -20,11 +20,11 @@ class CoachBubbleMixin:
 
     @property
     def coach(self):
-        c = getattr(self.ctl, "coach", None)
+        c = getattr(self.session, "coach", None)
         return c if c is not None and c.active else None
 
     def coach_shown(self) -> bool:
-        return self.coach is not None and not self.confirm_undo and not self.ctl.is_over()
+        return self.coach is not None and not self.confirm_undo and not self.session.is_over()
 
     def coach_holds_computers(self) -> bool:
         """While a step waits for Next, the computers wait too (nothing moves unread)."""
@@ -33,7 +33,7 @@ class CoachBubbleMixin:
     # ---- what the step talks about ------------------------------------------------------------
     def coach_targets(self) -> list:
         c = self.coach
-        if c is None or self.ctl.curtain_seat is not None:
+        if c is None or self.session.curtain_seat is not None:
             return []
         try:
             hook = getattr(self.board, "chosen_target_keys", None)
@@ -142,8 +142,8 @@ class CoachBubbleMixin:
             self.focus.focus_key("coach_next" if self.coach.waiting_for_next else "board")
 
     def _coach_state(self) -> tuple:
-        c = getattr(self.ctl, "coach", None)
-        return (None if c is None else (c.index, c.active), self.confirm_undo, self.ctl.is_over())
+        c = getattr(self.session, "coach", None)
+        return (None if c is None else (c.index, c.active), self.confirm_undo, self.session.is_over())
 
     def update_coach(self) -> None:
         """Rebuild when the step changed, or when the bubble would now cover a lit target."""

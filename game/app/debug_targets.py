@@ -44,10 +44,10 @@ class DebugTargets:
                                            "enabled": bool(el.is_enabled)})
         for key, rect in (getattr(scene, "card_rects", None) or {}).items():
             out["cards"][str(key)] = list(rect.center)
-        ctl, board = getattr(scene, "ctl", None), getattr(scene, "board", None)
-        if ctl is not None and board is not None:
+        session, board = getattr(scene, "session", None), getattr(scene, "board", None)
+        if session is not None and board is not None:
             targets = []
-            if ctl.human_to_act():
+            if session.human_to_act():
                 for t in board.targets():
                     targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
                                     "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
@@ -57,8 +57,8 @@ class DebugTargets:
                 centre = t.rect.center if t.rect is not None else t.pos
                 if centre is not None:
                     hinted.append([int(round(centre[0])), int(round(centre[1]))])
-            out["play"] = {"turn": ctl.state.turn_number, "current": ctl.current,
-                           "human_to_act": bool(ctl.human_to_act()),
+            out["play"] = {"turn": session.envelope()["turn_number"], "current": session.current,
+                           "human_to_act": bool(session.human_to_act()),
                            "animating": bool(scene.animating), "targets": targets,
                            "hint": hinted}
         return out

@@ -11,7 +11,7 @@ import pygame
 from ..ai import DEFAULT_LEVEL
 from ..rules import GAMES, new_game
 from .app import FPS, App
-from .controller import PlayController
+from .session import LocalSession
 from .scenes.play import PlayScene
 
 
@@ -45,8 +45,8 @@ def headless_play(game_id, seed, size, players=None, variant=None, lang=None):
     seats = computer_seats(players)
     app = App(size=size, fullscreen=False, headless=True, lang=lang)
     app.settings.speed = "normal"
-    ctl = PlayController(game_id, seats, state, autosave=False, computers=False)
-    scene = PlayScene(app, ctl, auto_results=False)
+    session = LocalSession(game_id, seats, state, autosave=False, computers=False)
+    scene = PlayScene(app, session, auto_results=False)
     app.go(scene)
     return app, scene
 
@@ -58,9 +58,9 @@ def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, siz
     try:
         rng = random.Random(seed)
         for i in range(max(0, int(moves))):
-            if scene.ctl.is_over():
+            if scene.session.is_over():
                 break
-            action = rng.choice(scene.ctl.state.legal_actions())
+            action = rng.choice(scene.session.table.legal_for(scene.session.current))
             scene.apply_action(action, animate=(i == moves - 1))
         for _ in range(60 * 20):
             if not scene.animating:
@@ -93,20 +93,21 @@ class PlayHarness:
     def step(self) -> None:
         scene = self.scene
         if not scene.animating:
-            if scene.ctl.is_over():
+            if scene.session.is_over():
                 self.seed += 1
                 self.app, self.scene = self.app, self._restart()
                 scene = self.scene
-            action = self.rng.choice(scene.ctl.state.legal_actions())
+            action = self.rng.choice(scene.session.table.legal_for(scene.session.current))
             scene.apply_action(action, animate=True)
         self.app.step(1 / FPS, pygame.event.get())
         self.frames += 1
 
     def _restart(self):
-        old = self.scene.ctl
-        state = new_game(self.game_id, old.state.players, seed=self.seed, variant=old.state.variant)
-        ctl = PlayController(self.game_id, old.seats, state, autosave=False, computers=False)
-        scene = PlayScene(self.app, ctl, auto_results=False)
+        old = self.scene.session
+        setup = old.setup()
+        state = new_game(self.game_id, setup["players"], seed=self.seed, variant=setup["variant"])
+        session = LocalSession(self.game_id, old.seats, state, autosave=False, computers=False)
+        scene = PlayScene(self.app, session, auto_results=False)
         self.app.go(scene)
         return scene
 

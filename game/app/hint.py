@@ -1,7 +1,7 @@
 """The Hint button's logic, without pygame: the good computer player's choice for the human to
 act, and one sentence why.
 
-The choice comes from the same path the computer seats use (``game/app/controller.py``): a
+The choice comes from the same path the computer seats use (``game/table/bots.py``): a
 fresh "good" agent decides from a copy of ``view(seat)`` and the legal actions, in a background
 thread, so the hidden state is never looked at.  The sentence comes from
 ``game.app.eventtext.hint``: the game's own ``hint(action, view, ctx)`` when it has one, built
@@ -9,9 +9,9 @@ from the events a clone of the seat's own view (``state_from_view``) produces fo
 The hint never plays the move.
 
     asker = HintAsker()
-    asker.ask(controller)            # starts thinking for the human to act
+    asker.ask(session)               # starts thinking for the person to act
     ...
-    hint = asker.poll(controller)    # None while thinking; then Hint(action, text, seat, gen)
+    hint = asker.poll(session)       # None while thinking; then Hint(action, text, seat, gen)
 """
 from __future__ import annotations
 
@@ -92,7 +92,7 @@ def make_hint(game: str, view: dict, legal: list, seat: int, names: list[str],
 
 class HintAsker:
     """Asks for one hint at a time, off the UI thread; an answer for an older position (the
-    controller's ``generation`` moved on) is dropped."""
+    session's ``version`` moved on) is dropped."""
 
     def __init__(self):
         self._lock = threading.Lock()
@@ -101,23 +101,23 @@ class HintAsker:
         self._asked: int | None = None
 
     @staticmethod
-    def available(ctl) -> bool:
+    def available(session) -> bool:
         """A human is to act and may look at the board (no curtain)."""
-        return ctl.human_to_act() and ctl.curtain_seat is None
+        return session.human_to_act() and session.curtain_seat is None
 
     @property
     def thinking(self) -> bool:
         t = self._thread
         return t is not None and t.is_alive()
 
-    def ask(self, ctl) -> bool:
-        if not self.available(ctl) or self.thinking:
+    def ask(self, session) -> bool:
+        if not self.available(session) or self.thinking:
             return False
-        seat, gen = ctl.current, ctl.generation
-        view = copy.deepcopy(ctl.state.view(seat))
-        legal = copy.deepcopy(ctl.state.legal_actions())
-        names = [s.get("name", "") for s in ctl.seats]
-        game = ctl.game_id
+        seat, gen = session.current, session.version
+        view, legal = session.seat_view(seat)
+        view, legal = copy.deepcopy(view), copy.deepcopy(legal)
+        names = [s.get("name", "") for s in session.seats]
+        game = session.game_id
         self._asked = gen
         with self._lock:
             self._result = None
@@ -134,11 +134,11 @@ class HintAsker:
         self._thread.start()
         return True
 
-    def poll(self, ctl) -> Hint | None:
+    def poll(self, session) -> Hint | None:
         """The finished hint for the current position, once (None while thinking or stale)."""
         with self._lock:
             got, self._result = self._result, None
-        if got is None or got.generation != ctl.generation or not self.available(ctl):
+        if got is None or got.generation != session.version or not self.available(session):
             return None
         return got
 

@@ -3,7 +3,7 @@ to act, lit on the board through the view's ``clicks_for`` / targets, with one s
 
 The play scene mixes this in; the thinking happens off the UI thread (``game/app/hint.py``) from
 the seat's own view only.  The hint never plays the move; it is forgotten as soon as anything
-is played or taken back (the controller's ``generation`` moves on).
+is played or taken back (the session's ``version`` moves on).
 """
 from __future__ import annotations
 
@@ -32,15 +32,15 @@ class HintButtonMixin:
 
     def hint_offered(self) -> bool:
         """The button exists when a person plays at this table (computers never get one)."""
-        return bool(self.ctl.humans) and not self.ctl.is_over()
+        return bool(self.session.humans) and not self.session.is_over()
 
     def hint_available(self) -> bool:
-        return self.hint_asker.available(self.ctl) and not self.confirm_undo
+        return self.hint_asker.available(self.session) and not self.confirm_undo
 
     def current_hint(self) -> Hint | None:
         """The hint on show for this very position, or None."""
         h = self.hint
-        if h is None or h.generation != self.ctl.generation or not self.hint_available():
+        if h is None or h.generation != self.session.version or not self.hint_available():
             return None
         return h
 
@@ -63,11 +63,11 @@ class HintButtonMixin:
         if self.current_hint() is not None:            # asked again: show it again
             self.show_message(self.hint.text, HINT_SECONDS, tone="hint")
             return
-        if self.hint_asker.ask(self.ctl):
+        if self.hint_asker.ask(self.session):
             self.show_message(tr("hint.thinking"), HINT_SECONDS, tone="hint")
 
     def poll_hint(self) -> None:
-        got = self.hint_asker.poll(self.ctl)
+        got = self.hint_asker.poll(self.session)
         if got is not None:
             self.hint = got
             self.show_message(got.text, HINT_SECONDS, tone="hint")

@@ -1,5 +1,5 @@
 """The one place a game is started: a new game from the set-up screen, a saved game continued,
-a rematch with the same seats.  Each returns the PlayController; ``App.launch`` shows it.
+a rematch with the same seats.  Each returns the LocalSession; ``App.launch`` shows it.
 
 Raises ValueError (with a sentence a player can read) when the game cannot be started.
 """
@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import random
 
-from ..rules import GAMES, new_game
-from .controller import PlayController
+from ..rules import GAMES, IllegalAction, new_game
+from . import saves
+from .session import LocalSession
 from .views import needs_curtain
 
 
@@ -16,29 +17,54 @@ def _seed() -> int:
     return random.SystemRandom().randrange(2 ** 31)
 
 
-def new(game_id: str, seats: list[dict], variant=None, options=None, seed=None) -> PlayController:
+def new(game_id: str, seats: list[dict], variant=None, options=None, seed=None) -> LocalSession:
     """A new game with these seats (one dict per player: name, colour, kind, level)."""
     state = new_game(game_id, len(seats), seed=_seed() if seed is None else seed,
                      variant=variant, options=options)
-    return PlayController(game_id, seats, state, curtain=needs_curtain(game_id))
+    return LocalSession(game_id, seats, state, curtain=needs_curtain(game_id))
 
 
-def saved(save) -> PlayController:
-    """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped."""
-    return PlayController(save.game_id, save.seats, save.state, history=save.undo, log=save.log,
-                          curtain=needs_curtain(save.game_id),
-                          held=getattr(save, "held", None))
+def saved(save) -> LocalSession:
+    """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped: the
+    save, then the actions its journal holds after it (each must be legal where it is
+    replayed; a note says so when part of the journal was left out)."""
+    session = LocalSession(save.game_id, save.seats, save.state, history=save.undo,
+                           log=save.log, curtain=needs_curtain(save.game_id),
+                           held=getattr(save, "held", None), version=getattr(save, "version", 0))
+    autosave, session.autosave_enabled = session.autosave_enabled, False
+    try:
+        note = saves.replay_journal(save, lambda seat, key: _replay_action(session, seat, key),
+                                    session.undo)
+    finally:
+        session.autosave_enabled = autosave
+    if note:
+        session.message = note
+    return session
 
 
-def rematch(ctl: PlayController, seed=None) -> PlayController:
+def _replay_action(session: LocalSession, seat: int, key: str) -> None:
+    """Apply the action ``key`` of ``seat``; IllegalAction when it is not that seat's turn or
+    not one of its legal actions now."""
+    if session.is_over() or session.current != seat:
+        raise IllegalAction(f"it is not seat {seat}'s turn")
+    for action in session.table.legal_for(seat):
+        if action.key() == key:
+            session.apply(action)
+            return
+    raise IllegalAction("not one of the legal actions")
+
+
+def rematch(session: LocalSession, seed=None) -> LocalSession:
     """The same game, seats, variant and options again, with a new shuffle."""
-    old = ctl.state
-    info = GAMES[ctl.game_id]
+    setup = session.setup()
+    info = GAMES[session.game_id]
     known = {o["id"] for o in info.options}
-    options = {k: v for k, v in (old.options or {}).items() if k in known}
+    options = {k: v for k, v in (setup["options"] or {}).items() if k in known}
     seed = _seed() if seed is None else seed
     try:
-        state = new_game(ctl.game_id, old.players, seed=seed, variant=old.variant, options=options)
+        state = new_game(session.game_id, setup["players"], seed=seed, variant=setup["variant"],
+                         options=options)
     except ValueError:
-        state = new_game(ctl.game_id, old.players, seed=seed)
-    return PlayController(ctl.game_id, ctl.seats, state, curtain=needs_curtain(ctl.game_id))
+        state = new_game(session.game_id, setup["players"], seed=seed)
+    return LocalSession(session.game_id, session.seats, state,
+                        curtain=needs_curtain(session.game_id))

@@ -86,10 +86,10 @@ class Monkey:
                 out.append(el.rect.center)
         for r in (getattr(scene, "card_rects", None) or {}).values():
             out.append(r.center)
-        board, ctl = getattr(scene, "board", None), getattr(scene, "ctl", None)
-        if board is not None and ctl is not None and scene is self.app.top:
+        board, session = getattr(scene, "board", None), getattr(scene, "session", None)
+        if board is not None and session is not None and scene is self.app.top:
             try:
-                if ctl.human_to_act():
+                if session.human_to_act():
                     out += [(int(t["center"][0]), int(t["center"][1])) for t in board.targets()]
             except Exception:  # noqa: BLE001 - a view without targets: random clicks only
                 pass
@@ -175,7 +175,7 @@ class Monkey:
     def start_game(self, gid: str, computers_only: bool = False) -> None:
         if not computers_only and self.rng.random() < 0.2:     # now and then the guided game
             from . import coach
-            if self.app.launch(lambda: coach.new_controller(gid)):
+            if self.app.launch(lambda: coach.new_session(gid)):
                 return
         info = GAMES[gid]
         n = self.rng.randint(info.min_players, info.max_players)
@@ -191,12 +191,12 @@ class Monkey:
         scene = self.app.top
         if getattr(scene, "name", None) != "play":
             return
-        ctl = scene.ctl
-        ctl.stop()
+        session = scene.session
+        session.stop()
         for _ in range(5000):
-            if ctl.is_over():
+            if session.is_over():
                 break
-            scene.apply_action(self.rng.choice(ctl.state.legal_actions()), animate=False)
+            scene.apply_action(self.rng.choice(session.table.legal_for(session.current)), animate=False)
 
     # ---- the run ---------------------------------------------------------------------------------
     def step(self, dt: float = 1 / 60) -> None:
@@ -213,9 +213,9 @@ class Monkey:
             app.go_title()
         top = app.top
         self.seen_screens.add(top.name)
-        ctl = getattr(top, "ctl", None) or getattr(getattr(top, "play", None), "ctl", None)
-        if ctl is not None:
-            self.seen_games.add(ctl.game_id)
+        session = getattr(top, "session", None) or getattr(getattr(top, "play", None), "session", None)
+        if session is not None:
+            self.seen_games.add(session.game_id)
         mb = rss_mb()
         if mb is not None:
             self.peak_mb = max(self.peak_mb, mb)

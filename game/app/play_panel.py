@@ -1,6 +1,6 @@
 """The play scene's side panel: the game's title, one row a seat (swatch, name, who plays it,
 whose turn or who won, score) and the board's status lines. A mixin of ``PlayScene``: it uses
-the scene's ``ctl`` (the PlayController), ``board``, ``panel_rect``, ``log``, ``info``,
+the scene's ``session`` (the LocalSession), ``board``, ``panel_rect``, ``log``, ``info``,
 ``scale``, ``px``, ``animating`` and ``refresh_log``; the scene places its log under
 ``_panel_content_bottom()``."""
 from __future__ import annotations
@@ -25,10 +25,10 @@ class PlayPanelMixin:
 
     def _status_top(self, p: pygame.Rect) -> int:
         """Where the status lines start in panel ``p`` (under the seats' rows)."""
-        return self._rows_top(p) + len(self.ctl.seats) * self._row_h() + self.px(6)
+        return self._rows_top(p) + len(self.session.seats) * self._row_h() + self.px(6)
 
     def _row_h(self) -> int:
-        return self.px(50) if len(self.ctl.seats) <= 4 else self.px(44)
+        return self.px(50) if len(self.session.seats) <= 4 else self.px(44)
 
     def _status_lines(self) -> list[str]:
         try:
@@ -43,18 +43,18 @@ class PlayPanelMixin:
         shown = self._panel_shown
         if self.animating and shown is not None and shown[-1] == get_language():
             return shown[:-1]
-        st = self.ctl.state
-        over = st.is_over()
-        facts = (st.turn_number, st.current_player, tuple(st.winners()) if over else (),
-                 tuple(self._scores()), tuple(self._status_lines()), over)
+        env = self.session.envelope()
+        over = env["over"]
+        facts = (env["turn_number"], env["turn"], tuple(env["winners"]) if over else (),
+                 tuple(self._scores(env)), tuple(self._status_lines()), over)
         self._panel_shown = facts + (get_language(),)
         return facts
 
     def _draw_panel(self, surface) -> None:
         """The side panel (cached until something in it changes) and the log."""
         facts = self.panel_facts()
-        key = (self.panel_rect.size, self.scale, facts, self.ctl.curtain_seat,
-               tuple((s["name"], s["colour"]) for s in self.ctl.seats), get_language())
+        key = (self.panel_rect.size, self.scale, facts, self.session.curtain_seat,
+               tuple((s["name"], s["colour"]) for s in self.session.seats), get_language())
         if key != self._panel_key or self._panel_img is None:
             img = ui.new_surface((self.panel_rect.w + 8, self.panel_rect.h + 8), pygame.SRCALPHA)
             self._render_panel(img, pygame.Rect(0, 0, self.panel_rect.w, self.panel_rect.h), facts)
@@ -64,33 +64,33 @@ class PlayPanelMixin:
             self.refresh_log(full=True)
         self.log.draw(surface)
 
-    def _scores(self) -> list:
-        """Each seat's score as the viewing seat may see it (the board view knows what is
-        hidden, e.g. face-down insect cards), else the state's scores."""
+    def _scores(self, env: dict) -> list:
+        """Each seat's score as the viewing seat may see it: the board view's words for it,
+        else the scores of the table's envelope for that seat ("" where one is hidden)."""
         try:
-            texts = None if self.ctl.is_over() else self.board.score_texts()
+            texts = None if env["over"] else self.board.score_texts()
             if texts is not None:
                 return [str(t) for t in texts]
-            return list(self.ctl.state.scores())
+            return ["" if v is None else v for v in env["scores"]]
         except Exception:  # noqa: BLE001
             return []
 
     def _render_panel(self, surface, p: pygame.Rect, facts: tuple | None = None) -> None:
         pad = self.px(14)
         ui.draw_panel(surface, p, radius=self.px(16))
-        title = game_title(self.info) if self.info else self.ctl.game_id
+        title = game_title(self.info) if self.info else self.session.game_id
         ui.draw_text(surface, title, ui.font(self.px(22), True), ui.colour("accent"),
                      (p.x + pad, p.y + pad - self.px(2)), max_width=p.w - 2 * pad)
         y = self._rows_top(p)
         rh = self._row_h()
         pal = ui.seat_palette()
         _turn, cur, winners, scores, status, _over = facts if facts is not None else self.panel_facts()
-        compact = len(self.ctl.seats) > 4
+        compact = len(self.session.seats) > 4
         name_f = ui.font(self.px(16 if compact else 17), True)
         small = ui.font(self.px(12 if compact else 13))
         kind_y = self.px(20 if compact else 24)
         score_f = ui.font(self.px(20), True)
-        for i, seat in enumerate(self.ctl.seats):
+        for i, seat in enumerate(self.session.seats):
             row = pygame.Rect(p.x + pad - self.px(6), y, p.w - 2 * pad + self.px(12), rh - self.px(6))
             if i == cur or i in winners:
                 pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.22), row,

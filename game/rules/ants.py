@@ -1060,6 +1060,17 @@ class AntsState(GameState):
     def winners(self) -> list:
         return list(self.winner_list) if self.current_player is None else []
 
+    def public_scores(self, seat: int | None = None) -> list:
+        """Autumn points count face-down insect cards: only their owner knows them before the
+        end (Winter points are all on the table)."""
+        scores = self.scores()
+        if self.winter or self.is_over():
+            return scores
+        return [v if s == seat else None for s, v in enumerate(scores)]
+
+    def result_facts(self) -> dict:
+        return {"tie": self.tie_info()}
+
     def summary(self) -> str:
         if self.current_player is not None:
             return f"Round {self.round} is under way."

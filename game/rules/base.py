@@ -8,6 +8,9 @@ players, saves, replays and tests only ever talk to a game through this API:
     state.apply(action)       -> list[Event]; raises IllegalAction for anything not legal
     state.is_over()           bool
     state.scores()            list of numbers, one per seat (running or final)
+    state.public_scores(seat) the scores that seat may know now, None where a score counts
+                              something hidden from it (default: scores())
+    state.result_facts()      JSON-safe extras for the results screen once over (default: {})
     state.winners()           list of seats, [] while not over
     state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
     state.clone()             independent copy
@@ -103,26 +106,54 @@ def action_key(action: Any) -> str:
 
 
 class GameInfo:
-    """What the game chooser and the setup screen need to know about a game."""
+    """What the game chooser and the setup screen need to know about a game.
+
+    ``state_class``, ``variants`` and ``options`` may be given, or come from ``resolve`` (a
+    function that imports the game's rules and returns ``(state_class, variants, options)``)
+    the first time one of them is asked for: the catalog is read without loading any game's
+    rules, and a game's rules load when that game is chosen."""
 
     def __init__(self, id: str, title: str, min_players: int, max_players: int,
                  blurb: str = "", variants: list[dict] | None = None,
                  options: list[dict] | None = None, available: bool = True,
-                 state_class: type | None = None, score_label: str = "score"):
+                 state_class: type | None = None, score_label: str = "score",
+                 resolve=None):
         self.id = id
         self.title = title
         self.min_players = min_players
         self.max_players = max_players
         self.blurb = blurb
         # variants: [{"id": ..., "label": ...}], the first is the default
-        self.variants = variants or []
         # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...,
         #            "when": {other_option_id: value}}]  ("when": shown only with that value;
         #            the key "variant" names the variant, a list value allows several)
-        self.options = options or []
+        self._resolve = resolve
+        self._rules = None if resolve is not None else (state_class, variants or [],
+                                                        options or [])
         self.available = available
-        self.state_class = state_class
         self.score_label = score_label   # what scores() counts, e.g. "moles left"
+
+    def _resolved(self) -> tuple:
+        if self._rules is None:
+            self._rules = self._resolve()
+        return self._rules
+
+    @property
+    def state_class(self) -> type | None:
+        return self._resolved()[0]
+
+    @property
+    def variants(self) -> list[dict]:
+        return self._resolved()[1]
+
+    @property
+    def options(self) -> list[dict]:
+        return self._resolved()[2]
+
+    @property
+    def has_rules(self) -> bool:
+        """Whether the game has rules (without loading them)."""
+        return self._resolve is not None or self._rules[0] is not None
 
     variant_label = "Variant"            # what the setup screen calls the variants ("Mode")
     view: str | None = None              # the board view, "package.module:Class" (app only)
@@ -223,6 +254,19 @@ class GameState:
         """Every legal action of ``current_player`` now (not cached; see legal_actions)."""
         raise NotImplementedError
 
+    def legal_match(self, action: Any) -> Record:
+        """The legal action that ``action`` names (the rules' own record, whatever else a
+        caller put beside its keys, such as a ``text``); IllegalAction if there is none."""
+        if self.is_over():
+            raise IllegalAction("the game is over")
+        legal = self.legal_actions()
+        if self._keys is None or self._keys[0] is not legal:
+            self._keys = (legal, {a.key(): i for i, a in enumerate(legal)})
+        i = self._keys[1].get(action_key(action), -1)
+        if i < 0:
+            raise IllegalAction(f"not a legal action now: {action_key(action)[:200]}")
+        return legal[i]
+
     def apply(self, action: Any) -> list[Record]:
         """Check ``action`` against ``legal_actions()`` and carry it out."""
         if self.current_player is None:     # is_over(), and legal_actions() inline (hot)
@@ -262,6 +306,16 @@ class GameState:
 
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def public_scores(self, seat: int | None = None) -> list:
+        """The scores ``seat`` (None: a spectator) may know now: None in place of a score
+        that counts something hidden from it (face-down cards); all of them once over."""
+        return self.scores()
+
+    def result_facts(self) -> dict:
+        """JSON-safe facts the results screen tells besides winners and scores (a score's
+        parts, how a tie was broken); asked only once the game is over."""
+        return {}
 
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError

@@ -663,6 +663,9 @@ class HamsterState(GameState):
     def winners(self) -> list:
         return list(self.winner_list) if self.step == "over" else []
 
+    def result_facts(self) -> dict:
+        return {"breakdown": [self.breakdown(s) for s in range(self.players)]}
+
     def summary(self) -> str:
         if self.step != "over":
             return ""

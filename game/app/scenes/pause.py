@@ -64,18 +64,18 @@ class PauseScene(Scene):
         return used
 
     def rules(self) -> None:
-        self.app.open("rules", self.play.ctl.game_id)
+        self.app.open("rules", self.play.session.game_id)
 
     def quickref(self) -> None:
-        self.app.open("quickref", self.play.ctl.game_id)
+        self.app.open("quickref", self.play.session.game_id)
 
     def settings(self) -> None:
         self.app.open("settings")
 
     def quit_to_title(self) -> None:
         self.play.stop()
-        if not self.play.ctl.is_over():
-            self.play.ctl.save()
+        if not self.play.session.is_over():
+            self.play.session.save()
         self.app.go_title()
 
     def on_draw(self, surface) -> None:

@@ -1,8 +1,10 @@
 """The play scene, the same for every game: board (left) + side panel (right).
 
-The board is drawn by the game's BoardView; this scene owns the PlayController (state, undo,
-log, computers), the side panel (``game/app/play_panel.py``), the log box, Undo and Menu, the
-"pass the device" curtain, and goes to the results once the final animation has played.
+The board is drawn by the game's BoardView from what the session gives the viewing seat; the
+session (``game/app/session.py``: the table, undo, log, computers, curtain) is this scene's only
+way to the game.  The scene owns the side panel (``game/app/play_panel.py``), the log box, Undo
+and Menu, draws the "pass the device" curtain, and goes to the results once the final animation
+has played.
 """
 from __future__ import annotations
 
@@ -22,16 +24,16 @@ from ..play_panel import PlayPanelMixin
 class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
     name = "play"
 
-    def __init__(self, app, controller, auto_results: bool = True):
+    def __init__(self, app, session, auto_results: bool = True):
         super().__init__(app)
-        self.ctl = controller
+        self.session = session
         self.auto_results = auto_results
-        self.board = make_board_view(controller.game_id, controller.seats, app.assets)
+        self.board = make_board_view(session.game_id, session.seats, app.assets)
         self.board_rect = pygame.Rect(0, 0, 10, 10)
         self.panel_rect = pygame.Rect(0, 0, 10, 10)
         self.message = ""
         self.message_time = 0.0
-        self.results_pending = controller.is_over()
+        self.results_pending = session.is_over()
         self.log = ui.LogView()
         self.undo_button = None
         self.curtain_button = None
@@ -42,7 +44,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self._panel_shown = None           # what the panel last told, kept while the board moves
         self._log_held = 0                 # newest log entries not shown until the board is still
         self.focus.visible = False
-        info = GAMES.get(controller.game_id)
+        info = GAMES.get(session.game_id)
         self.info = info
         self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
 
@@ -64,11 +66,11 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         bw = (p.w - 3 * pad) // 2
         self.focus.add(ui.FocusItem(lambda: self.board_rect, key="board"))
         self.undo_button = self.button((p.x + pad, by, bw, bh), tr("common.undo"), self.undo, key="undo",
-                                       enabled=self.ctl.can_undo(), tooltip=tr("play.undo_tip"))
+                                       enabled=self.session.can_undo(), tooltip=tr("play.undo_tip"))
         self.button((p.x + 2 * pad + bw, by, bw, bh), tr("common.menu"), self.open_menu, key="menu",
                     tooltip=tr("play.menu_tip"))
         # no person left in play: the rest can be played at once
-        self.finish_offered = self.ctl.no_human_in_play()
+        self.finish_offered = self.session.no_human_in_play()
         self.hint_button = None
         if self.hint_offered() and not self.finish_offered:    # a person plays: Hint (key H)
             by -= pad + bh
@@ -87,7 +89,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.refresh_log(full=True)
         self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
         self.curtain_button = None
-        if self.confirm_undo and not self.ctl.can_undo():
+        if self.confirm_undo and not self.session.can_undo():
             self.confirm_undo = False
         if self.confirm_undo:
             r = self.board_rect
@@ -98,9 +100,9 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.button((r.centerx + self.px(10), y, bw2, self.px(52)), tr("play.keep_playing"),
                         self.cancel_undo, key="cancel_undo")
             self.focus.focus_key("cancel_undo")
-        cs = None if self.confirm_undo else self.ctl.curtain_seat
+        cs = None if self.confirm_undo else self.session.curtain_seat
         if cs is not None:
-            name = self.ctl.seats[cs]["name"]
+            name = self.session.seats[cs]["name"]
             r = self.board_rect
             bw2 = min(r.w - self.px(80), self.px(420))
             self.curtain_button = self.button((r.centerx - bw2 // 2, r.centery + self.px(40), bw2, self.px(56)),
@@ -125,35 +127,35 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
             self.focus.focus_key("board")
         self.coach_focus()
-        if self.ctl.curtain_seat is not None:
+        if self.session.curtain_seat is not None:
             self.focus.focus_key("curtain")
 
     def on_hide(self) -> None:
         """Covered by the menu, rules or settings: a thinking computer stops at once (it thinks
         the move afresh when this screen shows again)."""
-        self.ctl.pause_thinking()
+        self.session.pause_thinking()
 
     # ---- log ------------------------------------------------------------------------------------
     def refresh_log(self, full: bool = False) -> None:
-        """The log's sentences, rendered from the controller's entries in the current language
+        """The log's sentences, rendered from the session's entries in the current language
         (a change of language renders the whole log again)."""
         lang = get_language()
         if full or lang != getattr(self, "_log_lang", None):
-            log = self.ctl.log[:len(self.ctl.log) - self._log_held]
+            log = self.session.log[:len(self.session.log) - self._log_held]
             self.log.set_lines(*self._lines_of(log[-self.log.MAX_LINES:]))
             self._log_lang = lang
         else:
-            self.log.append(*self._lines_of(self.ctl.last_entries))
+            self.log.append(*self._lines_of(self.session.last_entries))
 
     def release_log(self) -> None:
         """The board has played what the held log lines tell: show them now."""
         held, self._log_held = self._log_held, 0
         if held > 0:
-            self.log.append(*self._lines_of(self.ctl.log[-held:]))
+            self.log.append(*self._lines_of(self.session.log[-held:]))
 
     def _lines_of(self, entries) -> tuple[list, list]:
         """The sentences of log entries and, beside each, the entry it tells (for log clicks)."""
-        pairs = [(line, e) for e in entries for line in self.ctl.render([e])]
+        pairs = [(line, e) for e in entries for line in self.session.render([e])]
         return [p[0] for p in pairs], [p[1] for p in pairs]
 
     def show_log_entry(self, pos) -> bool:
@@ -178,31 +180,46 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
 
     # ---- state changes ----------------------------------------------------------------------
     def sync_board(self) -> None:
-        ctl = self.ctl
-        self.board.sync(ctl.board_view(), ctl.legal_for_board(), ctl.viewing_seat())
+        session = self.session
+        self.board.sync(session.board_view(), session.legal_for_board(), session.viewing_seat())
+
+    def _before_change(self) -> None:
+        """Just before the session applies a move: what the panel and the bar tell now is kept
+        while the board plays it (also with no frame in between)."""
+        self.forget_hint_message()
+        self.panel_facts()
+        keep_bar = getattr(self.board, "shown_bar_items", None)
+        if callable(keep_bar):
+            keep_bar()
 
     def apply_action(self, action, animate: bool = True) -> list:
-        """Apply an action of the current player: animate, log, sync, sounds."""
-        before_curtain = self.ctl.curtain_seat
-        human = self.ctl.is_human(self.ctl.current)
-        self.forget_hint_message()
-        self.panel_facts()                 # what the panel tells before the move (kept while it plays)
-        keep_bar = getattr(self.board, "shown_bar_items", None)
-        if callable(keep_bar):             # and the bar's sentence, also with no frame in between
-            keep_bar()
-        events = self.ctl.apply(action)
-        if getattr(self.ctl, "coach", None) is not None:
-            self.ctl.coach.observe(action, events, human)
-        shown = self.ctl.last_events       # held-back simultaneous decisions are not shown yet
+        """Apply an action of the seat to act (a person's choice): animate, log, sync, sounds."""
+        before_curtain = self.session.curtain_seat
+        self._before_change()
+        update = self.session.act(action)
+        if update is None:                 # the table is elsewhere: its answer comes by tick
+            return []
+        self.show_update(update, before_curtain, animate)
+        return update.events
+
+    def show_update(self, update, before_curtain=None, animate: bool = True) -> None:
+        """Play a change of the table on the board: the events this screen may show (held-back
+        simultaneous decisions are not shown yet), the log, the panel, sounds."""
+        if update is None:
+            return
+        coach = self.session.coach
+        if coach is not None and update.kind == "act":
+            coach.observe(update.action, update.events, self.session.is_human(update.seat))
+        shown = self.session.last_events
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
         if self.animating:                 # the log tells the move once the board has shown it
-            self._log_held += len(self.ctl.last_entries)
+            self._log_held += len(self.session.last_entries)
         else:
             self.release_log()
             self.refresh_log()
         self.sync_board()
-        if self.ctl.is_over():
+        if self.session.is_over():
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
@@ -210,11 +227,10 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.app.sounds.play(self.sound_for(shown))
         if self.undo_button is not None:
             self._update_undo()
-        if self.ctl.message:
-            self.show_message(self.ctl.message)
-        if self.ctl.curtain_seat != before_curtain and self.built and self.app.top is self:
+        if self.session.message:
+            self.show_message(self.session.message)
+        if self.session.curtain_seat != before_curtain and self.built and self.app.top is self:
             self.rebuild()
-        return events
 
     def sound_for(self, events) -> str:
         """The sound of what just happened: the view's choice if it makes one, else the first
@@ -236,7 +252,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         if isinstance(result, str):
             self.show_message(result)
             return
-        if isinstance(result, dict) and self.ctl.human_to_act() and self.ctl.curtain_seat is None:
+        if isinstance(result, dict) and self.session.human_to_act() and self.session.curtain_seat is None:
             clear = getattr(self.board, "clear_marks", None)
             if callable(clear):          # a person acts: the moves marked so far are seen
                 clear()
@@ -248,7 +264,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
 
     def undo(self) -> None:
         """Undo; one that reaches back into a turn already handed on asks first."""
-        if self.ctl.can_undo() and self.ctl.undo_needs_confirm() and not self.confirm_undo:
+        if self.session.can_undo() and self.session.undo_needs_confirm() and not self.confirm_undo:
             self.confirm_undo = True
             if self.app.top is self:
                 self.rebuild()
@@ -262,14 +278,14 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.rebuild()
 
     def _do_undo(self) -> None:
-        if not self.ctl.undo():
-            if self.ctl.message:
-                self.show_message(self.ctl.message)
+        if not self.session.undo():
+            if self.session.message:
+                self.show_message(self.session.message)
             return
         self.forget_hint_message()
         self.results_pending = False
-        if getattr(self.ctl, "coach", None) is not None:
-            self.ctl.coach.on_undo()
+        if self.session.coach is not None:
+            self.session.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
             self.board.clear_marks()
         if callable(getattr(self.board, "finish", None)):
@@ -285,27 +301,27 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
     def _update_undo(self) -> None:
         if self.undo_button is None:
             return
-        if self.ctl.can_undo():
+        if self.session.can_undo():
             self.undo_button.enable()
         else:
             self.undo_button.disable()
 
     def clear_curtain(self) -> None:
-        self.ctl.clear_curtain()
+        self.session.clear_curtain()
         self.sync_board()
         self.rebuild()
         self.focus.focus_key("board")
 
     def finish_game(self) -> None:
         """Play the rest at once (no person is left in play), then the results."""
-        if not self.ctl.no_human_in_play():
+        if not self.session.no_human_in_play():
             return
-        self.ctl.finish()
+        self.session.finish()
         self._log_held, self._panel_shown = 0, None
         self.refresh_log(full=True)
         self.sync_board()
         self._update_undo()
-        if self.ctl.is_over():
+        if self.session.is_over():
             self.app.sounds.play("win")
             self.results_pending = True
         if self.app.top is self:
@@ -326,7 +342,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.open_menu()
 
     def stop(self) -> None:
-        self.ctl.stop()
+        self.session.stop()
 
     @property
     def animating(self) -> bool:
@@ -399,9 +415,9 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             return False
 
     def wants_frame(self) -> bool:
-        ctl = self.ctl
+        session = self.session
         return (not self.board_idle() or self.results_pending or self.message_time > 0
-                or (ctl.computers_enabled and ctl.computer_to_act() and not self.coach_holds_computers())
+                or (session.computers_enabled and session.computer_to_act() and not self.coach_holds_computers())
                 or self.hint_busy())
 
     def on_update(self, dt: float) -> None:
@@ -426,17 +442,16 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.update_coach()
         if self.confirm_undo or self.coach_holds_computers():   # the computers wait
             return
-        if self.built and self.ctl.no_human_in_play() != getattr(self, "finish_offered", False) \
+        if self.built and self.session.no_human_in_play() != getattr(self, "finish_offered", False) \
                 and self.app.top is self:
             self.rebuild()                # the last person just went out: offer to finish
-        action = self.ctl.tick(dt, self.animating, self.app.settings.speed,
-                               getattr(self.app.settings, "computer_speed", None),
-                               getattr(self.app.settings, "expert_think", None))
-        if action is not None:
-            try:
-                self.apply_action(action)
-            except IllegalAction:
-                self.sync_board()
+        before_curtain = self.session.curtain_seat
+        update = self.session.tick(dt, self.animating, self.app.settings.speed,
+                                   getattr(self.app.settings, "computer_speed", None),
+                                   getattr(self.app.settings, "expert_think", None),
+                                   before=self._before_change)
+        if update is not None:
+            self.show_update(update, before_curtain)
 
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
@@ -444,7 +459,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.draw_hint(surface)
         if self.confirm_undo:
             self._draw_confirm(surface)
-        elif self.ctl.curtain_seat is not None:
+        elif self.session.curtain_seat is not None:
             self._draw_curtain(surface)
         self._draw_toast(surface)
         self._draw_panel(surface)
@@ -465,10 +480,10 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         r = self.board_rect
         ui.draw_panel(surface, r, fill=ui.mix(ui.colour("background"), ui.colour("panel"), 0.5),
                       radius=self.px(18))
-        seat = self.ctl.curtain_seat
-        name = self.ctl.seats[seat]["name"]
+        seat = self.session.curtain_seat
+        name = self.session.seats[seat]["name"]
         pal = ui.seat_palette()
-        sc = pal[self.ctl.seats[seat]["colour"] % len(pal)]
+        sc = pal[self.session.seats[seat]["colour"] % len(pal)]
         ui.draw_swatch(surface, sc, pygame.Rect(r.centerx - self.px(30), r.centery - self.px(140),
                                                 self.px(60), self.px(60)))
         ui.draw_text(surface, tr("curtain.pass_to", name=name), ui.font(self.px(34), True), ui.colour("accent"),

@@ -6,7 +6,7 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES
 from .. import eventtext, launch, records, table, ui
-from ..controller import ranking
+from ...table import ranking
 from ..names import score_text
 from .base import Scene
 
@@ -18,19 +18,20 @@ class ResultsScene(Scene):
     def __init__(self, app, play_scene):
         super().__init__(app)
         self.play = play_scene
-        self.ctl = play_scene.ctl
+        self.session = play_scene.session
+        self.final = self.session.final()     # the finished game: nothing is secret any more
         self.solo = None          # (score, best kept, new best?) for a solo game played for a score
-        state = self.ctl.state
+        state = self.final
         try:   # statistics: each finished game is counted once, whatever happens to them
-            table_message = table.record_game(self.ctl)
+            table_message = table.record_game(self.session)
         except Exception:  # noqa: BLE001 - statistics must never break the results
             table_message = None
         if table_message:
             self.notify(table_message)
-        if len(self.ctl.seats) == 1 and self.ctl.game_id in records.SOLO_SCORE_GAMES:
+        if len(self.session.seats) == 1 and self.session.game_id in records.SOLO_SCORE_GAMES:
             try:
                 score = int(state.scores()[0])
-                best, new = records.record_solo(self.ctl.game_id, state.variant, score)
+                best, new = records.record_solo(self.session.game_id, state.variant, score)
                 self.solo = (score, best, new)
             except Exception:  # noqa: BLE001 - a record problem must never break the results
                 self.solo = None
@@ -41,10 +42,10 @@ class ResultsScene(Scene):
         cached = getattr(self, "_words_cache", None)
         if cached is not None and cached[0] == lang:
             return cached[1]
-        ctl = self.ctl
-        ctx = eventtext.Ctx(ctl.game_id, [s["name"] for s in ctl.seats], extra={"log": ctl.log})
+        session = self.session
+        ctx = eventtext.Ctx(session.game_id, [s["name"] for s in session.seats], extra={"log": session.log})
         try:
-            words = eventtext.results(ctl.state, ctx, solo=self.solo)
+            words = eventtext.results(self.final, ctx, solo=self.solo)
         except Exception:  # noqa: BLE001 - the results screen must always have its words
             words = {"head": "", "summary": ""}
         self._words_cache = (lang, words)
@@ -55,7 +56,7 @@ class ResultsScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        n = len(self.ctl.seats)
+        n = len(self.session.seats)
         pw = min(w - self.px(80), self.px(680))
         summary = self._summary()
         sl = min(3, len(ui.wrap(summary, ui.font(self.px(17)), pw - self.px(64)))) if summary else 0
@@ -96,19 +97,19 @@ class ResultsScene(Scene):
         self.app.go_title()
 
     def play_again(self) -> None:
-        self.app.launch(lambda: launch.rematch(self.ctl))
+        self.app.launch(lambda: launch.rematch(self.session))
 
     def _score_text(self, score) -> str:
         """The score with what it counts, e.g. "3 moles left"."""
-        return score_text(GAMES.get(self.ctl.game_id), self.ctl.state.variant, score)
+        return score_text(GAMES.get(self.session.game_id), self.final.variant, score)
 
     def on_draw(self, surface) -> None:
         ui.dim(surface, 150)
         b = self.box
         ui.draw_panel(surface, b, radius=self.px(18))
-        state = self.ctl.state
+        state = self.final
         winners = state.winners()
-        seats = self.ctl.seats
+        seats = self.session.seats
         words = self._words()
         head = words["head"]
         for size in (38, 34, 30, 26, 22, 20):    # four names sharing a win take a smaller letter

@@ -302,7 +302,7 @@ class SeatsScene(Scene):
 
     def start_guided(self) -> None:
         """The guided first game: its own seeded table (data/coach/<game>.yaml)."""
-        self.app.launch(lambda: coach.new_controller(self.game_id))
+        self.app.launch(lambda: coach.new_session(self.game_id))
 
     def notify(self, text: str) -> None:
         self.message = text
