@@ -38,9 +38,7 @@ refused.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
-from itertools import product
 from pathlib import Path
 
 from ..paths import resource_path
@@ -84,6 +82,10 @@ class AntsData:
         self.kinds = kinds                    # ["tablecloth", ...]
         self.kind_labels = kind_labels
         self.kind_lower = [label.lower() for label in kind_labels]
+        # card id -> for each cell, "<kind> card in row r, column c" (the sentences' hot part)
+        self.card_in = {cid: tuple(f"{self.kind_lower[k]} card in row {i // N + 1}, column "
+                                   f"{i % N + 1}" for i in range(CELLS))
+                        for cid, (k, _) in cards.items()}
         self.kind_index = {k: i for i, k in enumerate(kinds)}
         self.insects = insects
         self.insect_labels = insect_labels
@@ -110,7 +112,16 @@ class AntsData:
 
 
 def _design(sid: str) -> str:
-    return sid.rsplit("-", 1)[0]
+    """The design of a supply card id ("design-copy")."""
+    des = _DESIGNS.get(sid)
+    if des is None:
+        des = sid.rsplit("-", 1)[0]
+        if len(_DESIGNS) < 1000:       # the game's own ids (a few dozen), not any text given
+            _DESIGNS[sid] = des
+    return des
+
+
+_DESIGNS: dict = {}
 
 
 def load_data(folder: str | Path | None = None) -> AntsData:
@@ -238,6 +249,35 @@ def load_data(folder: str | Path | None = None) -> AntsData:
 @lru_cache(maxsize=1)
 def default_data() -> AntsData:
     return load_data()
+
+
+@lru_cache(maxsize=4096)
+def _supply_points(supplies: tuple, pair: int, single: int) -> int:
+    """Points of supply cards: ``pair`` for each two of a design, ``single`` for one left."""
+    designs: dict = {}
+    for sid in supplies:
+        des = _design(sid)
+        designs[des] = designs.get(des, 0) + 1
+    return sum((n // 2) * pair + (n % 2) * single for n in designs.values())
+
+
+@lru_cache(maxsize=4096)
+def _pay_vectors(price: tuple, trade: int, total: tuple) -> tuple:
+    """Every way to pay ``price`` (kinds, one card each) with at most ``total`` cards of each
+    kind, as cards per kind, in sorted order: each card of the price is paid with a card of its
+    kind or with ``trade`` cards of one other kind."""
+    vectors = {(0, 0, 0, 0)}
+    for k in price:
+        grown = set()
+        for v in vectors:
+            for g in range(4):
+                add = 1 if g == k else trade
+                if v[g] + add <= total[g]:
+                    w = list(v)
+                    w[g] += add
+                    grown.add(tuple(w))
+        vectors = grown
+    return tuple(sorted(vectors))
 
 
 def _where(i: int) -> str:
@@ -392,11 +432,9 @@ class AntsState(GameState):
     def vp(self, seat: int) -> int:
         """Winter victory points."""
         sc = self.data.scoring
-        designs = Counter(_design(s) for s in self.supplies[seat])
-        pts = 0
-        for n in designs.values():
-            pts += (n // 2) * sc["pair_points"] + (n % 2) * sc["supply_card_points"]
-        if self.owns(seat, "bonus_point"):
+        sup = self.supplies[seat]
+        pts = _supply_points(tuple(sup), sc["pair_points"], sc["supply_card_points"]) if sup else 0
+        if self.beetle and self.owns(seat, "bonus_point"):
             pts += sc["bonus_point"]
         return pts
 
@@ -406,6 +444,8 @@ class AntsState(GameState):
 
     def insect_points(self, seat: int) -> int:
         cards = self.insects[seat]
+        if not cards:
+            return 0
         if self.options.get("insect_scoring") == "linear":
             return len(cards)             # one point per insect card
         card_insect = self.data.card_insect
@@ -483,24 +523,22 @@ class AntsState(GameState):
             n = len(self.chain) + 1
             chain = self.chain
             head = f"{name} puts ant {n} on the "
-            lower, card_kind, grid = d.kind_lower, d.card_kind, self.grid
+            card_in, grid = d.card_in, self.grid
             cells = self._place_cells()
             both = _BOTH[chain[0]][chain[-1]] if len(chain) >= 2 else ()
             if not both or both.isdisjoint(cells):
-                acts = [Rec(type="place", cell=[i % N, i // N],
-                            text=f"{head}{lower[card_kind[grid[i]]]} card in {_WHERE[i]}")
+                acts = [Rec(type="place", cell=[i % N, i // N], text=head + card_in[grid[i]][i])
                         for i in cells]
             else:
                 for i in cells:
-                    kind = lower[card_kind[grid[i]]]
-                    text = f"{head}{kind} card in {_WHERE[i]}"
+                    where = card_in[grid[i]][i]
+                    text = head + where
                     if i in both:
                         # next to both ends (the trail closes a ring): the player says which end
                         # it joins, so the trail's two ends are the player's choice, not the order
                         acts.append(Rec(type="place", cell=[i % N, i // N], end="head",
-                                        text=f"{name} puts an ant on the {kind} card in "
-                                             f"{_WHERE[i]} as the new ant 1, before the present "
-                                             "ant 1"))
+                                        text=f"{name} puts an ant on the {where} as the new "
+                                             "ant 1, before the present ant 1"))
                         acts.append(Rec(type="place", cell=[i % N, i // N], end="tail",
                                         text=text + f", after ant {len(chain)}"))
                     else:
@@ -515,10 +553,9 @@ class AntsState(GameState):
                 acts.append(Record("red_choose", f"{name} (red ant) secretly picks the "
                                    f"{d.kind_labels[k].lower()} disc", kind=kid))
         elif step == "guess":
-            card_kind, grid, lower = d.card_kind, self.grid, d.kind_lower
+            card_in, grid = d.card_in, self.grid
             acts = [Rec(type="guess", cell=[i % N, i // N],
-                        text=f"{name} jumps onto ant {k + 1}, on the "
-                             f"{lower[card_kind[grid[i]]]} card in {_WHERE[i]}")
+                        text=f"{name} jumps onto ant {k + 1}, on the {card_in[grid[i]][i]}")
                     for k, i in enumerate(self.chain)]
         elif step == "take":
             for c in self._take_options():
@@ -570,16 +607,16 @@ class AntsState(GameState):
                 chain.append(i)
             n = len(chain)
             ring = ", closing a ring" if chosen else ""
-            k = d.card_kind[self.grid[i]]
-            kind = d.kind_lower[k]
+            c = self.grid[i]
+            where = d.card_in[c][i]
             if end == "head" and n > 1:
                 # the board numbers the ants along the trail: the new first ant is ant 1
-                text = (f"{name} puts a new ant 1 on the {kind} card in {_WHERE[i]}, at the "
+                text = (f"{name} puts a new ant 1 on the {where}, at the "
                         f"start of the trail{ring}; the others now count 2 to {n}.")
             else:
-                text = f"{name} puts ant {n} on the {kind} card in {_WHERE[i]}{ring}."
-            ev.append(Rec(type="place", seat=seat, cell=cell, end=end, n=n, kind=d.kinds[k],
-                          ring=bool(chosen), text=text))
+                text = f"{name} puts ant {n} on the {where}{ring}."
+            ev.append(Rec(type="place", seat=seat, cell=cell, end=end, n=n,
+                          kind=d.kinds[d.card_kind[c]], ring=bool(chosen), text=text))
             if n == d.scoring["ants"]:
                 self.step = "choose"
         elif t == "choose":
@@ -603,10 +640,10 @@ class AntsState(GameState):
             cell = a["cell"]
             self.guess = i = cell[0] + N * cell[1]
             ant = self.chain.index(i) + 1
-            k = d.card_kind[self.grid[i]]
-            ev.append(Rec(type="guess", seat=seat, cell=cell, ant=ant, kind=d.kinds[k],
-                          text=f"{name} jumps onto ant {ant}, on the {d.kind_lower[k]} card in "
-                               f"{_WHERE[i]}."))
+            c = self.grid[i]
+            ev.append(Rec(type="guess", seat=seat, cell=cell, ant=ant,
+                          kind=d.kinds[d.card_kind[c]],
+                          text=f"{name} jumps onto ant {ant}, on the {d.card_in[c][i]}."))
             self._reveal(ev)
         elif t == "take":
             self._take(seat, a["card"], ev)
@@ -814,28 +851,7 @@ class AntsState(GameState):
             if des in seen_design:
                 continue
             seen_design.add(des)
-            price = d.designs[des]["price"]
-            vectors = set()
-            n = len(price)
-            for mask in range(1 << n):
-                direct = [0, 0, 0, 0]
-                subs = []
-                for j in range(n):
-                    if mask >> j & 1:
-                        subs.append(price[j])
-                    else:
-                        direct[price[j]] += 1
-                if any(direct[k] > total[k] for k in range(4)):
-                    continue
-                if len(subs) * trade > sum(total) - sum(direct):
-                    continue
-                for groups in product(*[[g for g in range(4) if g != k] for k in subs]):
-                    pay = list(direct)
-                    for g in groups:
-                        pay[g] += trade
-                    if all(pay[k] <= total[k] for k in range(4)):
-                        vectors.add(tuple(pay))
-            for pay in sorted(vectors):
+            for pay in _pay_vectors(d.designs[des]["price"], trade, tuple(total)):
                 variants = []
                 if hk is not None and pay[hk] > 0:
                     if pay[hk] <= have[hk]:
@@ -1078,51 +1094,66 @@ class AntsState(GameState):
         return f"{self.end_reason} Final points: {pts}."
 
     # ---- views ----------------------------------------------------------------------------------
-    def _insects_visible(self, owner: int, viewer) -> bool:
-        return (owner == viewer or self.options.get("insects") == "open"
-                or self.current_player is None)
-
     def view(self, seat) -> dict:
         d = self.data
         over = self.current_player is None
+        names, red, kinds = self.names, self.red, d.kinds
+        revealed = self.revealed
         seats = []
-        for s in range(self.players):
-            info = {"name": self.names[s]}
-            if self.winter:
-                info.update(store=list(self.store[s]), supplies=list(self.supplies[s]),
-                            vp=self.vp(s), has_hidden=self.hidden[s] is not None,
-                            hidden=self.hidden[s] if (s == seat or over) else None)
-            else:
-                vis = self._insects_visible(s, seat)
-                info.update(shelves=list(self.shelves[s]), shelf_points=self.shelf_points(s),
-                            insect_count=len(self.insects[s]),
-                            insects=list(self.insects[s]) if vis else None,
-                            insect_points=self.insect_points(s) if vis else None)
-            red_shown = self.red[s] is not None and (self.revealed or s == seat or over)
-            info.update(red_made=self.red[s] is not None,
-                        red=d.kinds[self.red[s]] if red_shown else None)
-            seats.append(info)
-        choice_shown = self.choice is not None and (self.revealed or seat == self.ant or over)
+        if self.winter:
+            store, supplies, hidden = self.store, self.supplies, self.hidden
+            for s in range(self.players):
+                r = red[s]
+                seats.append({"name": names[s], "store": list(store[s]),
+                              "supplies": list(supplies[s]), "vp": self.vp(s),
+                              "has_hidden": hidden[s] is not None,
+                              "hidden": hidden[s] if (s == seat or over) else None,
+                              "red_made": r is not None,
+                              "red": kinds[r] if r is not None and (revealed or s == seat or over)
+                              else None})
+        else:
+            shelves, insects = self.shelves, self.insects
+            vals = d.scoring["shelf_values"]
+            all_open = over or self.options.get("insects") == "open"
+            for s in range(self.players):
+                r = red[s]
+                sh = shelves[s]
+                ins = insects[s]
+                vis = all_open or s == seat
+                seats.append({"name": names[s], "shelves": list(sh),
+                              "shelf_points": ((vals[sh[0]] if sh[0] >= 0 else 0)
+                                               + (vals[sh[1]] if sh[1] >= 0 else 0)
+                                               + (vals[sh[2]] if sh[2] >= 0 else 0)
+                                               + (vals[sh[3]] if sh[3] >= 0 else 0)),
+                              "insect_count": len(ins),
+                              "insects": list(ins) if vis else None,
+                              "insect_points": self.insect_points(s) if vis else None,
+                              "red_made": r is not None,
+                              "red": kinds[r] if r is not None and (revealed or s == seat or over)
+                              else None})
+        choice, peek, guess = self.choice, self.peek, self.guess
         return {
             "game": self.GAME_ID, "seat": seat, "players": self.players, "variant": self.variant,
-            "options": dict(self.options), "kinds": list(d.kinds),
+            "options": dict(self.options), "kinds": list(kinds),
             "current_player": self.current_player, "step": self.step, "round": self.round,
             "ant": self.ant, "hopper": self.hopper, "reds": list(self.reds),
             "red_queue": list(self.red_queue),
             "grid": list(self.grid), "deck_count": len(self.deck), "box": list(self.box),
             "discard": list(self.discard),
-            "chain": [_xy(i) for i in self.chain],
-            "guess": _xy(self.guess) if self.guess is not None else None,
-            "choice_made": self.choice is not None,
-            "choice": d.kinds[self.choice] if choice_shown else None,
-            "peek_done": self.peek is not None,
-            "peek": d.kinds[self.peek] if self.peek is not None and seat == self.hopper else None,
-            "revealed": self.revealed, "collector": self.collector,
+            "chain": [[i % N, i // N] for i in self.chain],
+            "guess": [guess % N, guess // N] if guess is not None else None,
+            "choice_made": choice is not None,
+            "choice": kinds[choice] if choice is not None and (revealed or seat == self.ant
+                                                               or over) else None,
+            "peek_done": peek is not None,
+            "peek": kinds[peek] if peek is not None and seat == self.hopper else None,
+            "revealed": revealed, "collector": self.collector,
             "collected": list(self.collected), "pending": list(self.pending),
             "round_insects": list(self.round_insects), "ability_taken": self.ability_taken,
             "display": list(self.display), "supply_deck_count": len(self.supply_deck),
             "abilities": {a: self.owner[a] for a in self.in_play},
-            "seats": seats, "winners": self.winners(), "end_reason": self.end_reason,
+            "seats": seats, "winners": list(self.winner_list) if over else [],
+            "end_reason": self.end_reason,
         }
 
     @classmethod
@@ -1351,17 +1382,34 @@ class AntsState(GameState):
 
     def clone(self) -> "AntsState":
         new = AntsState.__new__(AntsState)
-        new.__dict__.update(self.__dict__)
+        nd = new.__dict__
+        nd.update(self.__dict__)
         self._share_rng(new)
-        new.options = dict(self.options)
-        for k in ("names", "deck", "grid", "box", "discard", "hidden", "supply_deck", "display",
-                  "in_play", "chain", "reds", "red", "red_queue", "collected", "pending",
-                  "round_insects", "winner_list"):
-            setattr(new, k, list(getattr(self, k)))
-        for k in ("shelves", "insects", "store", "supplies"):
-            setattr(new, k, [list(x) for x in getattr(self, k)])
-        new.owner = dict(self.owner)
-        new._legal = None
+        # every list and dict, copied (the other fields are numbers, strings and the data)
+        nd["options"] = self.options.copy()
+        nd["names"] = self.names[:]
+        nd["deck"] = self.deck[:]
+        nd["grid"] = self.grid[:]
+        nd["box"] = self.box[:]
+        nd["discard"] = self.discard[:]
+        nd["hidden"] = self.hidden[:]
+        nd["supply_deck"] = self.supply_deck[:]
+        nd["display"] = self.display[:]
+        nd["in_play"] = self.in_play[:]
+        nd["chain"] = self.chain[:]
+        nd["reds"] = self.reds[:]
+        nd["red"] = self.red[:]
+        nd["red_queue"] = self.red_queue[:]
+        nd["collected"] = self.collected[:]
+        nd["pending"] = self.pending[:]
+        nd["round_insects"] = self.round_insects[:]
+        nd["winner_list"] = self.winner_list[:]
+        nd["shelves"] = [x[:] for x in self.shelves]
+        nd["insects"] = [x[:] for x in self.insects]
+        nd["store"] = [x[:] for x in self.store]
+        nd["supplies"] = [x[:] for x in self.supplies]
+        nd["owner"] = self.owner.copy()
+        nd["_legal"] = nd["_keys"] = None
         return new
 
 
