@@ -83,6 +83,7 @@ class Chamber:
         self.nuts = 0
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
         self._cells_of: dict = {}
+        self._yx_of: dict = {}
         self._texts: dict = {}
         self._parts: dict = {}      # mask -> ((cells_of, describe), cells as [x, y] lists)
         # (marks, anchors, size or -largest size of a 1) -> (((index, mask), ...),
@@ -124,6 +125,13 @@ class Chamber:
         if got is None:
             got = tuple(p for i, p in enumerate(self.cells) if mask >> i & 1)
             self._cells_of[mask] = got
+        return got
+
+    def yx_of(self, mask: int) -> tuple:
+        """The cells of ``mask`` as (y, x) tuples (cached; they sort as a sheet is read)."""
+        got = self._yx_of.get(mask)
+        if got is None:
+            got = self._yx_of[mask] = tuple((y, x) for x, y in self.cells_of(mask))
         return got
 
 
@@ -698,17 +706,17 @@ class HamsterState(GameState):
         sheets = []
         for s in range(self.players):
             marks = self._visible_marks(s, seat)
-            crosses = []
+            crosses = []           # (y, x): row by row, as the sheet is read
             for c, m in zip(self.sheet.chambers, marks):
                 if m:
-                    crosses.extend(c.cells_of(m))
-            crosses.sort(key=lambda p: (p[1], p[0]))
+                    crosses.extend(c.yx_of(m))
+            crosses.sort()
             own = s == seat
             used = self.one_used[s] - (0 if own else self.pending_one[s])
             pend = self.pending[s] if own else None
             this_roll = [] if pend is None else [
                 [x, y] for x, y in self.sheet.chambers[pend[0]].cells_of(pend[1])]
-            sheets.append({"crosses": [[x, y] for x, y in crosses], "one_row_used": used,
+            sheets.append({"crosses": [[x, y] for y, x in crosses], "one_row_used": used,
                            "decided": self.decided[s], "breakdown": self._breakdown(marks),
                            "this_roll": this_roll,
                            "one_row_this_roll": self.pending_one[s] if own else 0})
