@@ -846,10 +846,10 @@ class MolesState(GameState):
         for i, L in enumerate(self._layers):
             layers.append({
                 "index": i, "name": L["name"], "colour": L["colour"], "radius": L["radius"],
-                "rotation": L["rotation"], "holes": [_pt(p) for p in L["holes"]],
-                "big": [_pt(p) for p in L["big"]],
+                "rotation": L["rotation"], "holes": [[x, y] for x, y in L["holes"]],
+                "big": [[x, y] for x, y in L["big"]],
                 "lines": None if L["lines"] is None else [
-                    {"style": ln["style"], "points": [_pt(p) for p in ln["points"]]}
+                    {"style": ln["style"], "points": [[x, y] for x, y in ln["points"]]}
                     for ln in L["lines"]],
                 "lifted": i < self.layer,
             })
