@@ -79,8 +79,9 @@ class ResultsScene(Scene):
         bw, bh = (pw - self.px(72)) // 2, self.px(52)
         by = self.box.bottom - bh - self.px(24)
         self.buttons_top = by
-        self.button((self.box.x + self.px(24), by, bw, bh), tr("results.again"), self.play_again,
-                    primary=True, key="again")
+        if not getattr(self.session, "online", None):    # a table online is set up anew
+            self.button((self.box.x + self.px(24), by, bw, bh), tr("results.again"),
+                        self.play_again, primary=True, key="again")
         self.button((self.box.right - self.px(24) - bw, by, bw, bh), tr("results.to_title"), self.app.go_title,
                     key="title")
 
@@ -91,7 +92,7 @@ class ResultsScene(Scene):
         return hook if callable(hook) else None
 
     def on_show(self) -> None:
-        self.focus.focus_key("again")
+        self.focus.focus_key("again") or self.focus.focus_key("title")
 
     def on_back(self) -> None:
         self.app.go_title()

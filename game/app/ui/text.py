@@ -3,6 +3,8 @@
 fit collector (``fit.py``) hears of any text that still does not fit or lacks a glyph."""
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from . import fit
@@ -43,7 +45,25 @@ class Font(pygame.font.Font):
     def render(self, text, *args, **kwargs):
         if fit.active():
             fit.glyphs(text, "render")          # and notes the text as shown
-        return super().render(text, *args, **kwargs)
+        return super().render(spaced(text) if self.px <= SMALL_PX else text, *args, **kwargs)
+
+    def size(self, text):
+        return super().size(spaced(text) if self.px <= SMALL_PX else text)
+
+
+#: a text this small (or shrunk to it) widens the space after a figure a little, see ``spaced``
+SMALL_PX = 16
+#: a space after a figure: the figures are as wide as each other, so a narrow one ("1") leaves
+#: its space looking like none in a small or shrunk text ("Computer 2ist unterwegs"); a hair
+#: space more keeps the gap seen at every size
+_AFTER_FIGURE = re.compile(r"(?<=[0-9]) (?=\S)")
+
+
+def spaced(text):
+    """``text`` as drawn: a hair space (U+200A) added to each space after a figure."""
+    if not isinstance(text, str) or " " not in text:
+        return text
+    return _AFTER_FIGURE.sub(" \u200a", text)
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
@@ -159,6 +179,32 @@ def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
     return text + "…"
 
 
+_rendered: dict = {}        # (text, px, bold, colour) -> the rendered line; most recent last
+_rendered_bytes = 0
+RENDERED_BYTES = 6 * 1024 * 1024     # kept lines of text (a screen redraws the same ones)
+
+
+def rendered(fnt, text: str, col):
+    """``fnt.render(text, True, col)``, kept: a screen drawn again shows the very same
+    picture (no new one to draw, and none the compositor takes for a change)."""
+    global _rendered_bytes
+    px = getattr(fnt, "px", None)
+    if px is None:
+        return fnt.render(text, True, col)
+    key = (text, px, getattr(fnt, "is_bold", False), tuple(col))
+    img = _rendered.pop(key, None)
+    if img is None:
+        img = fnt.render(text, True, col)
+        _rendered_bytes += img.get_width() * img.get_height() * 4
+        while _rendered and _rendered_bytes > RENDERED_BYTES:
+            old = _rendered.pop(next(iter(_rendered)))
+            _rendered_bytes -= old.get_width() * old.get_height() * 4
+    elif fit.active():
+        fit.glyphs(text, "render")          # shown again: the collector hears of it
+    _rendered[key] = img
+    return img
+
+
 def draw_text(surface, text, fnt, col, pos, anchor="topleft", max_width=None) -> pygame.Rect:
     """One line of text; with ``max_width`` it shrinks to fit, and is cut only below the
     smallest size allowed."""
@@ -166,7 +212,7 @@ def draw_text(surface, text, fnt, col, pos, anchor="topleft", max_width=None) ->
     if max_width is not None:
         fnt = fit_font(text, fnt, max_width)
         text = ellipsize(text, fnt, max_width)
-    img = fnt.render(text, True, col)
+    img = rendered(fnt, text, col)
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
     return r
@@ -208,7 +254,7 @@ def draw_wrapped(surface, text, fnt, col, rect, line_gap=1.15, align="left", max
     y = rect.y
     step = int(fnt.get_linesize() * line_gap)
     for ln in lines:
-        img = fnt.render(ln, True, col)
+        img = rendered(fnt, ln, col)
         if align == "center":
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         else:

@@ -6,9 +6,9 @@ The display (``self._disp``: the last view drawn, changed event by event) starts
 on screen and ends, once nothing moves, as the latest synced view (``_reconcile``)."""
 from __future__ import annotations
 
-import copy
 
 from ...board import Step
+from ...board.anim import data_copy
 from . import texts
 from .common import xy
 
@@ -25,6 +25,8 @@ BURSTS = ("attack", "effect", "trap", "free", "rob", "drown", "sink", "lost", "r
 
 
 class ForestAnimation:
+    #: the big moments: an attack, a robbery at a campfire
+    MOMENTS = {"attack": True, "rob": True}
     DURATIONS = DURATIONS
 
     def steps_for(self, ev: dict, f: float) -> list:
@@ -39,7 +41,7 @@ class ForestAnimation:
     # ---- the display ----------------------------------------------------------------------------
     def _reconcile(self) -> None:
         if self.view is not None:
-            self._disp = copy.deepcopy(self.view)
+            self._disp = data_copy(self.view)
         self._moving = {}
         self._flip = None
         self._fade = {}

@@ -1,6 +1,6 @@
 """The Forest Gold board: a square forest of face-down tiles, campfires, packs and gold.
 
-Everything is drawn from ``state.view(seat)`` (see ``game/rules/forest.py``) and from the events
+Everything is drawn from ``state.view(seat)`` (see ``game/rules/forest/``) and from the events
 ``apply()`` returns; actions come only from ``legal``. Built on the board kit:
   * ``art.py``: tile backs, the thirteen faces (a symbol each), campfires, pieces, nuggets;
   * ``animation.py``: events to steps with a one-line caption each; ``modes.py``: one mode per
@@ -170,7 +170,7 @@ class ForestView(ForestAnimation, KitView):
 
     def caption_top(self) -> int | None:
         """Where the captions start now (None: none on show); a public hook for tests."""
-        items = self._toasts_box.items
+        items = self._toasts_box.items[:1]        # one toast at a time (the rest wait)
         if not items or self.view is None or not self.cell:
             return None
         cx, top, _w = self._toast_anchor()

@@ -60,7 +60,7 @@ class MolesPieces:
             surface.blit(static, self.rect.topleft)
             return
         w, h = max(1, int(static.get_width() * f)), max(1, int(static.get_height() * f))
-        img = pygame.transform.scale(static, (w, h))
+        img = self._zoom_scratch.scaled(static, (w, h))
         x = cam.cx + (self.rect.x - new.cx) * f
         y = cam.cy + (self.rect.y - new.cy) * f
         surface.blit(img, (int(x), int(y)))
@@ -85,7 +85,8 @@ class MolesPieces:
         plate = self._plate_surface(la["old"])
         box = self._plate_box(la["old"]).move(self.rect.topleft)
         w, h = max(1, int(box.w * f)), max(1, int(box.h * f))
-        img = pygame.transform.scale(plate, (w, h)) if abs(f - 1) > 0.004 else plate.copy()
+        img = self._plate_scratch.scaled(plate, (w, h)) if abs(f - 1) > 0.004 else \
+            self._plate_scratch.copy(plate)
         img.set_alpha(int(255 * keep ** 1.2))
         surface.blit(img, [int(c) for c in to_screen(box.x, box.y)])
 
@@ -229,6 +230,20 @@ class MolesPieces:
     def _toast_anchor(self) -> tuple[int, int, int]:
         return int(self.layout.cx), self.rect.y + self._px(12), self.rect.w - self._px(40)
 
+    def _toast_lit(self) -> list:
+        """A caption also keeps off the moles on the board ("All moles are placed" never hides
+        the top row of moles): it takes the top, the foot or the middle, whichever covers
+        fewest."""
+        out = super()._toast_lit()
+        if self.animating or self.view is None or self.layout is None:
+            return out
+        rad = max(4, int(self.spacing * 0.45))
+        for m in self.view.get("moles") or []:
+            if m.get("at") is not None:
+                x, y = self.pixel_of(m["at"])
+                out.append(pygame.Rect(x - rad, y - rad, 2 * rad, 2 * rad))
+        return out
+
     def _draw_disc_anim(self, surface) -> None:
         da = self._disc_anim
         p = da["p"]
@@ -240,10 +255,9 @@ class MolesPieces:
         cx, cy = self.layout.cx, self.layout.cy
         # a soft dark veil behind the discs
         veil = self._sprites.get(("veil", size))
-        if veil is None:
-            veil = draw.glow(int(size * 1.1), board("shadow"), 150)
+        if veil is None:        # its own copy of the glow: faded in place (not copied a frame)
+            veil = draw.glow(int(size * 1.1), board("shadow"), 150).copy()
             self._sprites[("veil", size)] = veil
-        veil = veil.copy()
         veil.set_alpha(int(255 * (1 - fade)))
         surface.blit(veil, veil.get_rect(center=(int(cx), int(cy))))
         n = len(vals)
