@@ -38,9 +38,7 @@ refused.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
-from itertools import product
 from pathlib import Path
 
 from ..io.paths import resource_path
@@ -64,6 +62,13 @@ for _i in range(CELLS):
     NEIGHBOURS.append(tuple(j for j, ok in ((_i - N, _y > 0), (_i + 1, _x < N - 1),
                                             (_i + N, _y < N - 1), (_i - 1, _x > 0)) if ok))
 EDGE = frozenset(i for i in range(CELLS) if i % N in (0, N - 1) or i // N in (0, N - 1))
+EDGE_CELLS = sorted(EDGE)
+# _NEAR[head][tail]: the cells next to either end of a trail, in order; _BOTH[head][tail]: the
+# cells next to both (where the new ant could join either end)
+_NEAR = [[tuple(sorted(set(NEIGHBOURS[h]) | set(NEIGHBOURS[t]))) for t in range(CELLS)]
+         for h in range(CELLS)]
+_BOTH = [[frozenset(NEIGHBOURS[h]) & frozenset(NEIGHBOURS[t]) for t in range(CELLS)]
+         for h in range(CELLS)]
 
 
 # ------------------------------------------------------------------------------------------
@@ -77,6 +82,10 @@ class AntsData:
         self.kinds = kinds                    # ["tablecloth", ...]
         self.kind_labels = kind_labels
         self.kind_lower = [label.lower() for label in kind_labels]
+        # card id -> for each cell, "<kind> card in row r, column c" (the sentences' hot part)
+        self.card_in = {cid: tuple(f"{self.kind_lower[k]} card in row {i // N + 1}, column "
+                                   f"{i % N + 1}" for i in range(CELLS))
+                        for cid, (k, _) in cards.items()}
         self.kind_index = {k: i for i, k in enumerate(kinds)}
         self.insects = insects
         self.insect_labels = insect_labels
@@ -103,7 +112,16 @@ class AntsData:
 
 
 def _design(sid: str) -> str:
-    return sid.rsplit("-", 1)[0]
+    """The design of a supply card id ("design-copy")."""
+    des = _DESIGNS.get(sid)
+    if des is None:
+        des = sid.rsplit("-", 1)[0]
+        if len(_DESIGNS) < 1000:       # the game's own ids (a few dozen), not any text given
+            _DESIGNS[sid] = des
+    return des
+
+
+_DESIGNS: dict = {}
 
 
 def load_data(folder: str | Path | None = None) -> AntsData:
@@ -231,6 +249,35 @@ def load_data(folder: str | Path | None = None) -> AntsData:
 @lru_cache(maxsize=1)
 def default_data() -> AntsData:
     return load_data()
+
+
+@lru_cache(maxsize=4096)
+def _supply_points(supplies: tuple, pair: int, single: int) -> int:
+    """Points of supply cards: ``pair`` for each two of a design, ``single`` for one left."""
+    designs: dict = {}
+    for sid in supplies:
+        des = _design(sid)
+        designs[des] = designs.get(des, 0) + 1
+    return sum((n // 2) * pair + (n % 2) * single for n in designs.values())
+
+
+@lru_cache(maxsize=4096)
+def _pay_vectors(price: tuple, trade: int, total: tuple) -> tuple:
+    """Every way to pay ``price`` (kinds, one card each) with at most ``total`` cards of each
+    kind, as cards per kind, in sorted order: each card of the price is paid with a card of its
+    kind or with ``trade`` cards of one other kind."""
+    vectors = {(0, 0, 0, 0)}
+    for k in price:
+        grown = set()
+        for v in vectors:
+            for g in range(4):
+                add = 1 if g == k else trade
+                if v[g] + add <= total[g]:
+                    w = list(v)
+                    w[g] += add
+                    grown.add(tuple(w))
+        vectors = grown
+    return tuple(sorted(vectors))
 
 
 def _where(i: int) -> str:
@@ -385,11 +432,9 @@ class AntsState(GameState):
     def vp(self, seat: int) -> int:
         """Winter victory points."""
         sc = self.data.scoring
-        designs = Counter(_design(s) for s in self.supplies[seat])
-        pts = 0
-        for n in designs.values():
-            pts += (n // 2) * sc["pair_points"] + (n % 2) * sc["supply_card_points"]
-        if self.owns(seat, "bonus_point"):
+        sup = self.supplies[seat]
+        pts = _supply_points(tuple(sup), sc["pair_points"], sc["supply_card_points"]) if sup else 0
+        if self.beetle and self.owns(seat, "bonus_point"):
             pts += sc["bonus_point"]
         return pts
 
@@ -398,9 +443,16 @@ class AntsState(GameState):
         return sum(vals[p] for p in self.shelves[seat] if p >= 0)
 
     def insect_points(self, seat: int) -> int:
-        counts = Counter(self.data.card_insect[c] for c in self.insects[seat])
+        cards = self.insects[seat]
+        if not cards:
+            return 0
         if self.options.get("insect_scoring") == "linear":
-            return sum(counts.values())
+            return len(cards)             # one point per insect card
+        card_insect = self.data.card_insect
+        counts: dict = {}
+        for c in cards:
+            ins = card_insect[c]
+            counts[ins] = counts.get(ins, 0) + 1
         table = self.data.scoring["insect_sets"]
         return sum(table[min(n, 4) - 1] for n in counts.values())
 
@@ -448,19 +500,18 @@ class AntsState(GameState):
         self.ability_taken = False
         self.current_player = self.ant
         extra = f"; red ants: {', '.join(self.names[s] for s in self.reds)}" if self.reds else ""
-        ev.append(Record("round", f"Round {self.round}: {self.names[self.ant]} is the ant, "
-                         f"{self.names[self.hopper]} the grasshopper{extra}.", round=self.round,
-                         ant=self.ant, hopper=self.hopper, reds=list(self.reds)))
+        ev.append(Rec(type="round", round=self.round, ant=self.ant, hopper=self.hopper,
+                      reds=list(self.reds),
+                      text=f"Round {self.round}: {self.names[self.ant]} is the ant, "
+                           f"{self.names[self.hopper]} the grasshopper{extra}."))
 
     def _place_cells(self) -> list:
         chain = self.chain
         if not chain:
             if self.options.get("first_ant") == "edge":
-                return sorted(EDGE)
+                return list(EDGE_CELLS)
             return list(range(CELLS))
-        ends = (chain[0],) if len(chain) == 1 else (chain[0], chain[-1])
-        used = set(chain)
-        return sorted({j for e in ends for j in NEIGHBOURS[e] if j not in used})
+        return [j for j in _NEAR[chain[0]][chain[-1]] if j not in chain]
 
     def _legal_actions(self) -> list:
         seat = self.current_player
@@ -472,36 +523,40 @@ class AntsState(GameState):
             n = len(self.chain) + 1
             chain = self.chain
             head = f"{name} puts ant {n} on the "
-            lower, card_kind, grid = d.kind_lower, d.card_kind, self.grid
-            ring = (NEIGHBOURS[chain[0]], NEIGHBOURS[chain[-1]]) if len(chain) >= 2 else None
-            for i in self._place_cells():
-                kind = lower[card_kind[grid[i]]]
-                text = f"{head}{kind} card in {_WHERE[i]}"
-                if ring is not None and i in ring[0] and i in ring[1]:
-                    # next to both ends (the trail closes a ring): the player says which end
-                    # it joins, so the trail's two ends are the player's choice, not the order
-                    acts.append(Rec(type="place", cell=[i % N, i // N], end="head",
-                                    text=f"{name} puts an ant on the {kind} card in "
-                                         f"{_WHERE[i]} as the new ant 1, before the present ant 1"))
-                    acts.append(Rec(type="place", cell=[i % N, i // N], end="tail",
-                                    text=text + f", after ant {len(chain)}"))
-                else:
-                    acts.append(Rec(type="place", cell=[i % N, i // N], text=text))
+            card_in, grid = d.card_in, self.grid
+            cells = self._place_cells()
+            both = _BOTH[chain[0]][chain[-1]] if len(chain) >= 2 else ()
+            if not both or both.isdisjoint(cells):
+                acts = [Rec(type="place", cell=[i % N, i // N], text=head + card_in[grid[i]][i])
+                        for i in cells]
+            else:
+                for i in cells:
+                    where = card_in[grid[i]][i]
+                    text = head + where
+                    if i in both:
+                        # next to both ends (the trail closes a ring): the player says which end
+                        # it joins, so the trail's two ends are the player's choice, not the order
+                        acts.append(Rec(type="place", cell=[i % N, i // N], end="head",
+                                        text=f"{name} puts an ant on the {where} as the new "
+                                             "ant 1, before the present ant 1"))
+                        acts.append(Rec(type="place", cell=[i % N, i // N], end="tail",
+                                        text=text + f", after ant {len(chain)}"))
+                    else:
+                        acts.append(Rec(type="place", cell=[i % N, i // N], text=text))
         elif step == "choose":
-            kinds = sorted({self.kind_of_cell(i) for i in self.chain})
-            for k in kinds:
-                acts.append(Record("choose", f"{name} secretly picks the "
-                                   f"{d.kind_labels[k].lower()} disc", kind=d.kinds[k]))
+            card_kind, grid, lower = d.card_kind, self.grid, d.kind_lower
+            kinds = sorted({card_kind[grid[i]] for i in self.chain})
+            acts = [Rec(type="choose", kind=d.kinds[k],
+                        text=f"{name} secretly picks the {lower[k]} disc") for k in kinds]
         elif step == "red_choose":
             for k, kid in enumerate(d.kinds):
                 acts.append(Record("red_choose", f"{name} (red ant) secretly picks the "
                                    f"{d.kind_labels[k].lower()} disc", kind=kid))
         elif step == "guess":
-            for k, i in enumerate(self.chain):
-                x, y = i % N, i // N
-                acts.append(Record("guess", f"{name} jumps onto ant {k + 1}, on the "
-                                   f"{d.kind_labels[self.kind_of_cell(i)].lower()} card in "
-                                   f"{_where(i)}", cell=[x, y]))
+            card_in, grid = d.card_in, self.grid
+            acts = [Rec(type="guess", cell=[i % N, i // N],
+                        text=f"{name} jumps onto ant {k + 1}, on the {card_in[grid[i]][i]}")
+                    for k, i in enumerate(self.chain)]
         elif step == "take":
             for c in self._take_options():
                 acts.append(Record("take", f"{name} takes the {d.card_text(c)}", card=c))
@@ -539,30 +594,34 @@ class AntsState(GameState):
         ev: list = []
         t = a["type"]
         if t == "place":
-            i = a["cell"][0] + N * a["cell"][1]
+            cell = a["cell"]
+            i = cell[0] + N * cell[1]
             chain = self.chain
             # next to one end joins there; next to both, the action says which end ("end")
-            end = a.get("end") or ("head" if len(chain) >= 2 and i not in NEIGHBOURS[chain[-1]]
-                                   else "tail")
+            chosen = a.get("end")
+            end = chosen or ("head" if len(chain) >= 2 and i not in NEIGHBOURS[chain[-1]]
+                             else "tail")
             if end == "head":
                 chain.insert(0, i)
             else:
                 chain.append(i)
-            ring = ", closing a ring" if a.get("end") else ""
-            kind = d.kind_labels[self.kind_of_cell(i)].lower()
-            if end == "head" and len(chain) > 1:
+            n = len(chain)
+            ring = ", closing a ring" if chosen else ""
+            c = self.grid[i]
+            where = d.card_in[c][i]
+            if end == "head" and n > 1:
                 # the board numbers the ants along the trail: the new first ant is ant 1
-                text = (f"{name} puts a new ant 1 on the {kind} card in {_where(i)}, at the "
-                        f"start of the trail{ring}; the others now count 2 to {len(chain)}.")
+                text = (f"{name} puts a new ant 1 on the {where}, at the "
+                        f"start of the trail{ring}; the others now count 2 to {n}.")
             else:
-                text = f"{name} puts ant {len(chain)} on the {kind} card in {_where(i)}{ring}."
-            ev.append(Record("place", text, seat=seat, cell=a["cell"], end=end, n=len(chain),
-                             kind=d.kinds[self.kind_of_cell(i)], ring=bool(a.get("end"))))
-            if len(chain) == d.scoring["ants"]:
+                text = f"{name} puts ant {n} on the {where}{ring}."
+            ev.append(Rec(type="place", seat=seat, cell=cell, end=end, n=n,
+                          kind=d.kinds[d.card_kind[c]], ring=bool(chosen), text=text))
+            if n == d.scoring["ants"]:
                 self.step = "choose"
         elif t == "choose":
             self.choice = d.kind_index[a["kind"]]
-            ev.append(Record("choose", f"{name} lays a disc face down.", seat=seat))
+            ev.append(Rec(type="choose", seat=seat, text=f"{name} lays a disc face down."))
             if self.reds:
                 self.red_queue = [(self.ant + k) % self.players for k in range(1, self.players)
                                   if (self.ant + k) % self.players in self.reds]
@@ -578,12 +637,13 @@ class AntsState(GameState):
             else:
                 self._to_guess(ev)
         elif t == "guess":
-            self.guess = a["cell"][0] + N * a["cell"][1]
-            ev.append(Record("guess", f"{name} jumps onto ant {self.chain.index(self.guess) + 1}, "
-                             f"on the {d.kind_labels[self.kind_of_cell(self.guess)].lower()} card "
-                             f"in {_where(self.guess)}.", seat=seat, cell=a["cell"],
-                             ant=self.chain.index(self.guess) + 1,
-                             kind=d.kinds[self.kind_of_cell(self.guess)]))
+            cell = a["cell"]
+            self.guess = i = cell[0] + N * cell[1]
+            ant = self.chain.index(i) + 1
+            c = self.grid[i]
+            ev.append(Rec(type="guess", seat=seat, cell=cell, ant=ant,
+                          kind=d.kinds[d.card_kind[c]],
+                          text=f"{name} jumps onto ant {ant}, on the {d.card_in[c][i]}."))
             self._reveal(ev)
         elif t == "take":
             self._take(seat, a["card"], ev)
@@ -627,20 +687,24 @@ class AntsState(GameState):
     def _reveal(self, ev: list) -> None:
         d = self.data
         choice = self.choice
-        guessed = self.kind_of_cell(self.guess)
-        hit = guessed == choice
+        grid, card_kind = self.grid, d.card_kind
+        hit = card_kind[grid[self.guess]] == choice
         self.revealed = True
-        reds = {str(s): d.kinds[self.red[s]] for s in self.reds}
-        red_txt = "".join(f" {self.names[s]} showed {d.kind_labels[self.red[s]].lower()}."
-                          for s in self.reds)
+        if self.reds:
+            reds = {str(s): d.kinds[self.red[s]] for s in self.reds}
+            red_txt = "".join(f" {self.names[s]} showed {d.kind_lower[self.red[s]]}."
+                              for s in self.reds)
+        else:
+            reds, red_txt = {}, ""
         who = self.hopper if hit else self.ant
-        ev.append(Record("reveal", f"{self.names[self.ant]} reveals the "
-                         f"{d.kind_labels[choice].lower()} disc: the grasshopper "
-                         f"{'guessed right' if hit else 'guessed wrong'}.{red_txt}",
-                         kind=d.kinds[choice], hit=hit, reds=reds, reveal=True, chance=True))
+        ev.append(Rec(type="reveal", kind=d.kinds[choice], hit=hit, reds=reds, reveal=True,
+                      chance=True,
+                      text=f"{self.names[self.ant]} reveals the {d.kind_lower[choice]} disc: "
+                           f"the grasshopper {'guessed right' if hit else 'guessed wrong'}."
+                           f"{red_txt}"))
         self.collector = who
-        cells = [i for i in self.chain if self.kind_of_cell(i) == choice]
-        cards = [self.grid[i] for i in cells]
+        cells = [i for i in self.chain if card_kind[grid[i]] == choice]
+        cards = [grid[i] for i in cells]
         if not self.winter:
             for i in cells:
                 self.grid[i] = None
@@ -658,11 +722,12 @@ class AntsState(GameState):
             moved = ("stays on the top space" if before == sh[choice] else
                      f"moves up to space {sh[choice] + 1}" if before >= 0 else
                      f"goes onto space {sh[choice] + 1}")
-            ev.append(Record("collect", f"{self.names[who]} collects "
-                             f"{_plural(n, d.kind_labels[choice].lower() + ' card')}; the "
-                             f"{d.kind_labels[choice].lower()} cube {moved}"
-                             f"{'; ' + _plural(ins, 'insect card') + ' kept' if ins else ''}.",
-                             seat=who, cards=cards, shelf=d.kinds[choice], space=sh[choice]))
+            kind = d.kind_lower[choice]
+            ev.append(Rec(type="collect", seat=who, cards=cards, shelf=d.kinds[choice],
+                          space=sh[choice],
+                          text=f"{self.names[who]} collects {_plural(n, kind + ' card')}; the "
+                               f"{kind} cube {moved}"
+                               f"{'; ' + _plural(ins, 'insect card') + ' kept' if ins else ''}."))
             self._round_end(ev)
             return
         # Winter
@@ -786,28 +851,7 @@ class AntsState(GameState):
             if des in seen_design:
                 continue
             seen_design.add(des)
-            price = d.designs[des]["price"]
-            vectors = set()
-            n = len(price)
-            for mask in range(1 << n):
-                direct = [0, 0, 0, 0]
-                subs = []
-                for j in range(n):
-                    if mask >> j & 1:
-                        subs.append(price[j])
-                    else:
-                        direct[price[j]] += 1
-                if any(direct[k] > total[k] for k in range(4)):
-                    continue
-                if len(subs) * trade > sum(total) - sum(direct):
-                    continue
-                for groups in product(*[[g for g in range(4) if g != k] for k in subs]):
-                    pay = list(direct)
-                    for g in groups:
-                        pay[g] += trade
-                    if all(pay[k] <= total[k] for k in range(4)):
-                        vectors.add(tuple(pay))
-            for pay in sorted(vectors):
+            for pay in _pay_vectors(d.designs[des]["price"], trade, tuple(total)):
                 variants = []
                 if hk is not None and pay[hk] > 0:
                     if pay[hk] <= have[hk]:
@@ -950,9 +994,9 @@ class AntsState(GameState):
                                      f"{d.designs[_design(new)]['label']}.", card=new,
                                      chance=True))
         if empty:
-            ev.append(Record("refill", f"{_plural(len(empty), 'new card')} "
-                             f"{'fills' if len(empty) == 1 else 'fill'} the grid.",
-                             cells=[_xy(i) for i in empty], chance=True))
+            ev.append(Rec(type="refill", cells=[[i % N, i // N] for i in empty], chance=True,
+                          text=f"{_plural(len(empty), 'new card')} "
+                               f"{'fills' if len(empty) == 1 else 'fill'} the grid."))
         # roles
         n = self.players
         if self.collector == self.ant:
@@ -974,13 +1018,16 @@ class AntsState(GameState):
             return (self.vp(s), len(self.store[s]) + (self.hidden[s] is not None))
         return (self.autumn_points(s), len(self.insects[s]))
 
-    def _tie_text(self, best) -> str:
-        """How a tie on points was broken (by the second part of the rank key), or ""."""
-        level = [s for s in range(self.players) if self._rank_key(s)[0] == best[0]]
+    def _tie_text(self, best, keys: list | None = None) -> str:
+        """How a tie on points was broken (by the second part of the rank key), or "".
+        ``keys``: every seat's ``_rank_key``, where the caller has them."""
+        if keys is None:
+            keys = [self._rank_key(s) for s in range(self.players)]
+        level = [s for s in range(self.players) if keys[s][0] == best[0]]
         if len(level) < 2:
             return ""
         what = "cards in store" if self.winter else "insect cards"
-        counts = ", ".join(f"{self.names[s]} {self._rank_key(s)[1]}" for s in level)
+        counts = ", ".join(f"{self.names[s]} {keys[s][1]}" for s in level)
         names = " and ".join(self.names[s] for s in level)
         if len(level) == len(self.winner_list):
             return f" {names} tie on {best[0]} points and on {what} ({counts}): a shared win."
@@ -990,28 +1037,35 @@ class AntsState(GameState):
         """How a tie on points at the end is settled, as data (None: no tie on points):
         {"seats": tied on points, "points", "by": "insects" | "store", "counts": one per tied
         seat, "shared": whether the tie-break left them equal too}."""
+        return self._tie_info()
+
+    def _tie_info(self, keys: list | None = None) -> dict | None:
+        """``tie_info``; ``keys``: every seat's ``_rank_key``, where the caller has them."""
         if self.current_player is not None or not self.winner_list:
             return None
-        best = max(self._rank_key(s) for s in range(self.players))
-        level = [s for s in range(self.players) if self._rank_key(s)[0] == best[0]]
+        if keys is None:
+            keys = [self._rank_key(s) for s in range(self.players)]
+        best = max(keys)
+        level = [s for s in range(self.players) if keys[s][0] == best[0]]
         if len(level) < 2:
             return None
         return {"seats": level, "points": best[0], "by": "store" if self.winter else "insects",
-                "counts": [self._rank_key(s)[1] for s in level],
+                "counts": [keys[s][1] for s in level],
                 "shared": len(level) == len(self.winner_list)}
 
     def _end_by_points(self, why: str, ev: list, reason: str = "deck", seat=None,
                        points=None) -> None:
-        best = max(self._rank_key(s) for s in range(self.players))
-        self.winner_list = [s for s in range(self.players) if self._rank_key(s) == best]
+        keys = [self._rank_key(s) for s in range(self.players)]
+        best = max(keys)
+        self.winner_list = [s for s in range(self.players) if keys[s] == best]
         names = " and ".join(self.names[s] for s in self.winner_list)
-        tie = self._tie_text(best)
+        tie = self._tie_text(best, keys)
         self.end_reason = f"The game ended because {why}; {names} scored best.{tie}"
         self._finish()
         ev.append(Record("game_over", f"Game over: {why}. "
                          f"{names} win{'s' if len(self.winner_list) == 1 else ''}.{tie}",
                          winners=list(self.winner_list), reason=reason, seat=seat,
-                         points=points, tie=self.tie_info()))
+                         points=points, tie=self._tie_info(keys)))
 
     # ---- results --------------------------------------------------------------------------------
     def scores(self) -> list:
@@ -1040,51 +1094,66 @@ class AntsState(GameState):
         return f"{self.end_reason} Final points: {pts}."
 
     # ---- views ----------------------------------------------------------------------------------
-    def _insects_visible(self, owner: int, viewer) -> bool:
-        return (owner == viewer or self.options.get("insects") == "open"
-                or self.current_player is None)
-
     def view(self, seat) -> dict:
         d = self.data
         over = self.current_player is None
+        names, red, kinds = self.names, self.red, d.kinds
+        revealed = self.revealed
         seats = []
-        for s in range(self.players):
-            info = {"name": self.names[s]}
-            if self.winter:
-                info.update(store=list(self.store[s]), supplies=list(self.supplies[s]),
-                            vp=self.vp(s), has_hidden=self.hidden[s] is not None,
-                            hidden=self.hidden[s] if (s == seat or over) else None)
-            else:
-                vis = self._insects_visible(s, seat)
-                info.update(shelves=list(self.shelves[s]), shelf_points=self.shelf_points(s),
-                            insect_count=len(self.insects[s]),
-                            insects=list(self.insects[s]) if vis else None,
-                            insect_points=self.insect_points(s) if vis else None)
-            red_shown = self.red[s] is not None and (self.revealed or s == seat or over)
-            info.update(red_made=self.red[s] is not None,
-                        red=d.kinds[self.red[s]] if red_shown else None)
-            seats.append(info)
-        choice_shown = self.choice is not None and (self.revealed or seat == self.ant or over)
+        if self.winter:
+            store, supplies, hidden = self.store, self.supplies, self.hidden
+            for s in range(self.players):
+                r = red[s]
+                seats.append({"name": names[s], "store": list(store[s]),
+                              "supplies": list(supplies[s]), "vp": self.vp(s),
+                              "has_hidden": hidden[s] is not None,
+                              "hidden": hidden[s] if (s == seat or over) else None,
+                              "red_made": r is not None,
+                              "red": kinds[r] if r is not None and (revealed or s == seat or over)
+                              else None})
+        else:
+            shelves, insects = self.shelves, self.insects
+            vals = d.scoring["shelf_values"]
+            all_open = over or self.options.get("insects") == "open"
+            for s in range(self.players):
+                r = red[s]
+                sh = shelves[s]
+                ins = insects[s]
+                vis = all_open or s == seat
+                seats.append({"name": names[s], "shelves": list(sh),
+                              "shelf_points": ((vals[sh[0]] if sh[0] >= 0 else 0)
+                                               + (vals[sh[1]] if sh[1] >= 0 else 0)
+                                               + (vals[sh[2]] if sh[2] >= 0 else 0)
+                                               + (vals[sh[3]] if sh[3] >= 0 else 0)),
+                              "insect_count": len(ins),
+                              "insects": list(ins) if vis else None,
+                              "insect_points": self.insect_points(s) if vis else None,
+                              "red_made": r is not None,
+                              "red": kinds[r] if r is not None and (revealed or s == seat or over)
+                              else None})
+        choice, peek, guess = self.choice, self.peek, self.guess
         return {
             "game": self.GAME_ID, "seat": seat, "players": self.players, "variant": self.variant,
-            "options": dict(self.options), "kinds": list(d.kinds),
+            "options": dict(self.options), "kinds": list(kinds),
             "current_player": self.current_player, "step": self.step, "round": self.round,
             "ant": self.ant, "hopper": self.hopper, "reds": list(self.reds),
             "red_queue": list(self.red_queue),
             "grid": list(self.grid), "deck_count": len(self.deck), "box": list(self.box),
             "discard": list(self.discard),
-            "chain": [_xy(i) for i in self.chain],
-            "guess": _xy(self.guess) if self.guess is not None else None,
-            "choice_made": self.choice is not None,
-            "choice": d.kinds[self.choice] if choice_shown else None,
-            "peek_done": self.peek is not None,
-            "peek": d.kinds[self.peek] if self.peek is not None and seat == self.hopper else None,
-            "revealed": self.revealed, "collector": self.collector,
+            "chain": [[i % N, i // N] for i in self.chain],
+            "guess": [guess % N, guess // N] if guess is not None else None,
+            "choice_made": choice is not None,
+            "choice": kinds[choice] if choice is not None and (revealed or seat == self.ant
+                                                               or over) else None,
+            "peek_done": peek is not None,
+            "peek": kinds[peek] if peek is not None and seat == self.hopper else None,
+            "revealed": revealed, "collector": self.collector,
             "collected": list(self.collected), "pending": list(self.pending),
             "round_insects": list(self.round_insects), "ability_taken": self.ability_taken,
             "display": list(self.display), "supply_deck_count": len(self.supply_deck),
             "abilities": {a: self.owner[a] for a in self.in_play},
-            "seats": seats, "winners": self.winners(), "end_reason": self.end_reason,
+            "seats": seats, "winners": list(self.winner_list) if over else [],
+            "end_reason": self.end_reason,
         }
 
     @classmethod
@@ -1313,17 +1382,34 @@ class AntsState(GameState):
 
     def clone(self) -> "AntsState":
         new = AntsState.__new__(AntsState)
-        new.__dict__.update(self.__dict__)
+        nd = new.__dict__
+        nd.update(self.__dict__)
         self._share_rng(new)
-        new.options = dict(self.options)
-        for k in ("names", "deck", "grid", "box", "discard", "hidden", "supply_deck", "display",
-                  "in_play", "chain", "reds", "red", "red_queue", "collected", "pending",
-                  "round_insects", "winner_list"):
-            setattr(new, k, list(getattr(self, k)))
-        for k in ("shelves", "insects", "store", "supplies"):
-            setattr(new, k, [list(x) for x in getattr(self, k)])
-        new.owner = dict(self.owner)
-        new._legal = None
+        # every list and dict, copied (the other fields are numbers, strings and the data)
+        nd["options"] = self.options.copy()
+        nd["names"] = self.names[:]
+        nd["deck"] = self.deck[:]
+        nd["grid"] = self.grid[:]
+        nd["box"] = self.box[:]
+        nd["discard"] = self.discard[:]
+        nd["hidden"] = self.hidden[:]
+        nd["supply_deck"] = self.supply_deck[:]
+        nd["display"] = self.display[:]
+        nd["in_play"] = self.in_play[:]
+        nd["chain"] = self.chain[:]
+        nd["reds"] = self.reds[:]
+        nd["red"] = self.red[:]
+        nd["red_queue"] = self.red_queue[:]
+        nd["collected"] = self.collected[:]
+        nd["pending"] = self.pending[:]
+        nd["round_insects"] = self.round_insects[:]
+        nd["winner_list"] = self.winner_list[:]
+        nd["shelves"] = [x[:] for x in self.shelves]
+        nd["insects"] = [x[:] for x in self.insects]
+        nd["store"] = [x[:] for x in self.store]
+        nd["supplies"] = [x[:] for x in self.supplies]
+        nd["owner"] = self.owner.copy()
+        nd["_legal"] = nd["_keys"] = None
         return new
 
 

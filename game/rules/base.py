@@ -277,9 +277,11 @@ class GameState:
 
     def apply(self, action: Any) -> list[Record]:
         """Check ``action`` against ``legal_actions()`` and carry it out."""
-        if self.is_over():
+        if self.current_player is None:     # is_over(), and legal_actions() inline (hot)
             raise IllegalAction("the game is over")
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._legal_actions()
         for i, a in enumerate(legal):    # fast path: one of the very records legal_actions() gave
             if a is action:
                 break

@@ -83,9 +83,11 @@ class Chamber:
         self.nuts = 0
         self.entries: list = []      # (far bit here, other chamber index, near bit there)
         self._cells_of: dict = {}
+        self._yx_of: dict = {}
         self._texts: dict = {}
+        self._parts: dict = {}      # mask -> ((cells_of, describe), cells as [x, y] lists)
         # (marks, anchors, size or -largest size of a 1) -> (((index, mask), ...),
-        # ((cells_of, describe), ...)), bounded
+        # ((cells_of, describe), ...), (cells as [x, y] lists, ...)), bounded
         self._sets: dict = {}
 
     def _connected(self, m: int) -> bool:
@@ -107,12 +109,29 @@ class Chamber:
             self._texts[mask] = got
         return got
 
+    def part(self, mask: int) -> tuple:
+        """((cells_of, describe), the cells as a tuple of [x, y] lists) of ``mask`` (cached;
+        the lists are shared by the legal actions, read only)."""
+        got = self._parts.get(mask)
+        if got is None:
+            cells = self.cells_of(mask)
+            got = self._parts[mask] = ((cells, self.describe(mask)),
+                                       tuple([x, y] for x, y in cells))
+        return got
+
     def cells_of(self, mask: int) -> list:
         """The cells of ``mask`` as (x, y) tuples in (y, x) order (cached)."""
         got = self._cells_of.get(mask)
         if got is None:
             got = tuple(p for i, p in enumerate(self.cells) if mask >> i & 1)
             self._cells_of[mask] = got
+        return got
+
+    def yx_of(self, mask: int) -> tuple:
+        """The cells of ``mask`` as (y, x) tuples (cached; they sort as a sheet is read)."""
+        got = self._yx_of.get(mask)
+        if got is None:
+            got = self._yx_of[mask] = tuple((y, x) for x, y in self.cells_of(mask))
         return got
 
 
@@ -142,6 +161,9 @@ class Sheet:
             ca, cb = chambers[a], chambers[b]
             ca.entries.append((ca.bit[pa], b, cb.bit[pb]))
             cb.entries.append((cb.bit[pb], a, ca.bit[pa]))
+        # what the legal sets read of every chamber, for the rules' hot loop
+        self.fast = tuple((c.index, c.full, c.nbr, tuple(c.entries), c._sets, c.start)
+                          for c in chambers)
 
     def to_view(self) -> dict:
         return {
@@ -422,8 +444,10 @@ class HamsterState(GameState):
         """(chamber index, mask) of every legal set of crosses for ``roll``."""
         return self._legal_parts(seat, roll)[0]
 
-    def _legal_parts(self, seat: int, roll: int) -> tuple:
-        """(_legal_sets, and for each set its cells and the end of its action's sentence)."""
+    def _legal_parts(self, seat: int, roll: int, lists: list | None = None) -> tuple:
+        """(_legal_sets, and for each set its cells and the end of its action's sentence);
+        ``lists``, when given, is extended by each set's cells as a tuple of [x, y] lists
+        (made once per set and shared: the legal actions' cells, read only)."""
         marks = self.marks[seat]
         chambers = self.sheet.chambers
         if roll == 1:
@@ -439,35 +463,38 @@ class HamsterState(GameState):
         anywhere = self.options.get("first_cross") == "any"
         out = []
         parts = []
-        for c in chambers:
-            m = marks[c.index]
-            if m == c.full:
+        for ci, full, nbr, entries, cache, start in self.sheet.fast:
+            m = marks[ci]
+            if m == full:
                 continue
             if fresh:
-                anchors = c.full if (anywhere or c.start) else 0
+                anchors = full if (anywhere or start) else 0
             else:
-                anchors = c.nbr[m] if m else 0
-                for far, other, near in c.entries:
+                anchors = nbr[m] if m else 0
+                for far, other, near in entries:
                     if marks[other] & near:
                         anchors |= far
                 anchors &= ~m
             if not anchors:
                 continue
-            cache = c._sets
             got = cache.get((m, anchors, which))
             if got is None:
+                c = chambers[ci]
                 by_size = c.by_size
                 sets = []
                 for k in sizes:
                     if k >= len(by_size):
                         break
                     sets += [p for p in c.pairs_by_size[k] if not p[1] & m and p[1] & anchors]
-                got = (tuple(sets), tuple((c.cells_of(s), c.describe(s)) for _, s in sets))
+                info = [c.part(s) for _, s in sets]
+                got = (tuple(sets), tuple(i[0] for i in info), tuple(i[1] for i in info))
                 if len(cache) >= SET_CACHE:
                     cache.clear()
                 cache[(m, anchors, which)] = got
             out += got[0]
             parts += got[1]
+            if lists is not None:
+                lists += got[2]
         return out, parts
 
     # ---- contract ---------------------------------------------------------------------------
@@ -478,15 +505,16 @@ class HamsterState(GameState):
             acts = [Rec(type="roll", text=f"{name} rolls the die")]
             masks = None
         else:
-            masks, parts = self._legal_parts(seat, self.roll)
+            lists: list = []
+            masks, parts = self._legal_parts(seat, self.roll, lists)
             if not masks:
                 acts = [Record("pass", f"{name} cannot cross anything and passes")]
             else:
+                # each action's cells: a new list of the set's shared [x, y] cells (nothing
+                # changes an action; the event of a cross has cells of its own)
                 head = name + " crosses "
-                acts = []
-                for cells, text in parts:
-                    acts.append(Rec(type="cross", cells=[[x, y] for x, y in cells],
-                                    text=head + text))
+                acts = [Rec(type="cross", cells=list(cells), text=head + text)
+                        for cells, (_, text) in zip(lists, parts)]
         self._legal_masks = masks
         return acts
 
@@ -551,11 +579,18 @@ class HamsterState(GameState):
             self.one_used[seat] += n
             self.pending_one[seat] = n
         name = self.names[seat]
-        extra = f" (spending {_plural(n, '1-row slot')})" if self.roll == 1 else ""
-        ev.append(Rec(type="cross", seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
-                      first=first_here, **({"slots": n} if self.roll == 1 else {}),
-                      **self._secret(seat),
-                      text=f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}."))
+        cross = Rec(type="cross", seat=seat, cells=[[x, y] for x, y in cells], chamber=c.id,
+                    first=first_here)
+        if self.roll == 1:
+            cross["slots"] = n
+            extra = f" (spending {_plural(n, '1-row slot')})"
+        else:
+            extra = ""
+        if self.players > 1:          # the marks of _secret(seat), in their order
+            cross["simultaneous"] = True
+            cross["private_to"] = seat
+        cross["text"] = f"{name} crosses {_plural(n, 'cell')} in the {c.name}{extra}."
+        ev.append(cross)
         if marks[ci] == c.full:
             ev.append(Record("chamber_full", f"{name} has filled the {c.name} "
                              f"({_plural(c.points, 'point')}).", seat=seat, chamber=c.id,
@@ -671,17 +706,17 @@ class HamsterState(GameState):
         sheets = []
         for s in range(self.players):
             marks = self._visible_marks(s, seat)
-            crosses = []
+            crosses = []           # (y, x): row by row, as the sheet is read
             for c, m in zip(self.sheet.chambers, marks):
                 if m:
-                    crosses.extend(c.cells_of(m))
-            crosses.sort(key=lambda p: (p[1], p[0]))
+                    crosses.extend(c.yx_of(m))
+            crosses.sort()
             own = s == seat
             used = self.one_used[s] - (0 if own else self.pending_one[s])
             pend = self.pending[s] if own else None
             this_roll = [] if pend is None else [
                 [x, y] for x, y in self.sheet.chambers[pend[0]].cells_of(pend[1])]
-            sheets.append({"crosses": [[x, y] for x, y in crosses], "one_row_used": used,
+            sheets.append({"crosses": [[x, y] for y, x in crosses], "one_row_used": used,
                            "decided": self.decided[s], "breakdown": self._breakdown(marks),
                            "this_roll": this_roll,
                            "one_row_this_roll": self.pending_one[s] if own else 0})

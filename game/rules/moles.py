@@ -217,10 +217,54 @@ def _build_layer(spec: dict, rotation: int) -> dict:
     if spec["paths"] == "lines":
         lines = [{"style": ln["style"], "points": [rotate(p, rotation) for p in ln["points"]]}
                  for ln in spec["lines"]]
+    holeset, bigset = set(holes), set(big)
+    rays = movement_rays(spec["radius"], lines)
+    bits = _BITS
     return {"name": spec["name"], "colour": spec["colour"], "radius": spec["radius"],
-            "rotation": rotation, "points": pts, "holes": holes, "holeset": set(holes),
-            "big": big, "bigset": set(big), "lines": lines,
-            "rays": movement_rays(spec["radius"], lines)}
+            "rotation": rotation, "points": pts, "holes": holes, "holeset": holeset,
+            "big": big, "bigset": bigset, "lines": lines, "rays": rays,
+            # the fast tables of the rules (occupancy as bit masks, see _BITS)
+            "holebits": sum(bits[p] for p in holeset),
+            "places": tuple((p, _label(p)) for p in pts if p not in holeset),
+            "steps": _step_table(rays, holeset, bigset),
+            "runs": {p: tuple((ray, style, _prefix_bits(ray)) for ray, style in rs)
+                     for p, rs in rays.items()}}
+
+
+def _prefix_bits(points) -> tuple:
+    """The masks of the first 1, 2, ... points of ``points``."""
+    out, mask = [], 0
+    for p in points:
+        mask |= _BITS[p]
+        out.append(mask)
+    return tuple(out)
+
+
+def _step_table(rays: dict, holeset: set, bigset: set) -> dict:
+    """value -> {start: ((mask, start, dest, path, words, big, dotted_off, hole), ...)}: every
+    straight move of ``value`` points from ``start``, ray by ray in the order of ``rays``
+    (whether the way is free is the position's question: ``mask`` has the bits of the path's
+    points).  ``words``: "(q,r) to (q,r)" and where it ends, for the sentences; ``big``: it
+    ends on a big space; ``dotted_off``: it runs along a dotted line and does not end in a hole
+    (barred on the two-player last layer); ``hole``: it ends in a hole."""
+    longest = max((len(ray) for rs in rays.values() for ray, _ in rs), default=0)
+    table = {}
+    for value in range(1, longest + 1):
+        per = {}
+        for start, rs in rays.items():
+            row = []
+            for ray, style in rs:
+                if len(ray) < value:
+                    continue
+                dest = ray[value - 1]
+                where = " into a hole" if dest in holeset else (
+                    " onto a big space" if dest in bigset else "")
+                row.append((_prefix_bits(ray)[value - 1], start, dest, ray[:value],
+                            f"{_label(start)} to {_label(dest)}{where}", dest in bigset,
+                            style == "dotted" and dest not in holeset, dest in holeset))
+            per[start] = tuple(row)
+        table[value] = per
+    return table
 
 
 @lru_cache(maxsize=96)
@@ -244,6 +288,18 @@ _LABELS = _Labels()     # point -> "(q,r)", written once per point
 
 def _label(p) -> str:
     return _LABELS[p]
+
+
+class _Bits(dict):
+    def __missing__(self, p):
+        bit = self[p] = 1 << len(self)
+        return bit
+
+
+#: point -> its bit in the rules' occupancy masks (every point of the table has its own bit)
+_BITS = _Bits()
+for _p in hex_points(8):
+    _BITS[_p]
 
 
 # ------------------------------------------------------------------------------------------
@@ -329,22 +385,30 @@ class MolesState(GameState):
     def _init_cache(self):
         self._layers = [_layer_of(self.board, i, rot) for i, rot in enumerate(self.rotations)]
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
+        self._count_bits()
         self._legal = None
         self._moves_cache = None
         self._values = tuple(sorted(set(self.board.discs)))
         self._per_seat = len(self.moles) // self.players   # self.moles: seat by seat
 
-    def _seat_state(self):
-        """(moles on the board, has a mole outside the holes) per seat, in one pass."""
-        counts = [0] * self.players
-        free = [False] * self.players
-        holes = self._layers[self.layer]["holeset"]
+    def _count_bits(self) -> None:
+        """The occupancy as bit masks (``_BITS``), from ``_occ``: ``_seat_bits`` per seat and
+        ``_bits`` of every mole; ``apply`` keeps them up to date with ``_occ``."""
+        seat_bits = [0] * self.players
         for p, m in self._occ.items():
-            s = m["seat"]
-            counts[s] += 1
-            if p not in holes:
-                free[s] = True
-        return counts, free
+            seat_bits[m["seat"]] |= _BITS[p]
+        self._seat_bits = seat_bits
+        bits = 0
+        for b in seat_bits:
+            bits |= b
+        self._bits = bits
+
+    def _seat_state(self):
+        """(moles on the board, has a mole outside the holes) per seat."""
+        holes = self._layers[self.layer]["holebits"]
+        seat_bits = self._seat_bits
+        return ([b.bit_count() for b in seat_bits],
+                [(b | holes) != holes for b in seat_bits])
 
     # ---- queries ----------------------------------------------------------------------------
     @property
@@ -369,8 +433,8 @@ class MolesState(GameState):
         return tuple(m["at"]) in self.current_layer["holeset"]
 
     def _moves_for(self, seat: int, value: int, bonus: bool) -> list:
-        """(mole, start, dest, path) of every legal move of ``value``; cached until the next
-        action (``_enter_move`` computes it and ``legal_actions`` reuses it)."""
+        """Every legal move of ``value`` (see ``_list_moves``); cached until the next action
+        (``_enter_move`` computes it and ``legal_actions`` reuses it)."""
         key = (seat, value, bonus)
         if self._moves_cache is not None and self._moves_cache[0] == key:
             return self._moves_cache[1]
@@ -379,37 +443,21 @@ class MolesState(GameState):
         return out
 
     def _list_moves(self, seat: int, value: int, bonus: bool, first: bool = False) -> list:
-        """(mole, start, dest, path) of every legal move of ``value`` (``first``: only the
-        first one found, if any)."""
-        out = []
-        layer = self._layers[self.layer]
-        occ = self._occ
-        rays = layer["rays"]
-        bigset = layer["bigset"]
-        two_player_last = (self.players == 2 and self.layer == LAYER_COUNT - 1)
-        centre_holes = layer["holeset"]
-        free = occ.keys().isdisjoint
+        """Every legal move of ``value``, as entries of the layer's ``steps`` table (mask,
+        start, dest, path, words, big, dotted_off, hole), in the order of the seat's moles and
+        their rays (``first``: only the first one, if any)."""
+        table = self._layers[self.layer]["steps"].get(value)
+        if table is None:
+            return []
+        occ = self._bits
         n = self._per_seat
-        for m in self.moles[seat * n:(seat + 1) * n]:
-            at = m["at"]
-            if at is None:
-                continue
-            start = (at[0], at[1])
-            for ray, style in rays[start]:
-                if len(ray) < value:
-                    continue
-                path = ray[:value]
-                if not free(path):
-                    continue
-                dest = ray[value - 1]
-                if bonus and dest in bigset:
-                    continue
-                if style == "dotted" and two_player_last and dest not in centre_holes:
-                    continue
-                out.append((m, start, dest, path))
-                if first:
-                    return out
-        return out
+        out = [e for m in self.moles[seat * n:(seat + 1) * n] if (at := m["at"]) is not None
+               for e in table[at[0], at[1]] if not occ & e[0]]
+        if bonus:
+            out = [e for e in out if not e[5]]          # a bonus move never ends on a big space
+        if self.players == 2 and self.layer == LAYER_COUNT - 1:
+            out = [e for e in out if not e[6]]          # dotted lines lead into holes only
+        return out[:1] if first else out
 
     def can_move(self, seat: int, value: int, bonus: bool = False) -> bool:
         """Whether a disc of ``value`` gives ``seat`` any legal move now."""
@@ -434,8 +482,8 @@ class MolesState(GameState):
         value that fits a ray's free run answers for that ray, unless a dotted line of the
         two-player last layer needs its end in a hole."""
         layer = self._layers[self.layer]
-        occ = self._occ
-        rays = layer["rays"]
+        occ = self._bits
+        runs = layer["runs"]
         values = self._values
         low = values[0]
         dotted_rule = self.players == 2 and self.layer == LAYER_COUNT - 1
@@ -445,18 +493,14 @@ class MolesState(GameState):
             at = m["at"]
             if at is None:
                 continue
-            for ray, style in rays[(at[0], at[1])]:
-                run = 0
-                for p in ray:
-                    if p in occ:
-                        break
-                    run += 1
-                if run < low:
+            for ray, style, prefix in runs[(at[0], at[1])]:
+                # the disc of ``low`` needs the first ``low`` points free
+                if len(ray) < low or occ & prefix[low - 1]:
                     continue
                 if not (dotted_rule and style == "dotted"):
                     return True
                 for v in values:
-                    if v > run:
+                    if v > len(ray) or occ & prefix[v - 1]:
                         break
                     if ray[v - 1] in holes:
                         return True
@@ -468,11 +512,10 @@ class MolesState(GameState):
         name = self.names[seat]
         acts: list = []
         if self.step == "place":
-            layer = self.current_layer
-            occ, holes, labels = self._occ, layer["holeset"], _LABELS
+            occ = self._occ
             text = name + " places a mole at "
-            acts = [Rec(type="place", at=[p[0], p[1]], text=text + labels[p])
-                    for p in layer["points"] if p not in occ and p not in holes]
+            acts = [Rec(type="place", at=[p[0], p[1]], text=text + label)
+                    for p, label in self.current_layer["places"] if p not in occ]
         elif self.step == "turn":
             acts = [Rec(type="turn", text=f"{name} turns over a disc")]
         elif self.step == "keep":
@@ -482,14 +525,11 @@ class MolesState(GameState):
             acts = [Record("keep", f"{name} keeps the {v}", value=v) for v in (live or values)]
         elif self.step == "move":
             value = self.pending[0]
-            layer = self.current_layer
-            holes, big, labels = layer["holeset"], layer["bigset"], _LABELS
             head = f"{name} moves a mole {value} from "
-            for m, start, dest, path in self._moves_for(seat, value, self.in_bonus):
-                where = " into a hole" if dest in holes else (
-                    " onto a big space" if dest in big else "")
-                acts.append(Rec(type="move", frm=[start[0], start[1]], to=[dest[0], dest[1]],
-                                text=f"{head}{labels[start]} to {labels[dest]}{where}"))
+            acts = [Rec(type="move", frm=[start[0], start[1]], to=[dest[0], dest[1]],
+                        text=head + words)
+                    for _, start, dest, _, words, _, _, _ in self._moves_for(
+                        seat, value, self.in_bonus)]
         elif self.step == "bonus":
             acts = [Record("bonus", f"{name} takes the bonus move"),
                     Record("pass", f"{name} passes on the bonus move")]
@@ -507,6 +547,9 @@ class MolesState(GameState):
             m = next(m for m in self.moles if m["seat"] == seat and m["at"] is None)
             m["at"] = _pt(p)
             self._occ[p] = m
+            bit = _BITS[p]
+            self._seat_bits[seat] |= bit
+            self._bits |= bit
             self.to_place[seat] -= 1
             ev.append(Record("place", f"{name} places a mole in the meadow.", seat=seat,
                              mole=m["id"], at=_pt(p)))
@@ -559,9 +602,18 @@ class MolesState(GameState):
                              seat=seat))
 
     def _turn_discs(self, seat: int, ev: list) -> None:
-        self._reshuffle_if_needed(seat, ev)
-        want = 2 if self.options.get("championship") else 1
+        if not self.face_down[seat]:
+            self._reshuffle_if_needed(seat, ev)
         fd = self.face_down[seat]
+        if not self.options.get("championship") and fd:     # one disc (the usual game)
+            v = fd.pop(self.rng.randrange(len(fd)))
+            self.face_up[seat].append(v)
+            self.pending = turned = [v]
+            ev.append(Rec(type="disc", seat=seat, values=turned, chance=True,
+                          bonus=self.in_bonus, text=f"{self.names[seat]} turns over a {v}."))
+            self._enter_move(seat, ev)
+            return
+        want = 2 if self.options.get("championship") else 1
         turned = []
         for _ in range(min(want, len(fd))):
             v = fd.pop(self.rng.randrange(len(fd)))
@@ -597,49 +649,47 @@ class MolesState(GameState):
     def _do_move(self, seat: int, start, dest, ev: list, moves=None, index: int = -1) -> None:
         """``moves``: the ``_moves_cache`` the legal actions were listed from (``index``-th)."""
         value = self.pending[0]
+        bonus = self.in_bonus
+        e = None
+        if (moves is not None and moves[0] == (seat, value, bonus)
+                and 0 <= index < len(moves[1])):
+            e = moves[1][index]
+            if e[1] != start or e[2] != dest:
+                e = None
+        if e is None:   # the entry of the layer's table for this move
+            e = next(x for x in self._layers[self.layer]["steps"][value][start] if x[2] == dest)
+        _, _, _, path, words, on_big, _, into_hole = e
         m = self._occ.pop(start)
-        if (moves is not None and moves[0] == (seat, value, self.in_bonus)
-                and 0 <= index < len(moves[1]) and moves[1][index][1] == start
-                and moves[1][index][2] == dest):
-            path = moves[1][index][3]
-        else:
-            path = next(p for mm, s, d, p in self._moves_for_single(m, start, dest, value))
-        layer = self._layers[self.layer]
-        m["at"] = _pt(dest)
+        m["at"] = [dest[0], dest[1]]
         self._occ[dest] = m
-        into_hole = dest in layer["holeset"]
-        on_big = dest in layer["bigset"]
+        flip = _BITS[start] | _BITS[dest]
+        self._seat_bits[seat] ^= flip
+        self._bits ^= flip
+        layer = self._layers[self.layer]
         name = self.names[seat]
-        where = " into a hole" if into_hole else (" onto a big space" if on_big else "")
-        extra = " (bonus move)" if self.in_bonus else ""
         ev.append(Rec(type="move", seat=seat, mole=m["id"], frm=[start[0], start[1]],
                       to=[dest[0], dest[1]],
                       path=[[start[0], start[1]]] + [[p[0], p[1]] for p in path],
-                      hole=into_hole, big=on_big, bonus=self.in_bonus,
+                      hole=into_hole, big=on_big, bonus=bonus,
                       out=start in layer["holeset"],
                       text=f"{name} moves a mole {value} point{'s' if value > 1 else ''} from "
-                           f"{_LABELS[start]} to {_LABELS[dest]}{where}{extra}."))
+                           f"{words}{' (bonus move)' if bonus else ''}."))
         self.pending = []
-        if into_hole and self.layer == LAYER_COUNT - 1:
-            self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole and "
-                      "claims the golden shovel.", mole=m["id"])
-            return
-        if into_hole and all(h in self._occ for h in layer["holes"]):
-            self._lift(ev)
-            if self.current_player is None:
+        if into_hole:
+            if self.layer == LAYER_COUNT - 1:
+                self._win(seat, ev, f"{name}'s mole was the first to drop into the last hole "
+                          "and claims the golden shovel.", mole=m["id"])
                 return
-            self._end_turn(ev, moved=True)
-            return
-        if on_big and not self.in_bonus:
+            if self._bits & layer["holebits"] == layer["holebits"]:
+                self._lift(ev)
+                if self.current_player is None:
+                    return
+                self._end_turn(ev, moved=True)
+                return
+        if on_big and not bonus:
             self.step = "bonus"
             return
         self._end_turn(ev, moved=True)
-
-    def _moves_for_single(self, m, start, dest, value):
-        # the path of one chosen move (the mole was already popped from the occupancy map)
-        for ray, style in self.current_layer["rays"][start]:
-            if len(ray) >= value and ray[value - 1] == dest:
-                yield m, start, dest, ray[:value]
 
     def _end_turn(self, ev: list, moved: bool) -> None:
         seat = self.current_player
@@ -648,36 +698,50 @@ class MolesState(GameState):
         self.step = "turn"
         self.idle_turns = 0 if moved else self.idle_turns + 1
         self.layer_turns += 1
-        self._reshuffle_if_needed(seat, ev)
-        known = counts, free = self._seat_state()
-        active = [s for s in range(self.players) if counts[s]]
-        if len(active) > 1 and free[seat] and sum(free) == 1:
+        if not self.face_down[seat]:
+            self._reshuffle_if_needed(seat, ev)
+        # seats with moles on the board, and those with a mole outside the holes
+        outside = ~self._layers[self.layer]["holebits"]
+        active = free = 0
+        for b in self._seat_bits:
+            if b:
+                active += 1
+                if b & outside:
+                    free += 1
+        if active > 1 and free == 1 and self._seat_bits[seat] & outside:
             self.lone_turns += 1   # every other player waits in holes for this one
         if self.lone_turns >= len(self.board.discs):
             ev.append(Record("stuck", f"{self.names[seat]} has had a whole round of discs while "
                              "everyone else waited in holes: the layer is lifted as if it were "
                              "full.", reason="lone_round"))
             self._lift(ev)
-            known = None
-        elif self.layer_turns >= LAST_RESORT_ROUNDS * max(1, len(active)):
+        elif self.layer_turns >= LAST_RESORT_ROUNDS * max(1, active):
             ev.append(Record("stuck", f"This layer has lasted {LAST_RESORT_ROUNDS} rounds without "
                              "being filled: it is lifted as if it were full.",
                              reason="last_resort"))
             self._lift(ev)
-            known = None
         if self.current_player is None:
             return
-        self._begin_turn(ev, (seat + 1) % self.players, known)
+        self._begin_turn(ev, (seat + 1) % self.players)
 
-    def _begin_turn(self, ev: list, seat: int, known=None) -> None:
+    def _begin_turn(self, ev: list, seat: int) -> None:
         """Find the next seat that can act, starting at ``seat``; skip those that cannot.
-        When no disc value gives anyone a legal move, the layer is lifted first.
-        ``known``: ``_seat_state()`` of the position now, when the caller has it."""
+        When no disc value gives anyone a legal move, the layer is lifted first."""
+        players = self.players
         for _ in range(LAYER_COUNT + 1):   # each lift moves one layer down (or ends the game)
-            counts, free = known or self._seat_state()
-            known = None
-            movers = [s for s in range(self.players) if free[s]]
-            if not self.anyone_can_move(movers):
+            seat_bits = self._seat_bits
+            outside = ~self._layers[self.layer]["holebits"]
+            # whether some disc value gives some seat with a mole outside the holes a move (the
+            # seats in turn order from ``seat``: the first one usually can)
+            movers = can = False
+            for k in range(players):
+                s = (seat + k) % players
+                if seat_bits[s] & outside:
+                    movers = True
+                    if self._seat_can_move(s):
+                        can = True
+                        break
+            if not can:
                 if movers:
                     text = "No mole can move, whatever disc comes up: the layer is lifted."
                 else:
@@ -688,11 +752,12 @@ class MolesState(GameState):
                 if self.current_player is None:
                     return
                 continue
-            for k in range(self.players):
-                s = (seat + k) % self.players
-                if not counts[s]:
+            for k in range(players):
+                s = (seat + k) % players
+                b = seat_bits[s]
+                if not b:
                     continue
-                if not free[s]:
+                if not b & outside:
                     ev.append(Record("skip", f"Every mole of {self.names[s]} sits in a hole: "
                                      f"{self.names[s]} waits for the layer to be lifted.",
                                      seat=s, reason="all_in_holes"))
@@ -715,6 +780,7 @@ class MolesState(GameState):
                 removed.append(m["id"])
                 m["at"] = None
         self._occ = {tuple(m["at"]): m for m in self.moles if m["at"] is not None}
+        self._count_bits()
         old = self.layer
         if old < LAYER_COUNT - 1:
             self.layer += 1
@@ -780,10 +846,10 @@ class MolesState(GameState):
         for i, L in enumerate(self._layers):
             layers.append({
                 "index": i, "name": L["name"], "colour": L["colour"], "radius": L["radius"],
-                "rotation": L["rotation"], "holes": [_pt(p) for p in L["holes"]],
-                "big": [_pt(p) for p in L["big"]],
+                "rotation": L["rotation"], "holes": [[x, y] for x, y in L["holes"]],
+                "big": [[x, y] for x, y in L["big"]],
                 "lines": None if L["lines"] is None else [
-                    {"style": ln["style"], "points": [_pt(p) for p in ln["points"]]}
+                    {"style": ln["style"], "points": [[x, y] for x, y in ln["points"]]}
                     for ln in L["lines"]],
                 "lifted": i < self.layer,
             })
@@ -964,13 +1030,14 @@ class MolesState(GameState):
         new.options = dict(self.options)
         new.rotations = list(self.rotations)
         new.names = list(self.names)
-        new.moles = [dict(m) for m in self.moles]
+        new.moles = moles = list(map(dict, self.moles))
         new.to_place = list(self.to_place)
-        new.face_down = [list(x) for x in self.face_down]
-        new.face_up = [list(x) for x in self.face_up]
+        new.face_down = list(map(list, self.face_down))
+        new.face_up = list(map(list, self.face_up))
         new.pending = list(self.pending)
         new.eliminated_at = list(self.eliminated_at)
-        new._occ = {tuple(m["at"]): m for m in new.moles if m["at"] is not None}
+        new._occ = {(at[0], at[1]): m for m in moles if (at := m["at"]) is not None}
+        new._seat_bits = list(self._seat_bits)
         new._legal = None
         new._moves_cache = None
         return new  # _layers geometry is immutable and shared
