@@ -27,7 +27,8 @@ def saved(save) -> LocalSession:
     """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped."""
     return LocalSession(save.game_id, save.seats, save.state, history=save.undo, log=save.log,
                         curtain=needs_curtain(save.game_id),
-                        held=getattr(save, "held", None), version=getattr(save, "version", 0))
+                        held=getattr(save, "held", None), version=getattr(save, "version", 0),
+                        actions=getattr(save, "actions", None))
 
 
 def rematch(session: LocalSession, seed=None) -> LocalSession:

@@ -55,7 +55,7 @@ class SaveError(ValueError):
 class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
-                 held: list | None = None, version: int = 0):
+                 held: list | None = None, version: int = 0, actions: list | None = None):
         self.game_id = game_id
         self.seats = seats
         self.state = state
@@ -63,6 +63,7 @@ class Saved:
         self.log = log
         self.held = list(held or [])
         self.version = version            # the table's version (0 in older saves)
+        self.actions = actions            # the actions so far (None in older saves: no replay)
         self.slot = slot
         self.saved_at = saved_at
 
@@ -149,11 +150,15 @@ def autosave_exists() -> bool:
 # ---- writing ----------------------------------------------------------------------------------
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
-                  held: list | None = None, version: int = 0) -> dict:
-    return {"app": APP_TAG, "version": __version__, "game": game_id,
-            "seats": [dict(s) for s in seats], "state": state.to_dict(),
-            "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
-            "table_version": version}
+                  held: list | None = None, version: int = 0,
+                  actions: list | None = None) -> dict:
+    payload = {"app": APP_TAG, "version": __version__, "game": game_id,
+               "seats": [dict(s) for s in seats], "state": state.to_dict(),
+               "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
+               "table_version": version}
+    if actions is not None:
+        payload["actions"] = list(actions)
+    return payload
 
 
 def _error_text(exc: BaseException) -> str:
@@ -233,14 +238,15 @@ _writer = _Writer()
 
 def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict],
                          log: list | None = None, held: list | None = None,
-                         version: int = 0) -> str | None:
+                         version: int = 0, actions: list | None = None) -> str | None:
     """Like write_autosave, but the file is written in the background.
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
     """
     slot = slot_name(game_id, state)
     set_current(slot)
-    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version))
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
+                                       actions))
     return _writer.error
 
 
@@ -377,7 +383,21 @@ def parse_payload(raw: Any) -> Saved:
     version = raw.get("table_version", 0)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 10 ** 9:
         version = 0
-    return Saved(game_id, seats, state, undo, log, held=held, version=version)
+    return Saved(game_id, seats, state, undo, log, held=held, version=version,
+                 actions=_actions(raw.get("actions"), state))
+
+
+def _actions(actions: Any, state) -> list | None:
+    """The actions of a save (checked against the rules only when replayed): one a turn of
+    the state, each a seat and a small record; else None (the game has no replay)."""
+    if not isinstance(actions, list) or len(actions) != state.turn_number:
+        return None
+    for a in actions:
+        if not (isinstance(a, dict) and isinstance(a.get("seat"), int)
+                and not isinstance(a["seat"], bool) and 0 <= a["seat"] < state.players
+                and _record(a.get("action")) is not None):
+            return None
+    return actions
 
 
 _MAX_ENTRY = 20000      # characters of one log record written as JSON
