@@ -31,8 +31,26 @@ def saved(save) -> LocalSession:
                         actions=getattr(save, "actions", None))
 
 
+def daily(game_id: str, name: str, colour=None, date=None) -> LocalSession:
+    """The deal of the day of ``game_id`` (``daily.py``) for the person ``name``: the try
+    that counts if it is their first of the day, else practice (``session.daily``)."""
+    from . import daily as daily_mod
+    d = daily_mod.deal(game_id, date)
+    counted = daily_mod.start(name, d)
+    session = new(game_id, daily_mod.seats(d, name, colour), variant=d.variant,
+                  options=d.options, seed=d.seed)
+    session.daily = {"game": game_id, "date": d.key, "name": name, "counted": counted}
+    return session
+
+
 def rematch(session: LocalSession, seed=None) -> LocalSession:
-    """The same game, seats, variant and options again, with a new shuffle."""
+    """The same game, seats, variant and options again, with a new shuffle (a deal of the
+    day: the same deal again, as practice)."""
+    info = getattr(session, "daily", None)
+    if info:
+        from . import daily as daily_mod
+        return daily(session.game_id, info["name"], session.seats[0].get("colour"),
+                     daily_mod.parse_date(info["date"]))
     setup = session.setup()
     info = GAMES[session.game_id]
     known = {o["id"] for o in info.options}
