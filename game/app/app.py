@@ -21,6 +21,7 @@ from .assets import Assets
 from .debug_targets import DebugTargets
 from .saves import flush_autosave
 from .scenes.choose import ChooseScene
+from .scenes.comeback import SCENES as COMEBACK_SCENES
 from .scenes.pause import PauseScene
 from .scenes.play import PlayScene
 from .scenes.results import ResultsScene
@@ -39,7 +40,8 @@ FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
 SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
           "quickref": QuickRefScene, "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
-          "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene}
+          "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene,
+          **COMEBACK_SCENES}     # the deal of the day, achievements, replays
 HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 

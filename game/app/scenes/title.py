@@ -66,8 +66,15 @@ class TitleScene(Scene):
             items.insert(0, ("Saved games", tr("title.saved_games", count=self.saved_count),
                              self.saved_games))
         for i, (key, text, cb) in enumerate(items):
-            self.button((x, y + (i + 1) * (bh + gap), bw, bh), text, cb, key=key,
-                        object_id="#primary" if (self.saved is None and i == 0) else None)
+            primary = "#primary" if (self.saved is None and i == 0) else None
+            row = (x, y + (i + 1) * (bh + gap), bw, bh)
+            if key == "New game":       # beside it: the deal of the day
+                half = (bw - gap) // 2
+                self.button((x, row[1], half, bh), text, cb, key=key, object_id=primary)
+                self.button((x + half + gap, row[1], bw - half - gap, bh), tr("daily.title"),
+                            self.deal_of_the_day, key="Daily", object_id=primary)
+                continue
+            self.button(row, text, cb, key=key, object_id=primary)
         self.focus.first_enabled()
         self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
 
@@ -126,6 +133,9 @@ class TitleScene(Scene):
 
     def settings(self) -> None:
         self.app.open("settings")
+
+    def deal_of_the_day(self) -> None:
+        self.app.open("daily")
 
     def statistics(self) -> None:
         self.app.open("stats")
