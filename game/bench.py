@@ -286,11 +286,12 @@ def _measure_idle(screen: str, seconds: float) -> dict:
             "frames_drawn": frames, "input_delay_ms": delay}
 
 
-def measure_long(seconds: float, seed: int = 0, report=None) -> dict:
+def measure_long(seconds: float, seed: int = 0, report=None, window: bool = False) -> dict:
     """The UI monkey (game/app/monkey.py) for ``seconds``: random clicks, keys and resizes
     through every screen and game on a 1920x1080 desktop; the peak resident memory from the
     monkey's start (``peak_mb``; ``process_peak_mb`` the same by the system's count) and what
-    is resident at its end (``rss_mb``)."""
+    is resident at its end (``rss_mb``).  ``window``: in a real window on this process's
+    display (its desktop), not headless."""
     import pygame
 
     from .app import saves
@@ -301,7 +302,8 @@ def measure_long(seconds: float, seed: int = 0, report=None) -> dict:
     with tempfile.TemporaryDirectory(prefix="burrowbox-long-") as home:
         os.environ["BURROWBOX_HOME"] = home
         try:
-            app = App(size=(1280, 720), fullscreen=False, headless=True, desktop=(1920, 1080))
+            app = App(size=(1280, 720), fullscreen=False, headless=not window,
+                      desktop=None if window else (1920, 1080))
             app.settings.speed = "fast"
             app.go_title()
             monkey = Monkey(app, seed=seed)
@@ -318,6 +320,52 @@ def measure_long(seconds: float, seed: int = 0, report=None) -> dict:
                 os.environ["BURROWBOX_HOME"] = old
     result["process_peak_mb"] = peak_memory_mb()
     return result
+
+
+WINDOW_NOTE = "main.py bench --long --window on a desktop"
+
+
+def measure_long_window(quick: bool, timeout: float) -> dict:
+    """The long session in a real X11 window: a virtual display (Xvfb) and a child process
+    ``main.py bench --long --window``; its monkey's figures, or ``error`` (no Xvfb here)."""
+    import select
+    import shutil
+    xvfb = shutil.which("Xvfb")
+    if not sys.platform.startswith("linux") or xvfb is None:
+        return {"error": f"not measured: no Xvfb here ({WINDOW_NOTE})"}
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen([xvfb, "-displayfd", str(write_end), "-screen", "0", "1920x1080x24",
+                               "-nolisten", "tcp"], pass_fds=(write_end,),
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    try:
+        ready, _, _ = select.select([read_end], [], [], 30)
+        number = os.read(read_end, 64).decode("ascii", "replace").strip() if ready else ""
+        if not number.isdigit():
+            return {"error": "not measured: Xvfb did not start"}
+        env = dict(os.environ, DISPLAY=f":{number}", SDL_VIDEODRIVER="x11",
+                   SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+        cmd = _main_command() + ["bench", "--long", "--window", "--json"] + \
+            (["--quick"] if quick else [])
+        try:
+            proc = subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+                                  text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return {"error": f"not measured: the window run took more than {timeout:.0f} s"}
+        try:
+            return json.loads(proc.stdout)["monkey"]
+        except (ValueError, KeyError, TypeError):
+            last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
+            return {"error": f"the window run failed (exit code {proc.returncode}: {last})"}
+    finally:
+        os.close(read_end)
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
 
 
 def _main_command() -> list[str]:
@@ -378,20 +426,35 @@ def _idle_checks(cfg: dict, result: dict) -> None:
                              idle["input_delay_ms"], "input_delay_ms"))
 
 
-def run_long(quick: bool = False, seconds: float | None = None, report=None) -> dict:
-    """``bench --long``: idle CPU per screen, then minutes of the UI monkey; peak memory."""
+def run_long(quick: bool = False, seconds: float | None = None, report=None,
+             window: bool = False, in_window: bool | None = None) -> dict:
+    """``bench --long``: idle CPU per screen, then minutes of the UI monkey; peak memory.  The
+    same session again in a real X11 window (under Xvfb, in a child process) where Xvfb is
+    there (``in_window``: None = where it is).  ``window``: only the session, in a real
+    window on this display (the child, or ``bench --long --window`` on a desktop)."""
     cfg = QUICK if quick else FULL
     result = {"app": f"{APP_NAME} {__version__}", "python": platform.python_version(),
               "platform": platform.platform(terse=True), "quick": quick, "games": {},
               "checks": [], "startup": {"error": None}}
-    _idle_checks(cfg, result)
-    run = measure_long(cfg["long_seconds"] if seconds is None else seconds, report=report)
+    where = "in a real window" if window else "headless"
+    if not window:
+        _idle_checks(cfg, result)
+    long_seconds = cfg["long_seconds"] if seconds is None else seconds
+    run = measure_long(long_seconds, report=report, window=window)
     result["monkey"] = run
     peak = run["process_peak_mb"] if run["process_peak_mb"] is not None else run["peak_mb"]
-    result["checks"].append(_check("long.memory_mb", "long session (UI monkey): peak memory",
+    result["checks"].append(_check("long.memory_mb", f"long session ({where}): peak memory",
                                    peak, "memory_mb"))
-    result["checks"].append(_check("long.memory_end_mb", "long session (UI monkey): memory at its end",
+    result["checks"].append(_check("long.memory_end_mb",
+                                   f"long session ({where}): memory at its end",
                                    run["rss_mb"], None))
+    if not window and in_window is not False:
+        win = measure_long_window(quick, timeout=long_seconds + 240)
+        result["window"] = win
+        peak = win.get("process_peak_mb") or win.get("peak_mb")
+        result["checks"].append(_check("long.window_memory_mb",
+                                       "long session (a real X11 window, Xvfb): peak memory",
+                                       peak, "memory_mb" if peak is not None else None))
     result["passed"] = all(c["pass"] is not False for c in result["checks"])
     return result
 
@@ -515,6 +578,15 @@ def format_report(result: dict) -> str:
                      f"games: {', '.join(run['games'])}")
         if run.get("start_mb") is not None:
             notes.append(f"long session: {run['start_mb']:.0f} MB in use at its start (title screen)")
+    win = result.get("window")
+    if win:
+        if win.get("error"):
+            notes.append(f"long session in a real window: {win['error']}")
+        else:
+            notes.append(f"long session in a real window (Xvfb): {win['events']} random events, "
+                         f"{win['frames']} frames in {win['seconds']} s"
+                         + (f", {win['start_mb']:.0f} MB at its start"
+                            if win.get("start_mb") is not None else ""))
     if result["startup"]["error"]:
         notes.append(f"start-up: {result['startup']['error']}")
     for game, entry in result["games"].items():

@@ -5,7 +5,7 @@
                                  [--variant V] [--option KEY=VALUE ...] [--json]
     python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
                                    [--players N] [--variant V] [--lang CODE]
-    python main.py bench [GAME] [--quick] [--json] [--long]
+    python main.py bench [GAME] [--quick] [--json] [--long [--window]]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--iterations N] [--variant V] [--jobs N]
                                  [--table] [--json]
@@ -33,6 +33,7 @@ from . import APP_NAME, __version__
 
 MIN_SIZE = (1024, 600)   # the smallest window the screens are laid out for (game.app.ui.MIN_WINDOW)
 MAX_SIZE = (7680, 4320)
+MAX_GAMES = 100_000      # games of one simulate or strength run (a bigger count never ends)
 TOP_LEVEL_FLAGS = {"-h", "--help", "--version"}
 
 
@@ -50,7 +51,7 @@ class _Parser(argparse.ArgumentParser):
 # ---- argument types -------------------------------------------------------------------------
 
 def parse_size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"\s*(\d{1,5})\s*[xX]\s*(\d{1,5})\s*", text)
+    match = re.fullmatch(r"\s*([0-9]{1,5})\s*[xX]\s*([0-9]{1,5})\s*", text)
     if not match:
         raise argparse.ArgumentTypeError(f"'{text}' is not a size like 1280x720")
     w, h = int(match.group(1)), int(match.group(2))
@@ -61,16 +62,23 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+    # ASCII digits only: int() would also take other scripts' digits and "1_000"
+    if not re.fullmatch(r"\s*[-+]?[0-9]{1,30}\s*", text):
+        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number")
+    return int(text)
 
 
 def positive_int(text: str) -> int:
     value = _int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is too small (at least 1)")
+    return value
+
+
+def game_count(text: str) -> int:
+    value = positive_int(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"{value} games are too many (at most {MAX_GAMES:,})")
     return value
 
 
@@ -89,7 +97,7 @@ def key_value(text: str) -> tuple[str, str]:
 
 
 def parse_lang(text: str) -> str:
-    from .i18n import LANGUAGES
+    from .languages import LANGUAGES   # not game.i18n: that loads the data files
     code = text.strip().lower()
     if code not in LANGUAGES:
         raise argparse.ArgumentTypeError(
@@ -132,8 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_int, metavar="N",
                      help="number of players (default: one a level where --ai names several, "
                           "else the game's fewest)")
-    sim.add_argument("--games", type=positive_int, default=10, metavar="N",
-                     help="number of games (default: 10)")
+    sim.add_argument("--games", type=game_count, default=10, metavar="N",
+                     help=f"number of games (default: 10, at most {MAX_GAMES:,})")
     sim.add_argument("--seed", type=_int, default=0, metavar="N",
                      help="seed of the first game; game i uses seed+i (default: 0)")
     sim.add_argument("--ai", default=None, metavar="LEVEL",
@@ -180,6 +188,10 @@ def build_parser() -> argparse.ArgumentParser:
                             "tables of computer players over loopback: actions a second, the "
                             "time from an action to every player's update (p50, p99), the "
                             "server's memory and CPU (one run at 20 tables with --quick)")
+    bench.add_argument("--window", action="store_true",
+                       help="with --long: only the long session, in a real window on this "
+                            "display (bench --long alone also runs it under Xvfb where Xvfb is "
+                            "installed)")
     bench.set_defaults(func=cmd_bench)
 
     duel = sub.add_parser(
@@ -190,8 +202,8 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("game", metavar="GAME", help="game id, e.g. moles")
     duel.add_argument("--a", default="expert", metavar="LEVEL", help="level A (default: expert)")
     duel.add_argument("--b", default="good", metavar="LEVEL", help="level B (default: good)")
-    duel.add_argument("--games", type=positive_int, default=20, metavar="N",
-                      help="number of games (default: 20)")
+    duel.add_argument("--games", type=game_count, default=20, metavar="N",
+                      help=f"number of games (default: 20, at most {MAX_GAMES:,})")
     duel.add_argument("--players", type=_int, metavar="N",
                       help="number of players (default: 2 where the game allows it)")
     duel.add_argument("--seed", type=_int, default=1, metavar="N",
@@ -278,6 +290,8 @@ def _check_setup(info, players: int | None, variant: str | None, options: dict |
     try:
         new_game(info.id, players=players, seed=0, variant=variant, options=options)
     except ValueError as exc:
+        if _is_data_error(exc):    # a broken data file is not bad input: exit code 1
+            raise
         raise UsageError(str(exc)) from None
     return players
 
@@ -297,14 +311,27 @@ def write_crash_log() -> Path:
     try:
         from .paths import user_data_dir
         path = user_data_dir() / "crash.log"
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(text)
+        _append(path, text)
     except Exception:  # the user-data folder itself is unusable: fall back to the temp folder
         import tempfile
         path = Path(tempfile.gettempdir()) / "burrowbox-crash.log"
-        with open(path, "a", encoding="utf-8") as fh:
-            fh.write(text)
+        _append(path, text)
     return path
+
+
+def _append(path: Path, text: str) -> None:
+    """Append to a regular file only: a named pipe or a device in its place is refused at once
+    (opened without waiting), never waited on."""
+    import stat
+    flags = (os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+             | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, flags, 0o600)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        os.write(fd, text.encode("utf-8", "replace"))
+    finally:
+        os.close(fd)
 
 
 def cmd_play(args) -> int:
@@ -443,6 +470,8 @@ def cmd_bench(args) -> int:
     from . import bench
     from .rules import GAMES
 
+    if args.window and not args.long:
+        raise UsageError("--window goes with --long")
     if args.server:
         if args.game is not None or args.long:
             raise UsageError("bench --server measures a table server; leave out GAME and --long")
@@ -453,7 +482,7 @@ def cmd_bench(args) -> int:
     if args.long:
         if args.game is not None:
             raise UsageError("bench --long goes through every game; leave out GAME")
-        result = bench.run_long(quick=args.quick)
+        result = bench.run_long(quick=args.quick, window=args.window)
         print(bench.to_json(result) if args.json else bench.format_report(result))
         return 0
     if args.game is not None:
@@ -544,6 +573,8 @@ def main(argv: list[str] | None = None) -> int:
     if not argv or (argv[0].startswith("-") and argv[0] not in TOP_LEVEL_FLAGS):
         argv.insert(0, "play")
     try:
+        if argv[0] == "--version" and len(argv) > 1:   # argparse would stop at --version
+            raise UsageError(f"--version takes nothing after it, not '{' '.join(argv[1:])}'")
         args = build_parser().parse_args(argv)
         return args.func(args)
     except SystemExit as exc:  # argparse: --help, --version, usage errors

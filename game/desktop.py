@@ -9,6 +9,11 @@ pygame opens the display).  Other systems need nothing here.
 A program without a console (the Windows build, started with a double-click) has no standard
 output at all: ``sys.stdout`` and ``sys.stderr`` are None, and any library that writes to them
 would fail.  ``quiet_missing_streams`` gives them a sink.  Neither function ever raises.
+
+X11: SDL 2 draws a window through an OpenGL texture by default, which loads the whole GL
+driver (with Mesa about 100 MB resident, measured under Xvfb); the app draws everything in
+software anyway, so ``window_framebuffer`` asks SDL for the plain X11 (shared memory) picture
+instead, before the window opens.  A player may still choose with the same variable.
 """
 from __future__ import annotations
 
@@ -17,6 +22,9 @@ import sys
 
 # SDL 2.24+: the process's DPI awareness, set by SDL itself when the video system starts.
 SDL_DPI_HINT = "SDL_WINDOWS_DPI_AWARENESS"
+# SDL 2's hint whether a window's picture goes through a GPU texture ("0": the system's own
+# framebuffer, where the video driver has one)
+SDL_FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
 # Windows' PROCESS_PER_MONITOR_DPI_AWARE (shcore.SetProcessDpiAwareness).
 PER_MONITOR = 2
 
@@ -61,3 +69,14 @@ def prepare_process(platform: str | None = None, environ=None, windll=None) -> s
         return "system"
     except (AttributeError, OSError):
         return "hint"
+
+
+def window_framebuffer(driver: str | None, environ=None) -> str | None:
+    """After the video system started and before the first window: on X11, the window's
+    picture through X11 itself rather than an OpenGL texture (see above); returns the hint's
+    value when it was set here, None elsewhere."""
+    environ = os.environ if environ is None else environ
+    if driver != "x11" or SDL_FRAMEBUFFER_HINT in environ:
+        return None
+    environ[SDL_FRAMEBUFFER_HINT] = "0"
+    return "0"

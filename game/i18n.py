@@ -28,8 +28,9 @@ switches pygame_gui's locale and relabels and lays out again every visible scree
 (``Scene.on_language``, ``BoardView.on_language``), so nothing waits for a restart.  Texts are
 looked up when drawn (``tr`` in ``build()`` or ``draw()``), never kept from an earlier language.
 
-Languages: ``LANGUAGES`` below; a fifth language is one folder ``data/i18n/<code>/`` with the
-same files as ``en`` plus its line in ``LANGUAGES`` (Babel knows every language's plural rules
+Languages: ``LANGUAGES`` (kept in ``game/languages.py``, which needs no data file); a fifth
+language is one folder ``data/i18n/<code>/`` with the same files as ``en`` plus its line in
+``LANGUAGES`` (Babel knows every language's plural rules
 and number formats).  Tests may also choose ``pseudo`` (``enable_pseudo()``): English made
 accented and a third longer, generated at run time, to find untranslated or clipped texts.
 
@@ -48,10 +49,7 @@ from typing import Any, Callable
 from .paths import resource_path
 from .rules.data import Checker, DataError, display_name, load_yaml
 
-#: language code -> its own name (also ``language.name`` in its catalog), in the order the
-#: settings list them
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "fr": "Français", "ru": "Русский"}
-DEFAULT = "en"
+from .languages import DEFAULT, LANGUAGES  # noqa: F401 - the list needs no data file
 #: the test-only pseudo-language (see ``enable_pseudo``); never offered to a player
 PSEUDO = "pseudo"
 _pseudo_enabled = False

@@ -88,3 +88,21 @@ def atomic_write(path, text: str) -> None:
     (a temp file in the same folder, fsync'd, then renamed over ``path``)."""
     from .safeio import atomic_write_bytes
     atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def move_aside(path, suffix: str = ".damaged") -> tuple[Path | None, str | None]:
+    """Rename a file that cannot be used (a link or a folder too: the entry itself, never what
+    a link points to) to ``<name><suffix>`` (``.1``, ``.2``... when taken), so that it is not
+    offered again and nothing is deleted.  (new path, None), or (None, why it stays where it
+    is: an OS reason, e.g. a read-only folder)."""
+    path = Path(path)
+    for k in range(100):
+        target = path.with_name(path.name + suffix + (f".{k}" if k else ""))
+        if os.path.lexists(target):
+            continue
+        try:
+            os.replace(path, target)
+            return target, None
+        except OSError as exc:
+            return None, str(exc.strerror or exc)
+    return None, f"{suffix} names up to .99 are taken"

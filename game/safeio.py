@@ -4,6 +4,9 @@ Files on disk are untrusted: a player may edit them, a disk may truncate them, a
 hand us a "billion laughs".  Everything here turns such a file into ``FileProblem`` (a
 ValueError whose message names the file and says what is wrong) and never into a crash:
 
+* only a regular file is read: a named pipe, a device, a socket or a folder (also behind a
+  link) is refused before it is opened, and checked again on the opened file (opened without
+  waiting, so that nothing put in its place meanwhile can hang the app);
 * a size cap, checked before the whole file is read;
 * UTF-8 with or without a byte-order mark;
 * a nesting-depth cap checked BEFORE parsing, so Python's recursion limit is never reached;
@@ -18,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -38,23 +42,74 @@ class FileProblem(ValueError):
         super().__init__(f"{name}: {problem}")
 
 
-def read_text(path, name: str | None = None, max_bytes: int = MAX_BYTES) -> str:
-    """The file's text (UTF-8, a BOM is dropped).  FileNotFoundError is passed on as it is,
-    so callers can tell "missing" from "damaged"; everything else is a FileProblem."""
-    path = Path(path)
+def not_regular(mode: int) -> str | None:
+    """What is wrong with a file of this ``st_mode`` for reading, or None for a regular file."""
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if stat.S_ISFIFO(mode):
+        return "is not a regular file (a named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is not a regular file (a device)"
+    if stat.S_ISSOCK(mode):
+        return "is not a regular file (a socket)"
+    return "is not a regular file"
+
+
+#: open without waiting: a named pipe or a device put in a file's place never blocks the open
+_READ_FLAGS = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+               | getattr(os, "O_BINARY", 0))
+
+
+def read_bytes(path, name: str | None = None, max_bytes: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file, at most ``max_bytes``.  Anything else (a named pipe, a
+    device, a socket, a folder, also behind a link) is refused before it is opened and again on
+    the opened file, so it can never hang the app.  FileNotFoundError (also a link to nothing)
+    passes through as it is; everything else is a FileProblem."""
+    path = os.fspath(path)
     name = name or str(path)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read(max_bytes + 1)
+        why = not_regular(os.stat(path).st_mode)
+        if why:
+            raise FileProblem(name, why)
+        fd = os.open(path, _READ_FLAGS)
     except FileNotFoundError:
         raise
     except IsADirectoryError:
         raise FileProblem(name, "is a folder, not a file") from None
     except OSError as exc:
         raise FileProblem(name, f"cannot be read ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        why = not_regular(st.st_mode)      # replaced between the check and the open
+        if why:
+            raise FileProblem(name, why)
+        if st.st_size > max_bytes:
+            raise FileProblem(name, f"is too large (more than {max_bytes // 1024} kB)")
+        chunks, left = [], max_bytes + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise FileProblem(name, f"cannot be read ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
     if len(data) > max_bytes:
         raise FileProblem(name, f"is too large (more than {max_bytes // 1024} kB)")
-    return decode(data, name)
+    return data
+
+
+def read_text(path, name: str | None = None, max_bytes: int = MAX_BYTES) -> str:
+    """The file's text (UTF-8, a BOM is dropped); see ``read_bytes``.  FileNotFoundError is
+    passed on as it is, so callers can tell "missing" from "damaged"; everything else is a
+    FileProblem."""
+    name = name or str(path)
+    return decode(read_bytes(path, name, max_bytes), name)
 
 
 def decode(data: bytes, name: str) -> str:

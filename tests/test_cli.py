@@ -77,6 +77,14 @@ def test_importing_main_does_nothing():
     ["screenshot", "moles", "--out", "shot.txt"],
     ["screenshot", "moles", "--out", "shot.png", "--moves", "-1"],
     ["bench", "no-such-game"],
+    ["--version", "extra"],
+    ["play", "--size", "\u0661\u0662\u0668\u0660x720"],          # Arabic-Indic digits
+    ["play", "--size", "1280x\uff17\uff12\uff10"],                # full-width digits
+    ["simulate", "moles", "--seed", "\u0663"],
+    ["simulate", "moles", "--games", "1_000"],
+    ["simulate", "moles", "--games", "1" + "0" * 22],
+    ["simulate", "moles", "--games", "100001", "--json"],
+    ["strength", "moles", "--games", "1" + "0" * 22],
 ], ids=lambda args: " ".join(args))
 def test_bad_input_is_one_error_line_and_exit_code_2(args, tmp_path):
     assert_usage_error(run_main(*args, cwd=tmp_path))

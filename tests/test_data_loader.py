@@ -156,6 +156,7 @@ def test_games_catalog_labels(tmp_path, monkeypatch):
     (tmp_path / "data" / "games.yaml").write_text(
         text.replace("score_labels: {winter:", "score_labels: {summer:"), encoding="utf-8")
     monkeypatch.setattr(registry, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
-    with pytest.raises(DataError) as err:
-        registry._load_catalog()
+    games = registry._load_catalog()      # the rules of a game load when it is first used:
+    with pytest.raises(DataError) as err:  # its entry is checked against them then
+        games["ants"].variants
     assert "games[1].score_labels" in str(err.value) and "'summer' is not a variant of ants" in str(err.value)

@@ -168,3 +168,40 @@ def test_python_not_needed(exe):
                           env=env, stdin=subprocess.DEVNULL)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == f"{APP_NAME} {__version__}"
+
+
+def test_the_executable_serves_hosts_and_joins_tables(exe, tmp_path):
+    """What ships carries the network (websockets, sqlite3): a table server, a table created on
+    it and two computer players joining it by code play a game to the end."""
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               BURROWBOX_HOME=str(tmp_path), BURROWBOX_LAN="off")
+    server = subprocess.Popen([str(exe), "serve", "--bind", "127.0.0.1", "--port", str(port),
+                               "--data", str(tmp_path / "server")], env=env,
+                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        code = None
+        deadline = time.monotonic() + 30
+        while code is None and time.monotonic() < deadline:
+            made = run(exe, "host", "moles", "--players", "2", "--remote", "1,2", "--ai", "random",
+                       "--server", f"127.0.0.1:{port}", home=tmp_path,
+                       env={"BURROWBOX_LAN": "off"})
+            if made.returncode == 0:
+                code = made.stdout.split("Table code: ")[1].split()[0]
+            else:
+                time.sleep(0.5)
+        assert code, server.stderr.read() if server.poll() is not None else "no table"
+        joins = [subprocess.Popen([str(exe), "join", f"127.0.0.1:{port}", code, "--ai", "random"],
+                                  env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        for j in joins:
+            out, err = j.communicate(timeout=180)
+            assert j.returncode == 0, err
+            assert out.strip().splitlines()[-1].startswith("Winner:")
+    finally:
+        server.terminate()
+        server.wait(10)

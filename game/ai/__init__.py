@@ -28,14 +28,6 @@ from importlib import import_module
 LEVELS = ["random", "beginner", "good", "expert"]   # weakest first; the last is the strongest
 DEFAULT_LEVEL = "good"    # new computer seats and simulate without --ai (answers at once)
 
-# game id -> level -> "module:Class" (relative to this package); other levels/games: random
-AGENTS = {
-    "moles": {"beginner": ".moles_ai:MolesBeginnerAgent", "good": ".moles_ai:MolesAgent"},
-    "hamster": {"beginner": ".hamster_ai:HamsterBeginnerAgent", "good": ".hamster_ai:HamsterAgent"},
-    "ants": {"beginner": ".ants_ai:AntsBeginnerAgent", "good": ".ants_ai:AntsAgent"},
-    "forest": {"beginner": ".forest_ai:ForestBeginnerAgent", "good": ".forest_ai:ForestAgent"},
-    "gopher": {"beginner": ".gopher_ai:GopherBeginnerAgent", "good": ".gopher_ai:GopherAgent"},
-}
 
 
 class Agent:
@@ -68,13 +60,16 @@ class RandomAgent(Agent):
 
 
 def agent_class(game: str, level: str) -> type:
-    spec = AGENTS.get(game, {}).get(level)
-    if spec is None and level == "expert" and _has_rules(game):
-        spec = ".expert:ExpertAgent"     # the search serves every game with rules
-    if spec is None:
-        return RandomAgent
-    module, name = spec.split(":")
-    return getattr(import_module(module, __name__), name)
+    """The class of a game's computer player of ``level``: the one its games.yaml entry names
+    (``beginner``, ``good``), the search for ``expert``, else random."""
+    from ..rules import part
+    if level in ("beginner", "good"):
+        cls = part(game, level)
+        if cls is not None:
+            return cls
+    if level == "expert" and _has_rules(game):
+        return getattr(import_module(".expert", __name__), "ExpertAgent")   # every game's search
+    return RandomAgent
 
 
 def _has_rules(game: str) -> bool:

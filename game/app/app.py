@@ -19,7 +19,7 @@ from . import settings as settings_mod
 from . import ui
 from .assets import Assets
 from .debug_targets import DebugTargets
-from .saves import flush_autosave
+from .saves import close_journals
 from .scenes.choose import ChooseScene
 from .scenes.comeback import SCENES as COMEBACK_SCENES
 from .scenes.pause import PauseScene
@@ -33,6 +33,7 @@ from .scenes.settings_scene import SettingsScene
 from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
+from ..desktop import window_framebuffer
 from .window import keep_on_screen, set_window_icon
 from .views import ViewError
 
@@ -67,6 +68,7 @@ class App:
         self.desktop = None if desktop is None else (int(desktop[0]), int(desktop[1]))
         memory.return_freed_memory()
         pygame.display.init()
+        window_framebuffer(pygame.display.get_driver())   # X11: no GL driver for the picture
         pygame.font.init()
         pygame.display.set_caption(WINDOW_TITLE)
         set_window_icon()
@@ -428,7 +430,7 @@ class App:
             stop = getattr(scene, "stop", None)
             if stop:
                 stop()
-        flush_autosave()
+        close_journals()                # the saves written, the journals compacted
         search = sys.modules.get("game.ai.parallel")
         if search is not None:          # the expert's helper processes end with the window
             search.shutdown()
@@ -436,6 +438,8 @@ class App:
 
 
 def run(size=None, fullscreen=None, exit_after_first_frame: bool = False, lang=None) -> int:
+    from ..rules import GAMES
+    len(GAMES)          # the catalog (data/games.yaml) is read now: a broken one is named at once
     app = App(size=size, fullscreen=fullscreen, lang=lang)
     try:
         return app.run(exit_after_first_frame=exit_after_first_frame)

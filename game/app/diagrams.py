@@ -15,7 +15,6 @@ out the part that matters.
 """
 from __future__ import annotations
 
-import importlib
 import math
 import re
 
@@ -27,7 +26,6 @@ from .board import draw as kdraw
 from .board.cache import CACHE, CacheSpace
 
 MARKER = re.compile(r"^\s*\[\[diagram:([A-Za-z0-9_]+)\]\]\s*$")
-GAMES = ("moles", "ants", "hamster", "forest", "gopher")
 
 _modules: dict = {}
 
@@ -38,11 +36,17 @@ def marker(line: str) -> str | None:
     return m.group(1) if m else None
 
 
+def _games() -> list[str]:
+    """The games whose entry in data/games.yaml names their pictures (``diagrams``)."""
+    from ..rules import GAMES
+    return [g for g, info in GAMES.items() if (getattr(info, "parts", None) or {}).get("diagrams")]
+
+
 def _table(game: str) -> dict:
     if game not in _modules:
+        from ..rules import part
         try:
-            mod = importlib.import_module(f"game.app.views.{game}.diagram")
-            table = getattr(mod, "DIAGRAMS", {})
+            table = part(game, "diagrams") or {}
             _modules[game] = table if isinstance(table, dict) else {}
         except Exception:  # noqa: BLE001 - a game whose pictures cannot load shows none
             _modules[game] = {}
@@ -52,14 +56,14 @@ def _table(game: str) -> dict:
 def find(name: str):
     """(aspect, draw) of a diagram, or None for a name nobody draws."""
     game = str(name).partition("_")[0]
-    if game not in GAMES:
+    if game not in _games():
         return None
     return _table(game).get(name)
 
 
 def names() -> list[str]:
     """Every diagram the games draw."""
-    return [n for g in GAMES for n in _table(g)]
+    return [n for g in _games() for n in _table(g)]
 
 
 def caption(name: str) -> str:
@@ -143,6 +147,12 @@ def _fit(focus: pygame.Rect, aspect: float, bounds: pygame.Rect) -> pygame.Rect:
     return r.clamp(bounds)
 
 
+#: the longest side of the board a picture is cut from: the board, the view's own pictures at
+#: that size and the cut are all in memory at once while a picture is drawn (at 3,200 pixels
+#: about 50 MB for one frame of the rules screen)
+MAX_BOARD = 1800
+
+
 def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=None,
                   board=(900, 640), prepare=None):
     """The game's screen ``view`` (a fresh board view) drawing the view dict ``vd``, cut to the
@@ -158,8 +168,9 @@ def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=No
             _lay_out(view, vd, legal, seat, (bw, bh), prepare)
             cut = _fit(pygame.Rect(focus(view)), aspect, pygame.Rect(0, 0, bw, bh))
             f = size[0] / max(1, cut.w)
-            if not again or 0.85 < f < 1.2 or max(bw, bh) * f > 3200 or min(bw, bh) * f < 200:
+            if not again or 0.85 < f < 1.2 or min(bw, bh) * f < 200:
                 break
+            f = min(f, MAX_BOARD / max(bw, bh))    # a bigger board costs memory, not detail
             bw, bh = int(bw * f), int(bh * f)
         surf = pygame.Surface((bw, bh))
         surf.fill(ui.colour("background"))

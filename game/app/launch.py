@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import random
 
-from ..rules import GAMES, new_game
+from ..rules import GAMES, IllegalAction, new_game
+from . import saves
 from .session import LocalSession
 from .views import needs_curtain
 
@@ -24,11 +25,34 @@ def new(game_id: str, seats: list[dict], variant=None, options=None, seed=None) 
 
 
 def saved(save) -> LocalSession:
-    """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped."""
-    return LocalSession(save.game_id, save.seats, save.state, history=save.undo, log=save.log,
-                        curtain=needs_curtain(save.game_id),
-                        held=getattr(save, "held", None), version=getattr(save, "version", 0),
-                        actions=getattr(save, "actions", None))
+    """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped: the
+    save, then the actions its journal holds after it (each must be legal where it is
+    replayed; a note says so when part of the journal was left out)."""
+    session = LocalSession(save.game_id, save.seats, save.state, history=save.undo,
+                           log=save.log, curtain=needs_curtain(save.game_id),
+                           held=getattr(save, "held", None), version=getattr(save, "version", 0),
+                           actions=getattr(save, "actions", None))
+    autosave, session.autosave_enabled = session.autosave_enabled, False
+    try:
+        note = saves.replay_journal(save, lambda seat, key: _replay_action(session, seat, key),
+                                    session.undo)
+    finally:
+        session.autosave_enabled = autosave
+    if note:
+        session.message = note
+    return session
+
+
+def _replay_action(session: LocalSession, seat: int, key: str) -> None:
+    """Apply the action ``key`` of ``seat``; IllegalAction when it is not that seat's turn or
+    not one of its legal actions now."""
+    if session.is_over() or session.current != seat:
+        raise IllegalAction(f"it is not seat {seat}'s turn")
+    for action in session.table.legal_for(seat):
+        if action.key() == key:
+            session.apply(action)
+            return
+    raise IllegalAction("not one of the legal actions")
 
 
 def daily(game_id: str, name: str, colour=None, date=None) -> LocalSession:

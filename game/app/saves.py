@@ -34,8 +34,10 @@ from typing import Any
 
 from .. import __version__
 from ..i18n import get_language, tr
-from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
-from ..safeio import FileProblem, bad_text, clean_temp_files, load_json
+from ..paths import (UserDataUnavailable, atomic_write, cannot_save_message, move_aside,
+                     user_data_dir)
+from ..safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
+from . import journal as journal_mod
 from .names import game_title
 
 APP_TAG = "BurrowBox"
@@ -55,7 +57,8 @@ class SaveError(ValueError):
 class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
-                 held: list | None = None, version: int = 0, actions: list | None = None):
+                 held: list | None = None, version: int = 0, actions: list | None = None,
+                 journal: tuple | None = None):
         self.game_id = game_id
         self.seats = seats
         self.state = state
@@ -66,6 +69,7 @@ class Saved:
         self.actions = actions            # the actions so far (None in older saves: no replay)
         self.slot = slot
         self.saved_at = saved_at
+        self.journal = journal          # (id, number of the last entry it holds) or None
 
 
 # ---- where ------------------------------------------------------------------------------------
@@ -122,21 +126,69 @@ def legacy_path() -> Path:
     return user_data_dir() / FILE_NAME
 
 
-def _slot_files() -> list[Path]:
-    """Slot files, newest first."""
+def _slot_entries() -> tuple[list[Path], list[tuple[Path, str]]]:
+    """(slot files, newest first; the other entries named like a slot: (path, what it is) for
+    a folder, a link to nothing or to something not a file, a named pipe, a device...).  A
+    link to a regular file counts as a file."""
     try:
         folder = saves_dir()
-        files = [p for p in folder.iterdir()
-                 if p.suffix == ".json" and not p.name.startswith(".") and p.is_file()]
+        entries = [p for p in folder.iterdir()
+                   if p.suffix == ".json" and not p.name.startswith(".")]
     except OSError:
-        return []
+        return [], []
+    files, odd = [], []
+    for p in entries:
+        what = _not_a_file(p)
+        if what is None:
+            files.append(p)
+        elif what:
+            odd.append((p, what))
 
     def mtime(p):
         try:
             return p.stat().st_mtime
         except OSError:
             return 0.0
-    return sorted(files, key=mtime, reverse=True)
+    return sorted(files, key=mtime, reverse=True), odd
+
+
+def _not_a_file(path: Path) -> str | None:
+    """None for a regular file (or a link to one); else what the entry is, in words; "" when
+    it is gone."""
+    import stat as st
+    try:
+        link = os.lstat(path)
+    except OSError:
+        return ""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return tr("saves.what.dangling") if st.S_ISLNK(link.st_mode) else ""
+    if st.S_ISREG(mode):
+        return None
+    key = ("folder" if st.S_ISDIR(mode) else "pipe" if st.S_ISFIFO(mode)
+           else "device" if st.S_ISCHR(mode) or st.S_ISBLK(mode) else "other")
+    what = tr(f"saves.what.{key}")
+    if st.S_ISLNK(link.st_mode):
+        what = tr("saves.what.link_to", what=what)
+    return what
+
+
+def _remove_orphan_journals(folder: Path) -> None:
+    """A journal whose save is gone (the app was stopped between the two deletions) holds
+    nothing that can be played: it goes."""
+    try:
+        for p in folder.glob("*" + journal_mod.SUFFIX):
+            if p.stem not in _journals and not os.path.lexists(p.with_suffix(".json")) \
+                    and p.is_file():
+                p.unlink()
+    except OSError:
+        pass
+
+
+def _slot_files() -> list[Path]:
+    """Slot files, newest first."""
+    return _slot_entries()[0]
 
 
 def autosave_exists() -> bool:
@@ -151,14 +203,29 @@ def autosave_exists() -> bool:
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                   held: list | None = None, version: int = 0,
-                  actions: list | None = None) -> dict:
+                  actions: list | None = None, journal=None) -> dict:
     payload = {"app": APP_TAG, "version": __version__, "game": game_id,
                "seats": [dict(s) for s in seats], "state": state.to_dict(),
                "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
                "table_version": version}
     if actions is not None:
         payload["actions"] = list(actions)
+    if journal is not None:      # the journal this save extends, and its last entry held here
+        payload["journal"] = {"id": journal.id, "n": journal.n}
     return payload
+
+
+def journal_path(slot: str) -> Path:
+    return slot_path(slot).with_suffix(journal_mod.SUFFIX)
+
+
+_journals: dict[str, journal_mod.Journal] = {}     # slot -> the journal of the game played
+
+
+def _drop_journal(slot: str) -> None:
+    j = _journals.pop(slot, None)
+    if j is not None:
+        j.close()
 
 
 def _error_text(exc: BaseException) -> str:
@@ -223,8 +290,13 @@ class _Writer:
                     os.unlink(path)
                 except FileNotFoundError:
                     pass
+                journal_path(slot).unlink(missing_ok=True)     # after the save: never alone
             else:
                 atomic_write(path, json.dumps(payload, separators=(",", ":")))
+                held = payload.get("journal")
+                j = _journals.get(slot)
+                if held is not None and j is not None and j.id == held["id"]:
+                    j.compact(held["n"])       # the save holds these entries now
             self.error = None
         except (OSError, TypeError, ValueError) as exc:
             self.error = _error_text(exc)
@@ -246,13 +318,53 @@ def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict
     slot = slot_name(game_id, state)
     set_current(slot)
     _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
-                                       actions))
+                                       actions, _journals.get(slot)))
+    return _writer.error
+
+
+def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
+                  log: list | None = None, held: list | None = None,
+                  entry: dict | None = None, version: int = 0,
+                  actions: list | None = None) -> str | None:
+    """After an action (``entry``: {"op": "act", "seat", "action": its key}) or a take-back
+    ({"op": "undo"}): the entry is written to the game's journal and flushed to the disk
+    before this returns, so the action is kept even if the app is killed the moment after;
+    then the whole save is written in the background (see ``write_autosave_async``).  The
+    first action of a game (or of a game continued), or one whose journal cannot be written,
+    writes the save itself at once instead.  Returns an error message for the player or None."""
+    slot = slot_name(game_id, state)
+    set_current(slot)
+    j = _journals.get(slot)
+    if j is not None and entry is not None:
+        try:
+            j.append(entry)
+        except (OSError, TypeError, ValueError):
+            _drop_journal(slot)
+            j = None
+    if j is None:
+        # no save on the disk that a journal could extend: write it now, with a new journal
+        _writer.flush()                # an older write of this slot must not land after it
+        try:
+            j = journal_mod.Journal(journal_path(slot)) if entry is not None else None
+            text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held,
+                                            version, actions, j), separators=(",", ":"))
+            atomic_write(slot_path(slot), text)
+        except (OSError, TypeError, ValueError) as exc:
+            return _error_text(exc)
+        if j is not None:
+            for other in list(_journals):    # one game is played at a time: its file only
+                _drop_journal(other)
+            _journals[slot] = j
+        return None
+    _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
+                                       actions, j))
     return _writer.error
 
 
 def remove_autosave_async() -> None:
-    """The current game is over: its slot goes."""
+    """The current game is over: its slot goes (and its journal after it)."""
     if _current is not None:
+        _drop_journal(_current)
         _writer.submit(_current, None)
 
 
@@ -265,8 +377,12 @@ def remove_autosave() -> None:
 def delete_slot(slot: str) -> str | None:
     """Delete a saved game (the player asked for it); returns an error message or None."""
     flush_autosave()
+    _drop_journal(slot)
     try:
-        slot_path(slot).unlink()
+        try:
+            slot_path(slot).unlink()
+        finally:
+            journal_path(slot).unlink(missing_ok=True)
     except FileNotFoundError:
         pass
     except (OSError, SaveError) as exc:
@@ -278,7 +394,38 @@ def delete_slot(slot: str) -> str | None:
 
 
 def flush_autosave(timeout: float = 10.0) -> None:
+    """Wait for the save being written; then the journals hold only what no save holds yet."""
     _writer.flush(timeout)
+    for j in list(_journals.values()):
+        j.compact(force=True)
+
+
+def close_journals() -> None:
+    """The app closes: saves written, journals compacted and closed."""
+    flush_autosave()
+    for slot in list(_journals):
+        _drop_journal(slot)
+
+
+def replay_journal(saved: Saved, apply, undo) -> str | None:
+    """Replay the journal of a saved game being continued, on top of its save: ``apply(seat,
+    action_key)`` (raises when not legal), ``undo()`` (False when nothing can be taken back).
+    Returns a note for the player when part of the journal was damaged or not legal there
+    (that part and everything after it is left out), else None.  The game's next action writes
+    a new save holding all of it (``record_action``)."""
+    if not saved.slot or not saved.journal:
+        return None
+    _drop_journal(saved.slot)
+    jid, n = saved.journal
+    try:
+        entries, problem = journal_mod.read(journal_path(saved.slot), jid, n)
+    except (OSError, SaveError) as exc:
+        entries, problem = [], str(getattr(exc, "strerror", None) or exc)
+    _done, stopped = journal_mod.replay(entries, apply, undo)
+    why = stopped or problem
+    if why is None:
+        return None
+    return tr("saves.journal_cut", reason=why)
 
 
 # ---- reading ----------------------------------------------------------------------------------
@@ -289,6 +436,17 @@ def _clean(text: str, limit: int) -> str:
     if bad_text(text):
         text = text.encode("utf-8", "replace").decode("utf-8", "replace")
     return text[:limit]
+
+
+MAX_SEAT_NAME = 40      # characters of a seat's name kept from a file (as the set-up allows)
+
+
+def _clip_names(state: dict) -> None:
+    """A state's seat names clipped like the seats' own names: an overlong name in a file is
+    shortened, never a reason to refuse the whole game."""
+    names = state.get("names")
+    if isinstance(names, list):
+        state["names"] = [_clean(n, MAX_SEAT_NAME) if isinstance(n, str) else n for n in names]
 
 
 def _check_seats(seats: Any, players: int) -> list[dict]:
@@ -308,7 +466,7 @@ def _check_seats(seats: Any, players: int) -> list[dict]:
             raise SaveError(tr("saves.bad_player", number=i + 1))
         if not isinstance(level, str) or level not in LEVELS:
             level = DEFAULT_LEVEL
-        name = _clean(name, 40).strip() or tr("seat.player_n", number=i + 1)
+        name = _clean(name, MAX_SEAT_NAME).strip() or tr("seat.player_n", number=i + 1)
         out.append({"name": name, "colour": col, "kind": kind, "level": level})
     return out
 
@@ -364,6 +522,10 @@ def parse_payload(raw: Any) -> Saved:
         raise SaveError(tr("saves.unknown_game", game=repr(_clean(str(shown), 30))))
     if not info.available:
         raise SaveError(tr("saves.not_playable", game=game_title(info)))
+    _clip_names(sd)
+    for e in raw["undo"] if isinstance(raw["undo"], list) else ():
+        if isinstance(e, dict) and isinstance(e.get("before"), dict):
+            _clip_names(e["before"])
     try:
         state = load_state(sd)
     except LoadError as exc:
@@ -384,7 +546,7 @@ def parse_payload(raw: Any) -> Saved:
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 10 ** 9:
         version = 0
     return Saved(game_id, seats, state, undo, log, held=held, version=version,
-                 actions=_actions(raw.get("actions"), state))
+                 actions=_actions(raw.get("actions"), state), journal=_journal_ref(raw))
 
 
 def _actions(actions: Any, state) -> list | None:
@@ -398,6 +560,19 @@ def _actions(actions: Any, state) -> list | None:
                 and _record(a.get("action")) is not None):
             return None
     return actions
+
+
+def _journal_ref(raw: dict) -> tuple[str, int] | None:
+    """The journal a save extends: (id, last entry held), or None (none, or not readable:
+    the save alone is used)."""
+    ref = raw.get("journal")
+    if not isinstance(ref, dict):
+        return None
+    jid, n = ref.get("id"), ref.get("n")
+    if not (isinstance(jid, str) and re.fullmatch(r"[0-9a-f]{1,64}", jid)
+            and isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2 ** 53):
+        return None
+    return jid, n
 
 
 _MAX_ENTRY = 20000      # characters of one log record written as JSON
@@ -496,17 +671,26 @@ def check_autosave() -> tuple[Saved | None, str | None]:
 _cache: dict[str, tuple] = {}      # slot -> ((mtime, size), Saved)
 
 
-def _move_aside(path: Path) -> Path | None:
-    """Keep a damaged file, renamed so it is not offered again; returns where it is."""
-    for k in range(100):
-        target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{k}" if k else ""))
-        if not target.exists():
-            try:
-                os.replace(path, target)
-                return target
-            except OSError:
-                return None
-    return None
+_told: set = set()        # (file, problem) already told this session while the file stays
+
+
+def _set_aside_message(path: Path, problem: str, odd: str | None = None) -> str | None:
+    """Keep a file that cannot be used, renamed ``*.damaged`` so it is not offered again, and
+    say so; when it cannot be renamed (a read-only folder), say that it was left as it is, once
+    a session (it is still there at the next start, and is told again then).  ``odd``: what the
+    entry is when it is not a file at all (a folder, a link to nothing...)."""
+    where, why = move_aside(path, DAMAGED_SUFFIX)
+    if where is not None:
+        if odd is not None:
+            return tr("saves.odd_kept", name=path.name, what=odd, file=where.name)
+        return tr("saves.kept", problem=problem, file=where)
+    key = (str(path), problem)
+    if key in _told:
+        return None
+    _told.add(key)
+    if odd is not None:
+        return tr("saves.odd_left", name=path.name, what=odd, reason=why)
+    return tr("saves.left", problem=problem, file=path, reason=why)
 
 
 def set_aside(slot: str, why: str) -> str:
@@ -519,8 +703,15 @@ def set_aside(slot: str, why: str) -> str:
         path = slot_path(slot)
     except (OSError, SaveError):
         return tr("saves.not_continued", reason=why)
-    where = _move_aside(path) if path.exists() else None
-    return tr("saves.not_continued_kept", reason=why, file=where or path)
+    if not os.path.lexists(path):
+        return tr("saves.not_continued", reason=why)
+    _drop_journal(slot)
+    if os.path.lexists(journal_path(slot)):      # kept beside it
+        move_aside(journal_path(slot), DAMAGED_SUFFIX)
+    where, reason = move_aside(path, DAMAGED_SUFFIX)
+    if where is None:
+        return tr("saves.not_continued_left", reason=why, file=path, why=reason)
+    return tr("saves.not_continued_kept", reason=why, file=where)
 
 
 def _migrate_legacy(messages: list[str]) -> None:
@@ -534,17 +725,18 @@ def _migrate_legacy(messages: list[str]) -> None:
     try:
         saved = read_file(old)
     except SaveError as exc:
-        where = _move_aside(old)
-        messages.append(tr("saves.kept", problem=exc, file=where or old))
+        message = _set_aside_message(old, str(exc))
+        if message:
+            messages.append(message)
         return
     slot = slot_name(saved.game_id, saved.state)
     try:
         target = slot_path(slot)
         if not target.exists():
-            atomic_write(target, old.read_text(encoding="utf-8-sig"))
+            atomic_write(target, read_text(old, old.name, MAX_SAVE_BYTES))
         old.unlink()
-    except OSError as exc:
-        messages.append(tr("saves.old_not_moved", reason=exc.strerror or exc))
+    except (OSError, FileProblem) as exc:
+        messages.append(tr("saves.old_not_moved", reason=getattr(exc, "strerror", None) or exc))
 
 
 def list_saves() -> tuple[list[Saved], list[str]]:
@@ -565,7 +757,13 @@ def list_saves() -> tuple[list[Saved], list[str]]:
         pass
     _migrate_legacy(messages)
     games: list[Saved] = []
-    for path in _slot_files():
+    files, odd = _slot_entries()
+    _remove_orphan_journals(folder)
+    for path, what in odd:     # a folder, a link to nothing, a pipe... named like a save
+        message = _set_aside_message(path, what, odd=what)
+        if message:
+            messages.append(message)
+    for path in files:
         try:
             st = path.stat()
             key = (st.st_mtime, st.st_size)
@@ -578,15 +776,16 @@ def list_saves() -> tuple[list[Saved], list[str]]:
         try:
             saved = read_file(path)
         except SaveError as exc:
-            where = _move_aside(path)
-            messages.append(tr("saves.kept", problem=exc, file=where or path))
-            continue
+            message = _set_aside_message(path, str(exc))
         except Exception as exc:  # noqa: BLE001 - never crash the title screen
-            where = _move_aside(path)
-            messages.append(tr("saves.unreadable_kept", reason=type(exc).__name__, file=where or path))
+            message = _set_aside_message(path, tr("saves.not_loaded_kind",
+                                                  reason=type(exc).__name__))
+        else:
+            _cache[path.stem] = (key, saved)
+            games.append(saved)
             continue
-        _cache[path.stem] = (key, saved)
-        games.append(saved)
+        if message:
+            messages.append(message)
     return games, messages
 
 

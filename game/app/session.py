@@ -269,9 +269,11 @@ class LocalSession:
                 self.curtain_cleared_for = update.seat
             else:
                 self.curtain_cleared_for = None     # the next person's curtain comes up again
-        elif self.is_human(self.current):
-            self.curtain_cleared_for = self.current
-        self.save()
+            self.save({"op": "act", "seat": update.seat, "action": update.action.key()})
+        else:
+            if self.is_human(self.current):
+                self.curtain_cleared_for = self.current
+            self.save({"op": "undo"})
 
     # ---- the log, in words ------------------------------------------------------------------
     @property
@@ -310,18 +312,26 @@ class LocalSession:
         return self.render(self.last_entries)
 
     # ---- saving ---------------------------------------------------------------------------------
-    def save(self) -> None:
+    def save(self, entry: dict | None = None) -> None:
+        """Autosave; ``entry`` (an action or a take-back) goes to the game's journal first,
+        flushed to the disk before the screen shows it (see game/app/journal.py)."""
         if not self.autosave_enabled:
             return
         from . import saves
         if self.is_over():
-            saves.remove_autosave_async()
+            saves.remove_autosave()       # at once: a finished game never comes back
             self.message = None
             return
         rec = self.table.to_record()
-        self.message = saves.write_autosave_async(self.game_id, rec["seats"], self.table.state,
-                                                  rec["undo"], rec["log"],
-                                                  version=rec["version"], actions=rec["actions"])
+        if entry is None:
+            self.message = saves.write_autosave_async(self.game_id, rec["seats"],
+                                                      self.table.state, rec["undo"], rec["log"],
+                                                      version=rec["version"],
+                                                      actions=rec["actions"])
+        else:
+            self.message = saves.record_action(self.game_id, rec["seats"], self.table.state,
+                                               rec["undo"], rec["log"], entry=entry,
+                                               version=rec["version"], actions=rec["actions"])
 
     # ---- undo ---------------------------------------------------------------------------
     def _undo_seat(self) -> int | None:

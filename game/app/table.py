@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..ai import LEVELS
 from ..i18n import tr
-from ..paths import UserDataUnavailable, atomic_write, user_data_dir
+from ..paths import UserDataUnavailable, atomic_write, move_aside, user_data_dir
 from ..rules import GAMES
 from ..safeio import FileProblem, load_json
 
@@ -39,6 +39,10 @@ KINDS = ("human", "computer")
 DAMAGED_SUFFIX = ".damaged"
 _MESSAGE_KEYS = {SETUPS: "table.damaged_setups", PROFILES: "table.damaged_profiles",
                  STATS: "table.damaged_stats"}
+#: the same, when the file could not be renamed (a read-only folder) and was left as it is
+_LEFT_KEYS = {SETUPS: "table.damaged_setups_left", PROFILES: "table.damaged_profiles_left",
+              STATS: "table.damaged_stats_left"}
+_told: set = set()        # files already told about this session while they stay as they are
 
 
 class Damaged(ValueError):
@@ -48,18 +52,6 @@ class Damaged(ValueError):
 # ---- reading and writing ------------------------------------------------------------------------
 def _path(name: str) -> Path:
     return user_data_dir() / name
-
-
-def _move_aside(path: Path) -> Path | None:
-    for k in range(100):
-        target = path.with_name(path.name + DAMAGED_SUFFIX + (f".{k}" if k else ""))
-        if not target.exists():
-            try:
-                os.replace(path, target)
-                return target
-            except OSError:
-                return None
-    return None
 
 
 def _read(name: str, check, key: str) -> tuple[object, str | None]:
@@ -83,10 +75,20 @@ def _read(name: str, check, key: str) -> tuple[object, str | None]:
             raw, good = None, False
     if good:
         return raw, None
-    where = _move_aside(path)
+    where, why = move_aside(path, DAMAGED_SUFFIX)
+    if where is None:     # left as it is: never written over (what it holds is not lost)
+        try:
+            st = os.stat(path)
+            told = (str(path), st.st_mtime_ns, st.st_size)
+        except OSError:
+            told = (str(path), None, None)
+        if told in _told:
+            return raw, None
+        _told.add(told)
+        return raw, tr(_LEFT_KEYS[name], where=path.name, reason=why)
     if raw:
         _write(name, {"version": VERSION, key: raw})
-    return raw, tr(_MESSAGE_KEYS[name], where=(where or path).name)
+    return raw, tr(_MESSAGE_KEYS[name], where=where.name)
 
 
 def _write(name: str, data: dict) -> str | None:

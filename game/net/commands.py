@@ -11,7 +11,6 @@ Both exit with a clear message and a non-zero code when the table cannot be reac
 them, and each waits a bounded time (``--wait``, ``--timeout``)."""
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 import socket
@@ -160,6 +159,7 @@ def lan_addresses() -> list[str]:
 
 
 def cmd_host(args, *, usage_error, game_info, check_setup, option_value) -> int:
+    import asyncio
     from ..rules import new_game
     from ..table import BotRunner, Seat, Table
     from .host import TableHost
@@ -291,14 +291,14 @@ def _host_on_server(args, info, players, options, remote, usage_error) -> int:
         return EXIT_UNREACHABLE if code == "unreachable" else EXIT_REFUSED
     print(f"Table code: {got['code']}", flush=True)
     print(f"Server: {url}", flush=True)
-    print(f"Join with: main.py join {args.server} {got['code']} (or in the app: Play online)",
+    prog = "BurrowBox" if getattr(sys, "frozen", False) else "main.py"
+    print(f"Join with: {prog} join {args.server} {got['code']} (or in the app: Play online)",
           flush=True)
     return 0
 
 
 def cmd_serve(args, *, usage_error, **_) -> int:
-    import ssl as ssl_module
-
+    import asyncio
     from ..paths import user_data_dir
     from .server import Limits, TableServer
     from .store import Store, StoreError
@@ -318,6 +318,7 @@ def cmd_serve(args, *, usage_error, **_) -> int:
     logging.getLogger("websockets").setLevel(logging.WARNING)
     ssl = None
     if args.cert:
+        import ssl as ssl_module
         ssl = ssl_module.create_default_context(ssl_module.Purpose.CLIENT_AUTH)
         try:
             ssl.load_cert_chain(args.cert, args.key)

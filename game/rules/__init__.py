@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from .base import Action, Event, GameInfo, GameState, IllegalAction, Record, action_key
 from .data import DataError
-from .registry import GAMES, LoadError, load_state, new_game, state_from_view
+from .registry import GAMES, LoadError, load_state, new_game, part, state_from_view
 
-__all__ = ["GAMES", "new_game", "load_state", "state_from_view", "IllegalAction", "DataError",
-           "LoadError", "GameInfo", "GameState", "Action", "Event", "Record", "action_key"]
+__all__ = ["GAMES", "new_game", "load_state", "state_from_view", "part", "IllegalAction",
+           "DataError", "LoadError", "GameInfo", "GameState", "Action", "Event", "Record",
+           "action_key"]

@@ -106,26 +106,54 @@ def action_key(action: Any) -> str:
 
 
 class GameInfo:
-    """What the game chooser and the setup screen need to know about a game."""
+    """What the game chooser and the setup screen need to know about a game.
+
+    ``state_class``, ``variants`` and ``options`` may be given, or come from ``resolve`` (a
+    function that imports the game's rules and returns ``(state_class, variants, options)``)
+    the first time one of them is asked for: the catalog is read without loading any game's
+    rules, and a game's rules load when that game is chosen."""
 
     def __init__(self, id: str, title: str, min_players: int, max_players: int,
                  blurb: str = "", variants: list[dict] | None = None,
                  options: list[dict] | None = None, available: bool = True,
-                 state_class: type | None = None, score_label: str = "score"):
+                 state_class: type | None = None, score_label: str = "score",
+                 resolve=None):
         self.id = id
         self.title = title
         self.min_players = min_players
         self.max_players = max_players
         self.blurb = blurb
         # variants: [{"id": ..., "label": ...}], the first is the default
-        self.variants = variants or []
         # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...,
         #            "when": {other_option_id: value}}]  ("when": shown only with that value;
         #            the key "variant" names the variant, a list value allows several)
-        self.options = options or []
+        self._resolve = resolve
+        self._rules = None if resolve is not None else (state_class, variants or [],
+                                                        options or [])
         self.available = available
-        self.state_class = state_class
         self.score_label = score_label   # what scores() counts, e.g. "moles left"
+
+    def _resolved(self) -> tuple:
+        if self._rules is None:
+            self._rules = self._resolve()
+        return self._rules
+
+    @property
+    def state_class(self) -> type | None:
+        return self._resolved()[0]
+
+    @property
+    def variants(self) -> list[dict]:
+        return self._resolved()[1]
+
+    @property
+    def options(self) -> list[dict]:
+        return self._resolved()[2]
+
+    @property
+    def has_rules(self) -> bool:
+        """Whether the game has rules (without loading them)."""
+        return self._resolve is not None or self._rules[0] is not None
 
     variant_label = "Variant"            # what the setup screen calls the variants ("Mode")
     view: str | None = None              # the board view, "package.module:Class" (app only)

@@ -1,6 +1,8 @@
 """The registry of games: ``GAMES``, ``new_game``, ``load_state``, ``state_from_view``."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
 from ..paths import resource_path
@@ -12,14 +14,40 @@ class LoadError(ValueError):
     """A saved game (dict) that cannot be restored: corrupt, foreign or from another version."""
 
 
-def _state_classes() -> dict[str, type[GameState]]:
-    from .ants import AntsState
-    from .forest import ForestState
-    from .gopher import GopherState
-    from .hamster import HamsterState
-    from .moles import MolesState
-    return {"moles": MolesState, "hamster": HamsterState, "ants": AntsState,
-            "forest": ForestState, "gopher": GopherState}
+def _import(spec: str):
+    """The object ``"package.module:Name"`` names."""
+    module, _, name = spec.partition(":")
+    return getattr(import_module(module), name)
+
+
+def _spec(chk: Checker, entry: dict, key: str, where: str) -> str | None:
+    """A ``package.module:Name`` (or, for a module, ``package.module``) entry of games.yaml,
+    checked for form, not imported."""
+    spec = entry.get(key)
+    if spec is None:
+        return None
+    spec = chk.str(spec, f"{where}.{key}")
+    module, colon, name = spec.partition(":")
+    need_name = key not in MODULE_PARTS
+    if not module or bool(colon) != need_name or not all(
+            p.isidentifier() for p in module.split(".") + ([name] if need_name else [])):
+        form = "package.module:Name" if need_name else "package.module"
+        chk.fail(f"{where}.{key}", f"'{spec}' is not of the form {form}")
+    return spec
+
+
+def _rules_of(chk: Checker, where: str, gid: str, spec: str, score_labels: dict):
+    """The resolver of a game's rules: imported and checked the first time they are asked."""
+    def resolve():
+        cls = _import(spec)
+        if not (isinstance(cls, type) and issubclass(cls, GameState)):
+            chk.fail(f"{where}.rules", f"'{spec}' is not a game state class")
+        variants, options = cls.describe_setup()
+        for k in score_labels:
+            if k not in [v["id"] for v in variants]:
+                chk.fail(where + ".score_labels", f"'{k}' is not a variant of {gid}")
+        return cls, variants, options
+    return resolve
 
 
 def _load_catalog() -> dict[str, GameInfo]:
@@ -27,7 +55,6 @@ def _load_catalog() -> dict[str, GameInfo]:
     name = display_name(path)
     chk = Checker(name)
     raw = chk.mapping(load_yaml(path), "top level")
-    classes = _state_classes()
     games: dict[str, GameInfo] = {}
     for i, entry in enumerate(chk.seq(chk.key(raw, "games", "top level"), "games")):
         where = f"games[{i}]"
@@ -39,28 +66,66 @@ def _load_catalog() -> dict[str, GameInfo]:
         lo = chk.int(players[0], where + ".players[0]", 1, 8)
         hi = chk.int(players[1], where + ".players[1]", lo, 8)
         available = bool(entry.get("available", False))
-        cls = classes.get(gid)   # rules exist (playable headless); available: on screen too
-        if available and cls is None:
+        rules = _spec(chk, entry, "rules", where)   # rules: playable headless; available: on screen
+        if available and rules is None:
             chk.fail(where, f"game '{gid}' is marked available but has no rules")
+        labels = entry.get("score_labels", {})
+        chk.mapping(labels, where + ".score_labels")
+        score_labels = {str(k): str(v) for k, v in labels.items()}
         info = GameInfo(gid, chk.str(chk.key(entry, "title", where), where + ".title"), lo, hi,
                         blurb=str(entry.get("blurb", "")).strip(), available=available,
-                        state_class=cls, score_label=str(entry.get("score_label", "score")))
+                        score_label=str(entry.get("score_label", "score")),
+                        resolve=_rules_of(chk, where, gid, rules, score_labels) if rules
+                        else None)
         info.variant_label = str(entry.get("variant_label", "Variant"))
         curtain = entry.get("curtain", False)
         if not isinstance(curtain, bool):
             chk.fail(where + ".curtain", f"expected true or false, not {curtain!r}")
         info.curtain = curtain   # "pass the device" curtain between humans (secret decisions)
         _screen_entries(chk, entry, where, info)
-        labels = entry.get("score_labels", {})
-        chk.mapping(labels, where + ".score_labels")
-        info.score_labels = {str(k): str(v) for k, v in labels.items()}
-        if cls is not None:
-            info.variants, info.options = cls.describe_setup()
-            for k in info.score_labels:
-                if k not in [v["id"] for v in info.variants]:
-                    chk.fail(where + ".score_labels", f"'{k}' is not a variant of {gid}")
+        info.score_labels = score_labels
+        info.parts = {key: _spec(chk, entry, key, where) for key in PARTS}
         games[gid] = info
     return games
+
+
+#: what else a game is made of, each ``package.module:Name`` in its games.yaml entry (loaded
+#: only when used): its computer players by level, its sentences, hints and rules pictures
+PARTS = ("beginner", "good", "words", "diagrams")
+MODULE_PARTS = ("words",)        # a module, not a name in one
+
+
+def part(game: str, name: str):
+    """A game's part named in games.yaml (imported now), or None when it has none."""
+    info = GAMES.get(game)
+    spec = (getattr(info, "parts", None) or {}).get(name)
+    if spec is None:
+        return None
+    return import_module(spec) if name in MODULE_PARTS else _import(spec)
+
+
+class _Catalog(Mapping):
+    """``GAMES``: data/games.yaml, read the first time a game is looked up (no rules load)."""
+
+    def __init__(self):
+        self._games: dict[str, GameInfo] | None = None
+
+    def _all(self) -> dict[str, GameInfo]:
+        if self._games is None:
+            self._games = _load_catalog()
+        return self._games
+
+    def __getitem__(self, key):
+        return self._all()[key]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __repr__(self) -> str:
+        return f"GAMES({', '.join(self._all())})"
 
 
 def _screen_entries(chk: Checker, entry: dict, where: str, info: GameInfo) -> None:
@@ -86,7 +151,7 @@ def _screen_entries(chk: Checker, entry: dict, where: str, info: GameInfo) -> No
     info.sounds = {str(k): chk.str(v, f"{where}.sounds.{k}") for k, v in sounds.items()}
 
 
-GAMES: dict[str, GameInfo] = _load_catalog()
+GAMES: Mapping[str, GameInfo] = _Catalog()
 
 
 def new_game(game: str, players: int, seed: int | None = None, variant: str | None = None,
@@ -177,4 +242,5 @@ def state_from_view(game: str, view: dict, seed: int) -> GameState:
     return GAMES[game].state_class.from_view(view, seed)
 
 
-__all__ = ["GAMES", "new_game", "load_state", "state_from_view", "LoadError", "DataError"]
+__all__ = ["GAMES", "new_game", "load_state", "state_from_view", "part", "LoadError",
+           "DataError"]

@@ -5,7 +5,8 @@ This package turns them into the sentences the log, the toasts and the results s
 through the catalogs (``game.i18n.tr``), at the moment they are drawn, so that switching the
 language relabels a whole game's log, and a game saved in one language continues in another.
 
-One module per game, ``game/app/eventtext/<game>.py``, registered in ``MODULES``; each gives
+One module per game, ``game/app/eventtext/<game>.py``, named by the game's ``words`` entry in
+data/games.yaml; each gives
 
     line(ev: dict, ctx: Ctx) -> str | None      the log sentence of one event ("" : no line)
     toast(ev: dict, ctx: Ctx) -> str | None     a short toast for an event with no animation
@@ -39,12 +40,9 @@ score.  Games without a ``results`` function get a generic head and the rules' `
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-#: game id -> module name inside this package
-MODULES = {g: g for g in ("moles", "ants", "hamster", "forest", "gopher")}
 
 
 @dataclass
@@ -77,11 +75,9 @@ class Ctx:
 
 
 def _module(game: str):
-    name = MODULES.get(game)
-    if name is None:
-        return None
+    from ...rules import part
     try:
-        return importlib.import_module(f"{__name__}.{name}")
+        return part(game, "words")
     except ImportError:
         return None
 

@@ -12,7 +12,7 @@ import re
 
 import pygame
 
-from ... import i18n
+from ... import i18n, safeio
 from ...i18n import DEFAULT, get_language, tr
 from ...paths import resource_path
 from ...rules import GAMES
@@ -30,9 +30,9 @@ def rules_text(game_id: str, lang: str | None = None) -> str | None:
         return None if text is None else "\n".join(
             ln if diagrams.marker(ln) else ln.translate(table) for ln in text.split("\n"))
     for code in dict.fromkeys((lang, DEFAULT)):
-        try:
-            return resource_path("data", "texts", code, f"{game_id}_rules.md").read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
+        try:   # the strict reader: a regular file only (a pipe there never hangs the screen)
+            return safeio.read_text(resource_path("data", "texts", code, f"{game_id}_rules.md"))
+        except (OSError, ValueError):
             continue
     return None
 
