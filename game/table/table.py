@@ -9,7 +9,7 @@ Per-seat queries (``seat`` None: a spectator, who sees no seat's secrets):
     view_for(seat)     the rules' view plus a public envelope (seats, turn, scores, winners)
     legal_for(seat)    the legal actions while it is that seat's turn, else []
     events_for(seat, update) / entries_for(seat, update)   what one update gives that seat
-    log_for(seat, since=None)   the log entries that seat may read
+    log_for(seat, since=None, until=None)   the log entries that seat may read
     can_undo(seat), needs_confirm(seat), result(), setup()
 The actions applied so far (``actions``: ``{"seat", "action"}`` each, the rules' record
 without its sentence; an undo takes them back too) are kept with the record, so a finished
@@ -302,22 +302,24 @@ class Table:
         o = entry["o"]
         return entry["v"] if o is None or o == audience else entry["r"]
 
-    def _visible(self, audience, since: int | None = None) -> list[dict]:
+    def _visible(self, audience, since: int | None = None,
+                 until: int | None = None) -> list[dict]:
         """The entries ``audience`` was given, in the order it was given them (by version,
         then in the log's order, where what a reveal released stands right after it)."""
         rows = []
         for i, entry in enumerate(self._entries):
             at = self._visible_at(entry, audience)
-            if at is None or (since is not None and at <= since):
+            if at is None or (since is not None and at <= since) or (until is not None and at > until):
                 continue
             rows.append(((at, i), entry))
         rows.sort(key=lambda r: r[0])
         return [r[1] for r in rows]
 
-    def log_for(self, seat, since: int | None = None) -> list:
-        """The log entries ``seat`` may read (after version ``since``), oldest first."""
+    def log_for(self, seat, since: int | None = None, until: int | None = None) -> list:
+        """The log entries ``seat`` may read (after version ``since``; up to version ``until``:
+        what it had read then, for a replay), oldest first."""
         with self._lock:
-            return [policy.redact(e["e"], seat) for e in self._visible(seat, since)]
+            return [policy.redact(e["e"], seat) for e in self._visible(seat, since, until)]
 
     def entries_for(self, seat, update: Update) -> list:
         """The log entries one update made visible to ``seat``."""
