@@ -155,3 +155,50 @@ def test_the_daily_set_ups_are_checked(tmp_path):
     with pytest.raises(DataError) as err:
         daily.load_setups(path)
     assert err.value.entry == "games.moles.players[0]"
+
+
+@pytest.mark.parametrize("text", ["{ not json", "[" * 5000 + "]" * 5000, "\x00\xff",
+                                  json.dumps({"version": 1, "players": "lots"}),
+                                  json.dumps({"version": 1, "players": {"Anna": {"not a date": 5}}})])
+def test_a_hostile_results_file_is_refused_with_a_message_and_the_day_still_plays(home, text):
+    (home / "daily.json").write_text(text, encoding="utf-8", errors="surrogateescape")
+    store, message = daily.load_store()
+    assert message and "Traceback" not in message
+    assert daily.start("Anna", daily.deal("moles", DAY))          # a fresh file, the try counts
+    assert daily.entry("Anna", DAY, "moles")["seed"] == daily.seed_for("moles", DAY)
+
+
+def test_hostile_daily_set_ups_name_the_file_and_the_entry(tmp_path):
+    from game.rules.data import DataError
+    path = tmp_path / "daily.yaml"
+    for text in ("games: [1, 2]", "games:\n  moles: {players: [3], variants: [zz], levels: [good]}",
+                 "games:\n  moles: {players: [3], variants: [null], levels: [godlike]}",
+                 ": : :", "games:\n  chess: {players: [2]}"):
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(DataError) as err:
+            daily.load_setups(path)
+        assert "daily.yaml" in str(err.value)
+
+
+def test_the_deal_itself_is_the_same_for_two_people_and_the_next_day_differs():
+    """Not only the seed: the set-up and every roll, disc, tile and card after the same moves."""
+    import hashlib
+
+    def digest(s):          # the players' names aside
+        d = s.table.state.to_dict()
+        d["state"].pop("names", None)
+        return hashlib.sha256(json.dumps(d, sort_keys=True).encode()).hexdigest()
+    for g in daily.games():
+        a, b = launch.daily(g, "Anna", None, DAY), launch.daily(g, "Bo", None, DAY)
+        assert a.daily["counted"] and b.daily["counted"]
+        assert digest(a) == digest(b)
+        for s in (a, b):
+            s.computers_enabled = False
+            for _ in range(6):
+                if not s.is_over():
+                    s.apply(s.table.legal_for(s.current)[0])
+        assert digest(a) == digest(b)
+        tomorrow = launch.daily(g, "Anna", None, DAY + datetime.timedelta(days=1))
+        assert tomorrow.table.state.seed != a.table.state.seed
+        for s in (a, b, tomorrow):
+            s.stop()

@@ -224,3 +224,106 @@ def test_a_damaged_index_is_set_aside_and_says_so(home):
     items, message = replays.items()
     assert items == [] and message
     assert any(p.name.startswith("index.json.damaged") for p in (home / "replays").iterdir())
+
+
+# ---- the replay is the game, and a seat's replay shows that seat's game ----------------------
+
+def _digest(state) -> str:
+    import hashlib
+    return hashlib.sha256(json.dumps(state.to_dict(), sort_keys=True).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("game,players,variant", GAMES)
+def test_a_replay_from_its_file_ends_where_the_game_ended(game, players, variant, tmp_path):
+    t, _ = played(game, players, variant=variant, seed=11)
+    rid, _ = replays.keep(record_of(t), t.result())
+    new_id = replays.import_file(replays.export(rid, folder=tmp_path))
+    run = replays.open_run(new_id)
+    assert _digest(run.final) == _digest(t.state)
+    assert _digest(run.state_at(len(run))) == _digest(t.state)
+    # every step's position is the game's position after that many actions
+    again = Table(game, _seats(players), new_game(game, players, seed=11, variant=variant))
+    for k, a in enumerate(t.actions, 1):
+        assert again.act(a["seat"], a["action"], k - 1)
+        if k % 7 == 0 or k == len(t.actions):
+            assert _digest(run.state_at(k)) == _digest(again.state)
+
+
+def test_a_seat_never_sees_another_seats_hand_before_the_end():
+    """Gopher: the hands are secret.  A seat's view at every step shows its own hand only,
+    the open view (a spectator's board with every score) no hand, and the scores a seat may not
+    know yet stay unknown to it until the end."""
+    t, _ = played("gopher", 3, variant="baskets", people=3)
+    run = replay.run_of(t)
+    for k in range(0, len(run) + 1, 5):
+        for seat in range(3):
+            env = run.envelope(k, seat)
+            hands = [s["hand"] for s in env["view"]["seats"]]
+            assert hands[seat] is not None
+            assert all(h is None for o, h in enumerate(hands) if o != seat)
+            if not env["over"]:
+                assert env["scores"] == list(run.state_at(k).public_scores(seat))
+        assert all(s["hand"] is None for s in run.envelope(k, OPEN)["view"]["seats"])
+
+
+def test_the_secret_fields_of_an_event_reach_only_its_seat_in_the_replay(monkeypatch):
+    """An event ``private_to`` a seat with ``secret`` fields: the replay gives that seat the
+    fields, every other seat the event without them (and without its sentence), exactly as
+    the table did during the game; the open view (after the end) has them."""
+    from game.rules.base import Record
+    cls = type(new_game("moles", 3, seed=1))
+    apply = cls.apply
+
+    def with_secret(self, action):
+        seat = self.current_player
+        events = apply(self, action)
+        return list(events) + [Record("peek", f"seat {seat} sees card 42", seat=seat,
+                                      private_to=seat, secret=["card"], card=42)]
+    monkeypatch.setattr(cls, "apply", with_secret)
+    t, given = played("moles", 3, people=3, listen=True)
+    run = replay.run_of(t)
+    for seat in range(3):
+        assert run.stream(seat) == given[seat]
+        assert run.log_until(len(run), seat) == t.log_for(seat)
+        peeks = [e for e in run.log_until(len(run), seat) if e.get("type") == "peek"]
+        mine = [e for e in peeks if e["private_to"] == seat]
+        others = [e for e in peeks if e["private_to"] != seat]
+        assert mine and others
+        assert all(e["card"] == 42 and "text" in e for e in mine)
+        assert all("card" not in e and "text" not in e for e in others)
+        k = next(k for k, a in enumerate(run.actions, 1) if a["seat"] != seat)
+        assert all("card" not in e for e in run.events_at(k, seat) if e.get("type") == "peek")
+    assert all(e["card"] == 42 for e in run.log_until(len(run), OPEN) if e.get("type") == "peek")
+
+
+def test_hostile_replay_files_are_refused_with_a_sentence(home, tmp_path):
+    from game.i18n import tr
+    path = tmp_path / "x.bbreplay"
+    cases = {
+        "deep": "[" * 5000 + "]" * 5000,
+        "huge": json.dumps({"app": "BurrowBox", "pad": "x" * (replay.MAX_BYTES + 10)}),
+        "binary": b"\xff\xfe\x00garbage",
+        "number": "1e999999",
+        "wrong kind": json.dumps({"app": "BurrowBox", "kind": "save", "format": 1}),
+        "action not a dict": json.dumps(dict(_record(), actions=[{"seat": 0, "action": "x"}])),
+        "long action": json.dumps(dict(_record(), actions=[{"seat": 0, "action": {
+            "type": "cross", "junk": "y" * 5000}}])),
+    }
+    for what, text in cases.items():
+        if isinstance(text, bytes):
+            path.write_bytes(text)
+        else:
+            path.write_text(text, encoding="utf-8")
+        with pytest.raises(ReplayError) as err:
+            replays.import_file(path)
+        assert str(err.value) and "Traceback" not in str(err.value), what
+    assert replays.items()[0] == []
+    # a kept replay damaged on the disk: a sentence when it is opened, nothing else kept
+    t, _ = played("hamster", 1)
+    rid, _ = replays.keep(record_of(t), t.result())
+    (home / "replays" / f"{rid}.json").write_text("{", encoding="utf-8")
+    with pytest.raises(ReplayError):
+        replays.open_run(rid)
+    with pytest.raises(ReplayError) as err:
+        replays.open_run("../../etc/passwd")
+    assert str(err.value) == tr("replay.missing")
