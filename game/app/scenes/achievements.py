@@ -128,6 +128,8 @@ class AchievementsScene(Scene):
         self.item_h = self.px(74)
         per_col = max(1, (self.list_rect.h - self.px(12)) // self.item_h)
         self.visible = per_col * self.columns
+        # the room left below the last row goes between the rows (no empty band at the foot)
+        self.item_step = self.item_h + (self.list_rect.h - self.px(12) - per_col * self.item_h) // per_col
         self.scroll(0)
         self.focus.add(ui.FocusItem(lambda: self.list_rect, key="list"))
 
@@ -175,7 +177,7 @@ class AchievementsScene(Scene):
         per_col = max(1, self.visible // self.columns)
         for k, (ach, when, prog) in enumerate(shown):
             cx = r.x + self.px(12) + (k // per_col) * col_w
-            cy = r.y + self.px(6) + (k % per_col) * self.item_h
+            cy = r.y + self.px(6) + (k % per_col) * getattr(self, "item_step", self.item_h)
             self._draw_item(surface, pygame.Rect(cx, cy, col_w - self.px(8), self.item_h - self.px(6)),
                             ach, when, prog)
         if len(rows) > self.visible:

@@ -204,7 +204,7 @@ class CalendarScene(Scene):
             r = max(3, min(self.px(8), rect.w // 12, rect.h // 5))
             for k, gid in enumerate(done):
                 e = played[gid]
-                cx = rect.x + r + self.px(4) + k * (2 * r + self.px(3))
+                cx = rect.x + r + self.px(4) + k * (2 * r + self.px(4))
                 if cx + r > rect.right:
                     break
                 draw_game_mark(surface, gid, (cx, rect.bottom - r - self.px(4)), r,
@@ -229,6 +229,7 @@ class CalendarScene(Scene):
                      (r.x + self.px(12), y), max_width=r.w - self.px(24))
         y += self.px(30)
         played = self.data.get(self.day, {})
+        self._draw_legend(surface)
         if not played:
             ui.draw_wrapped(surface, tr("calendar.none"), ui.font(self.px(15)), ui.colour("text_muted"),
                             (r.x + self.px(12), y, r.w - self.px(24), 0))
@@ -237,7 +238,7 @@ class CalendarScene(Scene):
         rad = self.px(9)
         for gid in daily.games():
             e = played.get(gid)
-            if e is None or y > r.bottom - self.px(40):
+            if e is None or y > self.legend_top - self.px(40):
                 continue
             d = daily.deal(gid, date)
             draw_game_mark(surface, gid, (r.x + self.px(12) + rad, y + rad), rad,
@@ -249,3 +250,29 @@ class CalendarScene(Scene):
             ui.draw_wrapped(surface, result_line(d, e), small, ui.colour("text_muted"),
                             (tx, y, r.right - tx - self.px(10), 0), max_lines=2)
             y += self.px(40)
+
+    def _draw_legend(self, surface) -> None:
+        """At the foot of the panel: which mark is which game, and what gold means."""
+        r = self.detail
+        games = daily.games()
+        rows = (len(games) + 1) // 2
+        lh, rad = self.px(20), self.px(7)
+        fnt = ui.font(self.px(13))
+        top = r.bottom - self.px(10) - (rows + 1) * lh
+        self.legend_top = top - self.px(6)
+        pygame.draw.line(surface, ui.mix(ui.colour("panel"), ui.colour("text"), 0.3),
+                         (r.x + self.px(12), top - self.px(4)), (r.right - self.px(12), top - self.px(4)))
+        col_w = (r.w - self.px(24)) // 2
+        for k, gid in enumerate(games):
+            x = r.x + self.px(12) + (k // rows) * col_w
+            y = top + (k % rows) * lh
+            draw_game_mark(surface, gid, (x + rad, y + lh // 2), rad, False)
+            ui.draw_text(surface, game_title(GAMES[gid]), fnt, ui.colour("text_muted"),
+                         (x + 2 * rad + self.px(6), y + lh // 2), "midleft",
+                         max_width=col_w - 2 * rad - self.px(10))
+        y = top + rows * lh
+        x = r.x + self.px(12)
+        draw_game_mark(surface, games[0], (x + rad, y + lh // 2), rad, True)
+        ui.draw_text(surface, tr("calendar.gold"), fnt, ui.colour("text_muted"),
+                     (x + 2 * rad + self.px(6), y + lh // 2), "midleft",
+                     max_width=r.w - 2 * rad - self.px(30))
