@@ -327,3 +327,25 @@ def test_hostile_replay_files_are_refused_with_a_sentence(home, tmp_path):
     with pytest.raises(ReplayError) as err:
         replays.open_run("../../etc/passwd")
     assert str(err.value) == tr("replay.missing")
+
+
+def test_a_game_continued_after_the_app_was_killed_still_has_its_whole_replay(home, monkeypatch):
+    """The save's actions plus the journal's after it: the replay of the finished game."""
+    from game.app import launch
+    s = launch.new("hamster", _seats(1), seed=8)
+    s.computers_enabled = False
+    rng = random.Random(2)
+    s.apply(rng.choice(s.table.legal_for(0)))           # the first: the save itself, at once
+    monkeypatch.setattr(saves._writer, "submit", lambda slot, payload: None)   # never written
+    for _ in range(15):
+        s.apply(rng.choice(s.table.legal_for(0)))
+    slot = saves.current_slot()
+    saves._journals.clear()                              # a new process: the files alone
+    again = launch.saved(saves.read_autosave(slot))
+    monkeypatch.undo()
+    assert again.table.actions == s.table.actions and len(again.table.actions) == 16
+    while not again.is_over():
+        again.apply(rng.choice(again.table.legal_for(0)))
+    run = replay.run_of(again.table)
+    assert _digest(run.final) == _digest(again.table.state)
+    saves.close_journals()
