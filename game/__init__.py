@@ -5,3 +5,9 @@
 __version__ = "0.1.0"
 APP_NAME = "Burrow Box"
 WINDOW_TITLE = f"{APP_NAME} {__version__}"
+
+# Logging: silent unless a program sets it up (``game.logs.setup``: the app writes a small
+# rotating file in the user-data folder; host and serve print to the console).
+import logging as _logging  # noqa: E402
+
+_logging.getLogger(__name__).addHandler(_logging.NullHandler())

@@ -335,6 +335,8 @@ def _append(path: Path, text: str) -> None:
 
 
 def cmd_play(args) -> int:
+    from . import logs
+    logs.setup()               # the app's log: a small file in the user-data folder
     try:
         from .app import run
         return run(size=args.size, fullscreen=args.fullscreen, lang=args.lang,

@@ -41,11 +41,13 @@ from __future__ import annotations
 import functools
 import locale
 import os
+import re
 import string
 import sys
 import weakref
 from typing import Any, Callable
 
+from . import safeio
 from .paths import resource_path
 from .rules.data import Checker, DataError, display_name, load_yaml
 
@@ -213,7 +215,25 @@ def _message(lang: str, key: str) -> Any:
             _unread[lang].remove(path)
         if key in part:
             return part[key]
+    for path in [f for f in _unread[lang] if area in _areas(f)]:   # other files with that area
+        _load_file(path, lang, part)
+        _unread[lang].remove(path)
+    if key in part:
+        return part[key]
     return catalog(lang).get(key)           # somewhere else, or nowhere: read it all
+
+
+_AREA = re.compile(r"^\s+([A-Za-z_][\w]*)\.", re.MULTILINE)
+
+
+@functools.lru_cache(maxsize=256)
+def _areas(path) -> frozenset:
+    """The key areas (``title`` of ``title.continue``) a catalog file seems to hold, from a look
+    at its lines (no YAML parsing: a hint of which file to read, never trusted as its content)."""
+    try:
+        return frozenset(_AREA.findall(safeio.read_text(path)))
+    except (OSError, ValueError, DataError):
+        return frozenset()
 
 
 def catalog(lang: str) -> dict[str, Any]:
@@ -430,3 +450,18 @@ def tr(key: str, lang: str | None = None, **params: Any) -> str:
 __all__ = ["LANGUAGES", "PSEUDO", "tr", "language_name", "enable_pseudo", "plural_categories",
            "set_language", "get_language", "system_language", "plural_category", "check_catalogs",
            "number", "on_language_change", "catalog", "has"]
+
+
+def folder_reason(exc: OSError) -> str:
+    """Why the user-data folder cannot be used, in the player's language where the reason is
+    ours (``paths.UserDataUnavailable.reason_key``); an OS error's own words stay as they are."""
+    key = getattr(exc, "reason_key", None)
+    return tr(key) if key else str(getattr(exc, "reason", None) or exc)
+
+
+def cannot_save_message(exc: OSError) -> str:
+    """The sentence for the player when the user-data folder cannot be used."""
+    folder = getattr(exc, "folder", None)
+    if folder is None:
+        return tr("saves.no_folder", folder="?", reason=exc)
+    return tr("saves.no_folder", folder=folder, reason=folder_reason(exc))

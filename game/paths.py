@@ -35,10 +35,7 @@ class UserDataUnavailable(OSError):
 
     @property
     def reason(self) -> str:
-        """Why, in the player's language where the reason is ours (an OS error stays as is)."""
-        if self.reason_key:
-            from .i18n import tr
-            return tr(self.reason_key)
+        """Why, in English (``i18n.folder_reason`` says it in the player's language)."""
         return self._reason
 
     def __str__(self) -> str:
@@ -72,15 +69,6 @@ def user_data_dir() -> Path:
     if not path.is_dir():
         raise UserDataUnavailable(path, "it is not a folder", "saves.folder_not_folder")
     return path
-
-
-def cannot_save_message(exc: OSError) -> str:
-    """The sentence for the player when the user-data folder cannot be used."""
-    from .i18n import tr
-    folder = getattr(exc, "folder", None)
-    if folder is None:
-        return tr("saves.no_folder", folder="?", reason=exc)
-    return tr("saves.no_folder", folder=folder, reason=exc.reason)
 
 
 def atomic_write(path, text: str) -> None:

@@ -234,11 +234,47 @@ class _LimitError(yaml.MarkedYAMLError):
     """A document beyond our limits (aliases, depth)."""
 
 
+_FAST = getattr(yaml, "__with_libyaml__", False)   # libyaml: the same parse, ten times quicker
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
+def _check_limits(text: str) -> None:
+    """With libyaml: the alias budget and depth cap of ``_StrictLoader``, on the parser's
+    events before anything is built (an alias bomb never expands)."""
+    depth = aliases = 0
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                raise _LimitError(problem=f"uses more than {MAX_ALIASES} aliases "
+                                  "(a document that expands without limit)",
+                                  problem_mark=event.start_mark)
+        elif isinstance(event, _OPEN):
+            depth += 1
+            if depth >= MAX_DEPTH:
+                raise _LimitError(problem=f"is nested too deeply (more than {MAX_DEPTH} "
+                                  "levels)", problem_mark=event.start_mark)
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+
+
+def _parse(text: str):
+    if _FAST:
+        _check_limits(text)
+        loader = yaml.CSafeLoader(text)
+    else:
+        loader = _StrictLoader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
 def parse_yaml(text: str, name: str) -> Any:
     """Parse YAML text safely; FileProblem for anything wrong (with line and column)."""
-    loader = _StrictLoader(text)
     try:
-        value = loader.get_single_data()
+        value = _parse(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -250,8 +286,6 @@ def parse_yaml(text: str, name: str) -> Any:
         raise FileProblem(name, "is nested too deeply") from None
     except (ValueError, TypeError, OverflowError) as exc:   # e.g. a date like 2024-99-99
         raise FileProblem(name, f"not valid YAML: {exc}") from None
-    finally:
-        loader.dispose()
     check_tree(value, name)
     return value
 

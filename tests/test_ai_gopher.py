@@ -303,3 +303,28 @@ def test_hand_reach_and_the_sharp_guides_pick_among_equal_payments():
             for c in combos[:2]}
     assert rest["acorn:5"] != rest["berry:5"]
     assert agent.pick_combo(combos)[0][0] == max(rest, key=rest.get)
+
+
+@pytest.mark.parametrize("level", ["beginner", "good", "expert"])
+def test_a_payment_begun_is_finished_from_the_own_picks_alone(level):
+    """RULINGS (picks private until paid): a computer player building a payment sees its own
+    picks in its view (the others see none) and, asked in the middle of a build, finishes it
+    with legal picks and collects; the expert searches on states dealt from that view."""
+    st = _position(["berry:1", "berry:2", "berry:3", "berry:4", "berry:6", "acorn:5"])
+    st._roll_die = lambda: 1
+    st.apply([a for a in st.legal_actions() if a["type"] == "roll"][0])
+    st.apply([a for a in st.legal_actions() if a.get("to") == 2][0])      # berry 5
+    st.apply([a for a in st.legal_actions() if a.get("card") == "berry:1"][0])
+    assert st.view(0)["picks_add"] == ["berry:1"] and st.view(1)["picks_add"] == []
+    agent = make_agent("gopher", level, seed=2)
+    if level == "expert":
+        agent.iterations, agent.think = 30, 60.0
+    for _ in range(8):
+        if st.step != "collect":
+            break
+        legal = st.legal_actions()
+        a = agent.decide(st.view(0), legal)
+        assert key(a) in {key(x) for x in legal}
+        st.apply(a)
+    assert st.step != "collect" and st.face_up[0] and "berry:1" in st.face_up[0]
+    assert sum(map(card_value, st.face_up[0])) - sum(map(card_value, st.face_down[0])) == 5

@@ -105,7 +105,8 @@ def test_unavailable_game(monkeypatch, capsys):
     assert "not playable yet" in capsys.readouterr().err
     assert cli.main(["simulate", "gopher", "--games", "1", "--players", "2", "--json"]) == 0
     capsys.readouterr()
-    monkeypatch.setattr(GAMES["gopher"], "state_class", None)
+    info = GAMES["gopher"]
+    monkeypatch.setattr(info, "_rules", (None, info.variants, info.options))
     assert cli.main(["simulate", "gopher"]) == 2
     assert "not playable yet" in capsys.readouterr().err
 

@@ -41,3 +41,13 @@ def test_bench_measures_the_rules_and_the_computer_player():
     assert proc.returncode == 0, proc.stderr
     assert "gopher: rules, random playouts" in proc.stdout
     assert "gopher: computer move" in proc.stdout
+
+
+def test_an_option_that_does_nothing_in_the_rule_set_is_refused():
+    """Issue 31 (texts: an option that does nothing in the chosen rule set is refused with a
+    message). ``single_card`` belongs to the beginner rules: with another rule set the command says
+    so in one line instead of playing games where it does nothing."""
+    proc = run_main("simulate", "gopher", "--variant", "standard", "--option",
+                    "single_card=not_allowed", "--games", "1")
+    assert_usage_error(proc, "single_card")
+    assert "Beginner" in proc.stderr

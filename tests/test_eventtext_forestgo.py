@@ -208,6 +208,57 @@ def test_gopher_private_events_name_no_card():
             assert "secret" not in e and "card" not in e and "cards" not in e
 
 
+def _stripped(ev: dict) -> dict:
+    """The event as another seat gets it (the contract's ``secret`` mark): without the secret
+    fields and without ``text``."""
+    return {k: v for k, v in ev.items() if k not in ev.get("secret", ()) and k != "text"}
+
+
+def test_gopher_picks_and_giving_up_name_no_card_to_the_others(lang_restore):
+    """RULINGS (gopher): picks are the picking seat's secret until paid and giving up shows
+    nothing.  Without their secret fields, the pick and pass events still render a sentence in
+    every language ("Anna picks a card for the sign"), and it names no card, kind or value."""
+    from game.i18n import tr
+    state, events = _playout("gopher", 3, "standard", {}, 5)
+    secret = [e for e in events if e.get("secret")]
+    assert {e["type"] for e in secret} == {"pick", "pass"}
+    ctx = eventtext.Ctx("gopher", NAMES[:3])
+    for lang in LANGS:
+        i18n.set_language(lang)
+        kinds = [tr(f"gopher.kind.{k}") for k in ("acorn", "berry", "spikelet")]
+        hidden = set()
+        for e in secret:
+            own = eventtext.line(e, ctx)
+            text = eventtext.line(_stripped(e), ctx)
+            _clean(text, lang)
+            assert not any(k.lower() in text.lower() for k in kinds), text
+            assert NAMES[e["seat"]] in text
+            if e["type"] == "pick":
+                assert text != own          # the picker's own line names the card
+                hidden.add(text)
+        assert len(hidden) <= 3              # one sentence per name, whatever the card
+
+
+def test_gopher_a_beginner_pass_keeps_no_cards(lang_restore):
+    """RULINGS (gopher, beginner: the cards lie open on the table) and issue 31 (texts: "the
+    beginner pass says 'keeps the cards' though beginners hold none").  Beginners hold no cards:
+    their pass says that nothing is taken from the table, not that
+    the cards are kept (in every language)."""
+    ctx = eventtext.Ctx("gopher", NAMES[:2])
+    _state, events = _playout("gopher", 2, "beginner", {}, 3)
+    passes = [e for e in events if e["type"] == "pass"]
+    assert passes and all(e.get("table") is True and "returned" not in e for e in passes)
+    for lang in LANGS:
+        i18n.set_language(lang)
+        from game.i18n import tr
+        line = eventtext.line(passes[0], ctx)
+        assert line == tr("gopher.ev.pass_table", name=NAMES[passes[0]["seat"]])
+        assert line != tr("gopher.ev.pass", name=NAMES[passes[0]["seat"]])
+        old = {k: v for k, v in passes[0].items() if k != "table"}      # a log of an older version
+        view_ctx = eventtext.Ctx("gopher", NAMES[:2], extra={"view": {"variant": "beginner"}})
+        assert eventtext.line(old, view_ctx) == line
+
+
 @pytest.mark.parametrize("game,variant,word", [("forest", "race", "Goldklumpen"),
                                                ("gopher", "standard", "gewinnt")])
 def test_results_words_come_in_the_players_language(lang_restore, game, variant, word):

@@ -262,7 +262,8 @@ def test_hand_and_pile_counts_change_when_the_cards_land(display):
                 break
             la = st.legal_actions()
             collect = [a for a in la if a["type"] == "collect"]
-            before = [dict(s) for s in st.view(None)["seats"]]
+            # what the collecting seat sees (its picks are out of the hand for it alone)
+            before = [dict(s) for s in st.view(st.current_player)["seats"]]
             events = st.apply(collect[0] if collect else rng.choice(la))
             got = next((e for e in events if e["type"] == "collect"), None)
             v.play(events, "normal")
@@ -309,8 +310,8 @@ def test_a_seat_card_says_where_each_basket_is(display):
     """With baskets each seat card says whose burrow its basket is in: at home, with another
     player, or (at home) how many baskets of others it holds."""
     from game import i18n
-    st = new_game("gopher", 3, seed=0, variant="baskets")
-    rng = random.Random(0)
+    st = new_game("gopher", 3, seed=1, variant="baskets")      # a random game where a
+    rng = random.Random(1)                                     # basket changes hands
     while not st.is_over() and all(s.get("basket_holder", i) == i
                                    for i, s in enumerate(st.view(0)["seats"])):
         st.apply(rng.choice(st.legal_actions()))
@@ -370,3 +371,44 @@ def test_the_results_screen_shows_plus_minus_and_trophies(display, monkeypatch):
         assert row and f"+{info['plus']}" in row[0] and f"= {info['score']}" in row[0]
     b, _ = play_to(1, 2000, "beginner")
     assert b.is_over() and view_of(b).draw_results is None
+
+
+def test_setup_screen_sends_no_hidden_option():
+    """The set-up screen hides ``single_card`` unless the beginner rules are chosen; an option
+    changed there and then hidden by another choice goes back to its default, so the rules
+    (which refuse an option that does nothing in the chosen rule set) start the game."""
+    from types import SimpleNamespace
+    from game.app.scenes.seats import SeatsScene
+    from game.rules import GAMES
+    screen = SimpleNamespace(info=GAMES["gopher"], variant="beginner", option_text={},
+                             options={"single_card": "not_allowed"})
+    assert SeatsScene.collect_options(screen) == {"single_card": "not_allowed"}
+    screen.variant = "standard"
+    options = SeatsScene.collect_options(screen)
+    assert options == {"single_card": "allowed"}
+    new_game("gopher", 2, seed=1, variant="standard", options=options)
+
+
+def test_a_collect_step_the_hand_cannot_pay_says_so_and_offers_keeping_the_cards(display):
+    """The collect step opens whatever a hand can pay (the others must not learn it); when the
+    cards cannot make the sign, the bar says so and offers only "Keep my cards"."""
+    from game import i18n
+    from game.app.views.gopher import texts
+    for seed in range(60):
+        st = new_game("gopher", 2, seed=seed, variant="standard")
+        rng = random.Random(seed)
+        for _ in range(300):
+            if st.is_over() or (st.step == "collect" and
+                                {a["type"] for a in st.legal_actions()} == {"pass"}):
+                break
+            st.apply(rng.choice(st.legal_actions()))
+        if st.step == "collect":
+            break
+    assert [a["type"] for a in st.legal_actions()] == ["pass"]
+    v = view_of(st)
+    mode = v.mode()
+    seat = st.current_player
+    what, amount = st.data.pages[st.page].signs[st.tokens[seat]]
+    assert mode.instruction() == i18n.tr("gopher.do.collect_none", what=texts.sign(what, amount))
+    labels = [label for _k, label, action, _p in mode.buttons() if action is not None]
+    assert labels == [texts.button("pass")]

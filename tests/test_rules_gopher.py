@@ -261,6 +261,90 @@ def test_ruling_exactly_the_roll_no_hole_twice():
         assert len(path) == 5 and len(set(path)) == 5
 
 
+def plain_ends(page, start, steps, occupied, by_jumps) -> set:
+    """Every end of a move by the ruling read plainly (an independent, slow search): a step
+    goes to a free neighbour or jumps a run of tokens (turning where the tunnels turn) to the
+    first free hole behind it; no hole is used twice, landed on or jumped over.  With
+    ``by_jumps``: (end, the seats jumped)."""
+    adj = page.adj
+    out = set()
+
+    def jumps(prev, at, over):
+        for m in adj[at]:
+            if m == prev or m in over:
+                continue
+            if m in occupied:
+                yield from jumps(at, m, over + [m])
+            else:
+                yield m, over
+
+    def walk(at, left, used, seats):
+        if left == 0:
+            out.add((at, seats) if by_jumps else at)
+            return
+        for n in adj[at]:
+            if n in used:
+                continue
+            if n not in occupied:
+                walk(n, left - 1, used | {n}, seats)
+                continue
+            for land, over in jumps(at, n, [n]):
+                if land in used or used & set(over):
+                    continue
+                walk(land, left - 1, used | {land} | set(over),
+                     seats | frozenset(occupied[h] for h in over))
+    walk(start, steps, {start}, frozenset())
+    return out
+
+
+def test_ruling_a_move_never_jumps_the_same_hole_twice():
+    """RULINGS, movement: no hole twice in one move, "neither landed on nor jumped over: a move
+    never leapfrogs the same hole twice".  Page 4, tokens on 9 and 8, a roll of 3: 9 -> 3 -> 7
+    -> 6 would jump hole 8 twice, so hole 6 is out of reach."""
+    st = table(tokens=(9, 8), page=4)
+    roll(st, 3)
+    assert 6 not in ends(st) and {1, 3, 5, 11, 17} <= ends(st)
+    for end, path, hops in move_options(D.pages[4], 9, 3, {8: 1}, False):
+        used = [9] + [h for _, y, over in hops for h in list(over) + [y]]
+        assert used.count(8) <= 1 and len(used) == len(set(used)), used
+    ev = act(st, "move", to=3)
+    used = [ev[0]["start"]] + [h for hop in ev[0]["hops"] for h in hop["over"] + [hop["to"]]]
+    assert len(used) == len(set(used))
+
+
+def test_ruling_a_move_never_passes_a_hole_twice_the_hub_of_page_5():
+    """RULINGS, movement (no hole twice, jumped or landed on): on page 5 with the hub 13 taken
+    and the mover on 14, every way on after jumping the hub leads back through it, so a roll of
+    6 reaches no hole at all and the token stays (ineffective)."""
+    st = table(tokens=(14, 13), page=5, hands={0: ["acorn:1"]})
+    roll(st, 6)
+    assert ends(st) == set() and types(st) == {"stay"}
+    ev = act(st, "stay")
+    assert st.tokens[0] == 14 and any(e["type"] == "ineffective" for e in ev)
+
+
+@pytest.mark.parametrize("by_jumps", [False, True])
+def test_ruling_no_hole_twice_every_end_hole_as_a_plain_search_finds_it(by_jumps):
+    """RULINGS, movement: the end holes offered (with baskets: per set of seats jumped) are
+    exactly those of a plain search of the ruling, over 600 seeded positions of every page with
+    1 to 3 other tokens, and every path offered uses each hole once, jumped or landed on."""
+    rng = random.Random(31)
+    holes = sorted(D.holes)
+    for _ in range(600):
+        page = D.pages[rng.randint(1, 6)]
+        start, *others = rng.sample(holes, rng.randint(2, 4))
+        occupied = {h: s + 1 for s, h in enumerate(others)}
+        steps = rng.randint(1, 6)
+        got = move_options(page, start, steps, occupied, by_jumps)
+        found = {(e, frozenset(occupied[h] for _, _, o in hops for h in o)) if by_jumps else e
+                 for e, _, hops in got}
+        assert found == plain_ends(page, start, steps, occupied, by_jumps)
+        assert len(found) == len(got)
+        for end, path, hops in got:
+            used = [start] + [h for _, y, over in hops for h in list(over) + [y]]
+            assert len(used) == len(set(used)) and path[-1] == end and len(hops) == steps
+
+
 def test_ruling_one_token_per_hole():
     st = table(tokens=(1, 3), page=3)
     roll(st, 2)
@@ -386,7 +470,8 @@ def test_collect_the_sign_gives_the_kind_and_amount():
     st = table(tokens=(1, 20), hands={0: ["acorn:5", "berry:2"]})   # page 1, hole 2: berry 5
     roll(st, 1)
     act(st, "move", to=2)
-    assert st.step != "collect"                         # no berries making 5: ineffective
+    assert types(st) == {"pass"}                        # no berries making 5: give up only
+    assert any(e["type"] == "ineffective" for e in act(st, "pass"))
 
 
 def test_collect_by_a_sum_of_cards():
@@ -418,7 +503,9 @@ def test_collect_without_the_cards_the_turn_is_ineffective_and_draws_one():
     st = table(tokens=(1, 20), hands={0: ["acorn:1", "acorn:2", "acorn:3", "acorn:4", "acorn:6",
                                           "acorn:7"]})
     roll(st, 1)
-    ev = act(st, "move", to=2)
+    act(st, "move", to=2)
+    assert types(st) == {"pass"}
+    ev = act(st, "pass")
     assert any(e["type"] == "ineffective" for e in ev)
     assert len(st.hands[0]) == 7
 
@@ -465,6 +552,7 @@ def test_ruling_the_hand_may_exceed_six():
                                           "acorn:7"]})
     roll(st, 1)
     act(st, "move", to=2)
+    act(st, "pass")
     assert len(st.hands[0]) == 7
 
 
@@ -574,7 +662,7 @@ def test_simplified_addition_only():
     st = table("simplified", tokens=(1, 20), hands={0: ["berry:7", "berry:2"]})
     roll(st, 1)
     act(st, "move", to=2)                                # 7 - 2 would make 5, not allowed
-    assert st.step != "collect"
+    assert types(st) == {"pass"}
 
 
 def test_simplified_two_diggers_and_the_8_9_10_cards_removed():
@@ -709,15 +797,23 @@ def test_beginner_a_present_gives_another_turn():
     assert st.active == 0 and st.step == "roll" and any(e.get("again") for e in ev)
 
 
-def test_designed_beginner_only_one_extra_turn_in_a_row():
+def test_ruling_beginner_every_present_gives_another_turn_on_an_extra_turn_too():
+    """RULINGS, beginner: "a present hole gives another turn - every present reached does, on
+    an extra turn too": three presents in a row, three extra turns."""
     st = table("beginner", tokens=(2, 20))
+    for _ in range(3):
+        st.tokens[0] = 2
+        st._legal = None
+        roll(st, 1)
+        ev = act(st, "move", to=3)                       # page 1, hole 3: a present
+        assert [e["type"] for e in ev][-2:] == ["present", "turn"] and ev[-2]["again"]
+        assert st.active == 0 and st.step == "roll" and st.bonus
+        assert not any(e["type"] in ("present_empty", "ineffective") for e in ev)
     roll(st, 1)
-    act(st, "move", to=3)                                # present: another turn
-    st.tokens[0] = 2
-    st._legal = None
-    roll(st, 1)
-    ev = act(st, "move", to=3)                           # a present again: nothing
-    assert any(e["type"] == "present_empty" for e in ev) and st.active == 1
+    act(st, "move", to=4)
+    while st.active == 0:
+        st.apply(st.legal_actions()[-1])
+    assert st.active == 1 and not st.bonus
 
 
 def test_beginner_one_digger_each():
@@ -801,6 +897,198 @@ def test_designed_a_stalled_game_ends():
     assert "nobody collected" in st.end_reason or "deck is empty" in st.end_reason
 
 
+def _turns_without_collecting(st, turns: int) -> None:
+    """End ``turns`` turns in a row in which nobody collects."""
+    for _ in range(turns):
+        assert not st.is_over()
+        st.collected_any = False
+        st._end_turn([])
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified", "baskets"])
+def test_ruling_stall_only_with_the_deck_empty(variant):
+    """RULINGS, stall: "with the deck empty (standard, simplified, baskets), when nobody has
+    collected for 3 full rounds the game ends": with cards in the deck no count of idle rounds
+    ends it; with the deck empty, 3 full rounds do, not one turn sooner."""
+    st = table(variant, tokens=(1, 20))
+    assert st.deck
+    _turns_without_collecting(st, 40)
+    assert not st.is_over() and st.stall == 0
+    st.discard += st.deck
+    st.deck = []
+    _turns_without_collecting(st, 3 * 2 - 1)
+    assert not st.is_over() and st.stall == 5
+    ev: list = []
+    st._end_turn(ev)
+    assert st.is_over() and st.end == {"why": "stalled", "rounds": 3}
+    assert ev[-1]["type"] == "game_over" and ev[-1]["end"] == {"why": "stalled", "rounds": 3}
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_ruling_beginner_stall_needs_ten_full_rounds(players):
+    """RULINGS, stall: "in the beginner rules (no deck) the same end needs 10 full rounds
+    without a collection" (3 rounds could end a beginner game in its first rounds while every
+    kind is still on the table)."""
+    st = table("beginner", tokens=(1, 20, 10)[:players])
+    assert D.rule_sets["beginner"]["stalled_rounds"] == 10
+    _turns_without_collecting(st, 10 * players - 1)
+    assert not st.is_over()
+    st._end_turn([])
+    assert st.is_over() and st.end == {"why": "stalled", "rounds": 10}
+
+
+def test_ruling_beginner_a_take_resets_the_stall():
+    """RULINGS, stall: the rounds counted are rounds without a collection."""
+    st = table("beginner", tokens=(1, 20))
+    st.stall = 15
+    roll(st, 1)
+    act(st, "move", to=2)                                # berry 5
+    act(st, "take", kind="berry", take=[5], give=[])
+    assert st.stall == 0 and not st.is_over()
+
+
+PRESENT_DECK = ["acorn:1", "berry:2", "berry:9", "spikelet:7", "acorn:7"]
+THREE_HANDS = {0: ["spikelet:1"], 1: ["spikelet:2"], 2: ["spikelet:3"]}
+
+
+def _present_deck(*cards):
+    """Seat 0 one step from the present on page 1 (hole 3) with a hand of six; the deck."""
+    hand = ["spikelet:1", "spikelet:2", "spikelet:3", "spikelet:4", "spikelet:5", "spikelet:6"]
+    return table(tokens=(2, 20), hands={0: hand}, deck=list(cards))
+
+
+def test_ruling_a_kept_trophy_counts_as_collecting_for_the_stall():
+    """RULINGS, stall: "Keeping a present's trophy counts as collecting": the last card of the
+    deck kept as a trophy in a turn that would have been the stall's last does not end the
+    game."""
+    st = _present_deck("acorn:7")
+    st.stall = 2 * 3 - 1                                 # one turn short of 3 idle rounds
+    roll(st, 1)
+    act(st, "move", to=3)
+    ev = act(st, "keep", card="acorn:7")
+    assert st.deck == [] and not st.is_over() and st.stall == 0
+    assert not any(e["type"] == "game_over" for e in ev)
+
+
+def test_ruling_a_trophy_turn_is_effective_and_draws_no_card():
+    """RULINGS: "A turn that keeps a present's trophy is effective ... and draws no card"."""
+    st = _present_deck(*PRESENT_DECK)
+    roll(st, 1)
+    ev = act(st, "move", to=3)
+    assert st.effective is False and st.step == "present"
+    ev = act(st, "keep", card="berry:9")
+    assert not any(e["type"] == "ineffective" for e in ev)
+    assert not any(e["type"] == "draw" and e["why"] == "ineffective" for e in ev)
+    assert len(st.hands[0]) == 6 and st.trophies[0] == ["berry:9"]
+
+
+def _leap_to_present():
+    """(page, start, jumped hole, present hole): a one-step leapfrog onto a present."""
+    for num, page in sorted(D.pages.items()):
+        for c, (what, _) in sorted(page.signs.items()):
+            if what != "present":
+                continue
+            for b in page.adj[c]:
+                for a in page.adj[b]:
+                    if a != c and len(page.adj[b]) == 2:
+                        return num, a, b, c
+    raise AssertionError("no leapfrog onto a present in the book")
+
+
+def test_ruling_a_trophy_turn_takes_the_baskets_of_the_seats_leapfrogged():
+    """RULINGS: a turn that keeps a trophy is effective: "it takes baskets when the move
+    leapfrogged" (with baskets: the jumped seat's basket and any it holds)."""
+    num, a, b, c = _leap_to_present()
+    free = next(h for h in sorted(D.holes) if h not in (a, b, c))
+    st = table("baskets", tokens=(a, b, free), page=num, hands=THREE_HANDS, deck=PRESENT_DECK)
+    st.holder = [0, 1, 1]                                # seat 1 holds seat 2's basket
+    roll(st, 1)
+    ev = act(st, "move", to=c)
+    assert ev[0]["jumped"] == [1] and st.step == "present"
+    ev = act(st, "keep", card="berry:9")
+    assert st.holder == [0, 0, 0] and st.trophies[0] == ["berry:9"]
+    taken = next(e for e in ev if e["type"] == "baskets")
+    assert taken["source"] == 1 and taken["owners"] == [1, 2]
+
+
+def test_ruling_a_trophy_turn_without_leapfrog_takes_no_basket():
+    """RULINGS (baskets are taken only "when the move leapfrogged")."""
+    st = table("baskets", tokens=(2, 20, 10), hands=THREE_HANDS, deck=PRESENT_DECK)
+    roll(st, 1)
+    act(st, "move", to=3)
+    ev = act(st, "keep", card="berry:9")
+    assert st.holder == [0, 1, 2] and not any(e["type"] == "baskets" for e in ev)
+
+
+def test_designed_a_trophy_on_the_owners_next_effective_turn_buys_the_basket_back():
+    """RULINGS, baskets: an owner buys the basket back with what the next effective turn
+    collects; a trophy turn is effective, so the trophy goes to the holder (its trophies)."""
+    st = table("baskets", tokens=(2, 20, 10), hands=THREE_HANDS, deck=PRESENT_DECK)
+    st.holder = [2, 1, 2]                                # seat 2 holds seat 0's basket
+    roll(st, 1)
+    act(st, "move", to=3)
+    ev = act(st, "keep", card="berry:9")
+    assert st.holder == [0, 1, 2] and st.trophies == [[], [], ["berry:9"]]
+    ransom = next(e for e in ev if e["type"] == "ransom")
+    assert ransom["holder"] == 2 and ransom["cards"] == ["berry:9"]
+
+
+# what the rules text on screen says of each ruling, in the four languages
+RULES_TEXT_SAYS = {
+    "no hole twice, jumped or landed on": {
+        "en": "neither as a stop nor as a hole you jump over",
+        "de": "weder als Halt noch als Loch, über das du springst",
+        "fr": "ni comme arrêt ni comme trou que tu sautes",
+        "ru": "ни как остановка, ни как нора, через которую ты прыгаешь"},
+    "stall: deck empty, 3 full rounds, a trophy counts as collecting": {
+        "en": "If the deck is empty and nobody collects anything for three whole rounds, the "
+              "game also ends; a trophy kept from a present counts as collecting.",
+        "de": "Ist der Stapel leer und sammelt drei ganze Runden lang niemand etwas ein, endet "
+              "das Spiel ebenfalls; eine behaltene Trophäe zählt als Einsammeln.",
+        "fr": "Si la pioche est vide et que personne ne ramasse rien pendant trois tours "
+              "complets, la partie s'arrête aussi ; garder le trophée d'un cadeau compte comme "
+              "ramasser.",
+        "ru": "Если колода пуста и три полных круга никто ничего не собирает, игра тоже "
+              "заканчивается; оставленный трофей из подарка считается сбором."},
+    "stall: beginner 10 full rounds": {
+        "en": "nobody has taken anything for ten whole rounds",
+        "de": "zehn ganze Runden lang niemand etwas genommen hat",
+        "fr": "personne n'a rien pris pendant dix tours complets",
+        "ru": "десять полных кругов никто ничего не брал"},
+    "a turn keeping a trophy is effective": {
+        "en": "Keeping a trophy counts as collecting, so the turn is not wasted.",
+        "de": "Eine behaltene Trophäe zählt als Einsammeln, der Zug war also nicht vergeblich.",
+        "fr": "Garder un trophée compte comme ramasser : le tour n'est donc pas perdu.",
+        "ru": "Оставленный трофей считается сбором, так что ход не впустую."},
+    "a trophy turn takes baskets when the move leapfrogged": {
+        "en": "(keeping a present's trophy counts)",
+        "de": "(auch eine behaltene Trophäe zählt)",
+        "fr": "(garder le trophée d'un cadeau compte aussi)",
+        "ru": "(трофей из подарка тоже считается)"},
+    "beginner: every present reached gives another turn, on an extra turn too": {
+        "en": "every time you reach one, even on a turn that a present gave you",
+        "de": "jedes Mal, wenn du eines erreichst, auch in einem Zug, den dir ein Geschenk "
+              "gebracht hat",
+        "fr": "chaque fois que tu en atteins un, même pendant un tour qu'un cadeau t'a donné",
+        "ru": "каждый раз, когда ты до неё доходишь, даже в ходе, который дал тебе подарок"},
+    "picks private until paid, giving up shows nothing": {
+        "en": "nobody finds out which cards went back into your hand",
+        "de": "erfährt niemand, welche Karten in deine Hand zurückgegangen sind",
+        "fr": "personne n'apprend lesquelles sont retournées dans ta main",
+        "ru": "никто не узнает, какие из них вернулись в руку"},
+}
+
+
+@pytest.mark.parametrize("ruling", sorted(RULES_TEXT_SAYS))
+def test_ruling_the_rules_text_says_it_in_four_languages(ruling):
+    """RULINGS (gopher: movement, stall, trophy turns, beginner presents, private picks): the
+    rules text on screen says each of them, in English, German, French and Russian."""
+    from pathlib import Path
+    for lang, words in RULES_TEXT_SAYS[ruling].items():
+        text = Path(f"data/texts/{lang}/gopher_rules.md").read_text(encoding="utf-8")
+        assert words in " ".join(text.split()), (lang, ruling)
+
+
 # ------------------------------------------------------------------------------------------
 # the shared design: views, saves, events, speed
 # ------------------------------------------------------------------------------------------
@@ -827,15 +1115,150 @@ def test_spec_present_cards_shown_to_the_looker_only():
 
 
 def test_spec_draws_name_no_card_in_their_text():
+    """Draws and looks carry no card at all; picks and giving up carry theirs in fields marked
+    ``secret`` (the seat's alone: RULINGS, picks are private until paid), never anywhere else."""
     st = placed()
+    seen = set()
     for _ in range(300):
         if st.is_over():
             break
         for e in st.apply(random.Random(len(st.deck)).choice(st.legal_actions())):
+            seen.add(e["type"])
             if e["type"] in ("draw", "present") and not e.get("again"):
                 assert e["chance"] and e["private_to"] == e["seat"] and "secret" not in e
                 assert "card" not in e and "cards" not in e
                 assert not any(k in e["text"] for k in ("acorn", "berry", "spikelet", "digger"))
+            if e["type"] in ("pick", "pass"):
+                assert e["private_to"] == e["seat"] and "chance" not in e
+                assert e["secret"] == (["card", "sign"] if e["type"] == "pick" else ["returned"])
+                public = {k: v for k, v in e.items() if k not in e["secret"] and k != "text"}
+                assert not any(k in json.dumps(public) for k in ("acorn", "berry", "spikelet"))
+    assert {"pick", "pass"} <= seen
+
+
+def _building(variant="standard"):
+    """Seat 0 at berry 5 (page 1, hole 2) with many ways to pay; seat 1 and a spectator
+    watch."""
+    hand = ["berry:1", "berry:2", "berry:3", "berry:4", "berry:6", "acorn:5"]
+    st = table(variant, tokens=(1, 20), hands={0: hand, 1: ["acorn:1", "acorn:2"]})
+    roll(st, 1)
+    act(st, "move", to=2)
+    assert st.step == "collect" and st.collector == 0
+    return st
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified", "baskets"])
+def test_ruling_picks_are_private_until_paid_other_views_are_the_same_whichever_cards(variant):
+    """RULINGS: "Cards a player picks while building a payment are that player's secret until
+    the payment is confirmed": view(other seat) and view(None) are the same whichever cards
+    were picked (and however many), while the picking seat sees its own picks."""
+    base = _building(variant)
+    others = {seat: base.view(seat) for seat in (1, None)}
+    assert others[1]["seats"][0]["hand_count"] == 6 and others[1]["picks_add"] == []
+    builds = 0
+    todo = [base]
+    while todo:
+        st = todo.pop()
+        for seat in (1, None):
+            assert st.view(seat) == others[seat]
+        if st.picks_add or st.picks_sub:
+            builds += 1
+            mine = st.view(0)
+            assert (mine["picks_add"], mine["picks_sub"]) == (st.picks_add, st.picks_sub)
+            assert mine["seats"][0]["hand"] == st.hands[0]
+        for a in st.legal_actions():
+            if a["type"] in ("add", "subtract"):
+                nxt = st.clone()
+                nxt.apply(a)
+                todo.append(nxt)
+    assert builds >= 8
+    act(base, "add", card="berry:2")
+    act(base, "add", card="berry:3")
+    ev = act(base, "collect")                            # paid: now public
+    assert base.view(1)["seats"][0]["face_up"] == ["berry:2", "berry:3"]
+    assert any(e["type"] == "collect" and "secret" not in e for e in ev)
+
+
+def test_ruling_giving_up_shows_nothing_to_the_others():
+    """RULINGS: "giving up shows nothing to the others": the pass event keeps the cards that
+    went back in a ``secret`` field, and the other views after it are the same whichever cards
+    had been picked."""
+    after = {}
+    for picks in ([("add", "berry:1")], [("add", "berry:2"), ("add", "berry:3")],
+                  [("add", "berry:6"), ("subtract", "berry:1")], []):
+        st = _building()
+        for t, c in picks:
+            act(st, t, card=c)
+        ev = act(st, "pass")
+        gave_up = next(e for e in ev if e["type"] == "pass")
+        assert gave_up["private_to"] == 0 and gave_up["secret"] == ["returned"]
+        assert sorted(gave_up["returned"]) == sorted(c for _, c in picks)
+        public = {k: v for k, v in gave_up.items() if k not in gave_up["secret"] + ["text"]}
+        assert public == {"type": "pass", "seat": 0, "private_to": 0, "secret": ["returned"]}
+        for seat in (1, None):
+            v = st.view(seat)
+            after.setdefault(seat, v)
+            assert v == after[seat]
+
+
+def test_ruling_picks_private_a_state_dealt_from_another_view_holds_together():
+    """RULINGS (picks private): a state dealt from another seat's view (``from_view``, what a
+    computer player searches on) puts the unseen picks back into the collector's hand: the
+    same view, every card once, and it plays on to the end."""
+    st = _building()
+    act(st, "add", card="berry:6")
+    act(st, "subtract", card="berry:1")
+    for seat in (1, None):
+        for i in range(20):
+            twin = state_from_view("gopher", st.view(seat), seed=i)
+            assert twin.view(seat) == st.view(seat)
+            assert full_cards(twin) == full_cards(st)
+            assert twin.picks_add == twin.picks_sub == [] and len(twin.hands[0]) == 6
+            assert twin.current_player == 0 and {"pass"} <= types(twin)
+            rng = random.Random(i)
+            while not twin.is_over():
+                twin.apply(rng.choice(twin.legal_actions()))
+
+
+@pytest.mark.parametrize("variant", ["standard", "simplified", "baskets"])
+def test_spec_the_collect_step_opens_whatever_the_hidden_hand_can_pay(variant):
+    """A hand is its seat's secret: at a provision sign the collect step opens whether or not
+    the hand can pay (it may only give up), so the other seats see the same game either way
+    (the same step, views and public events); after a page turn too."""
+    def arrive(hand):
+        st = table(variant, tokens=(1, 20), hands={0: hand, 1: ["acorn:1", "acorn:2"]})
+        roll(st, 1)
+        return st, act(st, "move", to=2)                 # page 1, hole 2: berry 5
+    can, ev_can = arrive(["berry:2", "berry:3", "acorn:5"])
+    cannot, ev_cannot = arrive(["berry:1", "berry:7", "acorn:5"])
+    assert can.step == cannot.step == "collect" and types(cannot) == {"pass"}
+    assert [e["type"] for e in ev_can] == [e["type"] for e in ev_cannot]
+    for seat in (1, None):
+        assert can.view(seat) == cannot.view(seat)
+    public = [[(e["type"], e.get("seat")) for e in act(st, "pass")] for st in (can, cannot)]
+    assert public[0] == public[1]
+    # a page turn: every seat at a provision sign decides, whatever its hand
+    st = table(variant, tokens=(1, 2), page=1, hands={0: [DIGGER, "spikelet:1"],
+                                                      1: ["spikelet:2"]})
+    dice(st, 5)
+    act(st, "dig")                                       # page 5: hole 1 acorn 6, 2 berry 6
+    assert st.step == "collect" and st.current_player == 0 and types(st) == {"pass"}
+    act(st, "pass")
+    assert st.step == "collect" and st.current_player == 1 and types(st) == {"pass"}
+
+
+def test_spec_an_option_that_does_nothing_in_the_rule_set_is_refused():
+    """Issue 31 (texts: "an option that does nothing in the chosen rule set is refused with a
+    message"). ``single_card`` belongs to the beginner rules; set (to a value other than its default)
+    with another rule set it would do nothing, so the setup refuses it with a sentence."""
+    for variant in ("standard", "simplified", "baskets"):
+        with pytest.raises(ValueError) as info:
+            new_game("gopher", 2, seed=1, variant=variant, options={"single_card": "not_allowed"})
+        assert "single_card" in str(info.value) and "Beginner" in str(info.value)
+        assert new_game("gopher", 2, seed=1, variant=variant,
+                        options={"single_card": "allowed"}).options["single_card"] == "allowed"
+    st = new_game("gopher", 2, seed=1, variant="beginner", options={"single_card": "not_allowed"})
+    assert st.options["single_card"] == "not_allowed"
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -147,21 +147,31 @@ class GopherAgent(_Base):
             return self.change_value(view, page, hole)
         if what == "present":
             if self.beginner:
-                return 0.0 if view["bonus"] else 4.0      # another turn (one in a row)
-            return PRESENT_VALUE if view["deck_count"] else DRAW_VALUE * 0
+                return 4.0                # another turn (every present, on an extra turn too)
+            if not view["deck_count"]:
+                return 0.0                # an empty hole, and no card left to draw
+            # keeping the trophy is an effective turn: with baskets it takes baskets too
+            return self.basket_value(view, info, PRESENT_VALUE, PRESENT_VALUE, jumped)
         if what == "nothing":
             return 0.0 if self.beginner else DRAW_VALUE
         v = self.collect_value(view, what, amount)
         if v <= 0:
             return 0.0 if self.beginner else DRAW_VALUE
-        if self.rs["baskets"]:
-            holder = info["basket_holder"]
-            free = holder != me and holder in jumped
-            if holder != me and not free:
-                v = min(v, 6.0) - amount * 0.8     # the collected cards pay the ransom
-            for j in jumped:
-                got = [o for o, s in enumerate(view["seats"]) if s["basket_holder"] == j]
-                v += BASKET_VALUE * sum(1 for o in got if o != me) + (6.0 if me in got else 0)
+        return self.basket_value(view, info, v, amount, jumped)
+
+    def basket_value(self, view, info, v: float, amount: float, jumped) -> float:
+        """``v``, the worth of an effective turn collecting ``amount``, with baskets: less the
+        ransom it pays for my basket, plus the baskets it takes from the seats ``jumped``."""
+        if not self.rs["baskets"]:
+            return v
+        me = self.me
+        holder = info["basket_holder"]
+        free = holder != me and holder in jumped
+        if holder != me and not free:
+            v = min(v, 6.0) - amount * 0.8     # the collected cards pay the ransom
+        for j in jumped:
+            got = [o for o, s in enumerate(view["seats"]) if s["basket_holder"] == j]
+            v += BASKET_VALUE * sum(1 for o in got if o != me) + (6.0 if me in got else 0)
         return v
 
     def change_value(self, view, page, hole) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 import warnings
+from importlib import import_module
 
 import pygame
 
@@ -20,17 +21,6 @@ from . import ui
 from .assets import Assets
 from .debug_targets import DebugTargets
 from .saves import close_journals
-from .scenes.choose import ChooseScene
-from .scenes.comeback import SCENES as COMEBACK_SCENES
-from .scenes.pause import PauseScene
-from .scenes.play import PlayScene
-from .scenes.results import ResultsScene
-from .scenes.quickref import QuickRefScene
-from .scenes.rules import RulesScene
-from .scenes.saved import SavedGamesScene
-from .scenes.seats import SeatsScene
-from .scenes.settings_scene import SettingsScene
-from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .sound import Sounds
 from ..desktop import window_framebuffer
@@ -39,10 +29,28 @@ from .views import ViewError
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
-SCENES = {"title": TitleScene, "choose": ChooseScene, "seats": SeatsScene, "rules": RulesScene,
-          "quickref": QuickRefScene, "settings": SettingsScene, "play": PlayScene, "pause": PauseScene,
-          "results": ResultsScene, "saved": SavedGamesScene, "stats": StatsScene,
-          **COMEBACK_SCENES}     # the deal of the day, achievements, replays
+# Each is imported the first time it is shown (the title needs no board, rules or results code):
+# the name -> "module:Class" in game.app.scenes, or the class itself once imported.
+SCENES: dict = {"title": TitleScene, "choose": "choose:ChooseScene", "seats": "seats:SeatsScene",
+                "rules": "rules:RulesScene", "quickref": "quickref:QuickRefScene",
+                "settings": "settings_scene:SettingsScene", "play": "play:PlayScene",
+                "pause": "pause:PauseScene", "results": "results:ResultsScene",
+                "saved": "saved:SavedGamesScene", "stats": "stats:StatsScene",
+                # the deal of the day, achievements, replays
+                "daily": "daily:DailyScene", "daily_calendar": "calendar:CalendarScene",
+                "achievements": "achievements:AchievementsScene",
+                "earned": "achievements:EarnedScene", "replays": "replays:ReplaysScene",
+                "replay_import": "replays:ImportScene", "replay": "replay:ReplayScene",
+                "share": "share:ShareScene"}
+
+
+def scene_class(name: str) -> type:
+    """The screen class named ``name`` (imported on first use)."""
+    found = SCENES[name]
+    if isinstance(found, str):
+        module, _, cls = found.partition(":")
+        found = SCENES[name] = getattr(import_module(f"{__package__}.scenes.{module}"), cls)
+    return found
 HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
 
@@ -290,7 +298,7 @@ class App:
 
     def scene(self, name: str, *args, **kwargs):
         """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``."""
-        return SCENES[name](self, *args, **kwargs)
+        return scene_class(name)(self, *args, **kwargs)
 
     def open(self, name: str, *args, **kwargs) -> None:
         """Show the screen ``name`` over the current one (Esc / Back returns)."""
@@ -305,7 +313,7 @@ class App:
         screen.  A game that cannot start says why on the current screen; False then."""
         try:
             session = make_session() if callable(make_session) else make_session
-            scene = PlayScene(self, session)
+            scene = scene_class("play")(self, session)
         except (ValueError, ViewError) as exc:
             text = tr("app.cannot_start", reason=exc)
             if self.top is not None:

@@ -42,6 +42,22 @@ def rss_mb() -> float | None:
     return _status_mb("VmRSS")
 
 
+def memory_kinds() -> dict:
+    """This process's resident memory by kind, in MB (Linux ``smaps_rollup``; {} elsewhere):
+    what a peak was made of (anonymous heap, mapped files, shared memory)."""
+    kinds = {}
+    try:
+        with open("/proc/self/smaps_rollup", encoding="ascii") as fh:
+            for line in fh:
+                name, _, rest = line.partition(":")
+                if name in ("Anonymous", "Shared_Clean", "Shared_Dirty", "Private_Clean",
+                            "Private_Dirty", "Pss_Shmem", "Pss_File", "Pss_Anon"):
+                    kinds[name] = round(int(rest.split()[0]) / 1024, 1)
+    except (OSError, ValueError, IndexError):
+        pass
+    return kinds
+
+
 def high_water_mb() -> float | None:
     """The most resident memory this process has had since ``reset_high_water()`` (or its
     start), in MB: it sees the peak inside a frame that sampling after frames misses."""
@@ -73,6 +89,9 @@ class Monkey:
         reset_high_water()
         self.start_mb = rss_mb()
         self.peak_mb = self.start_mb or 0.0
+        self.peak_at: dict = {}        # where the sampled peak was (screen, game, size, memory kinds)
+        self.jumps: list[dict] = []    # the biggest rises from one step to the next (at most 6)
+        self._last_mb = self.start_mb or 0.0
         self._games = playable()
 
     # ---- what can be clicked now -------------------------------------------------------------
@@ -218,7 +237,24 @@ class Monkey:
             self.seen_games.add(session.game_id)
         mb = rss_mb()
         if mb is not None:
-            self.peak_mb = max(self.peak_mb, mb)
+            if mb > self.peak_mb:
+                self.peak_mb = mb
+                self.peak_at = self._where(mb)
+            rise = mb - self._last_mb
+            self._last_mb = mb
+            if rise >= 4 and (len(self.jumps) < 6 or rise > self.jumps[-1]["rise_mb"]):
+                self.jumps = sorted(self.jumps + [dict(self._where(mb), rise_mb=round(rise, 1))],
+                                    key=lambda j: -j["rise_mb"])[:6]
+
+    def _where(self, mb: float) -> dict:
+        """What the app showed when its memory was ``mb``: for a report on a peak."""
+        top = self.app.top
+        session = getattr(top, "session", None) or getattr(getattr(top, "play", None), "session", None)
+        surface = pygame.display.get_surface()
+        return {"mb": round(mb, 1), "event": self.events, "screen": getattr(top, "name", None),
+                "game": getattr(session, "game_id", None),
+                "size": list(surface.get_size()) if surface is not None else None,
+                "kinds": memory_kinds()}
 
     def run(self, events: int | None = None, seconds: float | None = None, report=None) -> dict:
         start = time.perf_counter()
@@ -243,7 +279,8 @@ class Monkey:
                 "screens": sorted(self.seen_screens), "games": sorted(self.seen_games),
                 "peak_mb": round(peak, 1) if peak else None,
                 "rss_mb": round(end, 1) if end is not None else None,
-                "start_mb": round(self.start_mb, 1) if self.start_mb is not None else None}
+                "start_mb": round(self.start_mb, 1) if self.start_mb is not None else None,
+                "peak_at": self.peak_at, "jumps": self.jumps}
 
     def close(self) -> None:
         for scene in self.app.stack:

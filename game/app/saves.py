@@ -33,8 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..i18n import get_language, tr
-from ..paths import (UserDataUnavailable, atomic_write, cannot_save_message, move_aside,
+from ..i18n import cannot_save_message, folder_reason, get_language, tr
+from ..paths import (UserDataUnavailable, atomic_write, move_aside,
                      user_data_dir)
 from ..safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
 from . import journal as journal_mod
@@ -230,7 +230,7 @@ def _drop_journal(slot: str) -> None:
 
 def _error_text(exc: BaseException) -> str:
     if isinstance(exc, UserDataUnavailable):
-        return tr("saves.not_saved_folder", folder=exc.folder, reason=exc.reason)
+        return tr("saves.not_saved_folder", folder=exc.folder, reason=folder_reason(exc))
     return tr("saves.not_saved", reason=getattr(exc, "strerror", None) or exc)
 
 
@@ -656,7 +656,7 @@ def read_autosave(slot: str | None = None) -> Saved:
     try:
         path = slot_path(slot) if slot else autosave_path()
     except UserDataUnavailable as exc:
-        raise SaveError(tr("saves.cannot_read", folder=exc.folder, reason=exc.reason)) from None
+        raise SaveError(tr("saves.cannot_read", folder=exc.folder, reason=folder_reason(exc))) from None
     return read_file(path)
 
 

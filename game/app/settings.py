@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 
 from .. import i18n
-from ..i18n import tr
-from ..paths import UserDataUnavailable, atomic_write, cannot_save_message, user_data_dir
+from ..i18n import cannot_save_message, tr
+from ..paths import UserDataUnavailable, atomic_write, user_data_dir
 from ..safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"

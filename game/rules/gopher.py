@@ -11,7 +11,8 @@ Rule sets (the ``variant``): ``standard``; ``simplified`` (addition only, 2 digg
 complete lunches).
 
 Option ``single_card`` (beginner only): ``allowed`` (default) or ``not_allowed`` - the
-rulebook's harder beginner game, where no sign may be paid with one card from the table.
+rulebook's harder beginner game, where no sign may be paid with one card from the table.  Set
+to ``not_allowed`` with another rule set it would do nothing, so the setup refuses it.
 
 Cards are short codes: ``"acorn:5"`` (kind and value) or ``"digger"``.  Identical cards are
 interchangeable, so hands are sorted lists of codes.
@@ -40,15 +41,30 @@ thousands of signed combinations, so a combination is built one card at a time; 
 can still be completed are offered (a reachability test over the remaining cards), so every
 build ends in a legal collection and the list stays at most two entries per card plus two.
 
+Rulings (RULINGS.md) the code follows where the rulebook is open:
+  - a move never passes the same hole twice, whether it lands there or jumps over it (so it
+    never leapfrogs the same token twice);
+  - keeping a present's trophy is collecting: the turn is effective (no card drawn), with
+    baskets it takes the baskets of the tokens leapfrogged, and it counts against a stall;
+  - beginner: every present reached gives another turn, on an extra turn too;
+  - the stall end: with the deck empty (standard, simplified, baskets) the game ends after
+    ``stalled_rounds`` (3) full rounds in which nobody collected; in the beginner rules (no
+    deck) after the beginner rule set's ``stalled_rounds`` (10), so that no game runs forever;
+  - the cards a seat picks while building a payment are its secret until it pays: the other
+    seats' views show them still in the hand, and the ``pick`` and ``pass`` events mark the
+    card and the cards taken back ``secret`` (the contract's mark);
+  - a hand is secret too, so with a hand the collect step opens at every provision or store
+    sign (after a page turn: for every seat at one) whether or not the hand can pay; one that
+    cannot may only give up.  The open beginner table is public: there the step opens only
+    where the table can pay (else ``cannot_collect``).
+
 Readings of our own where the rulebook and RULINGS.md say nothing (also in the rules text):
   - no end hole reachable with exactly the roll: the token stays and the turn is ineffective;
   - after a level change only provision and store signs can be collected (a present or portal
     on the new page does nothing); the active player's own collection then counts for baskets;
   - a digger that turns up the same page changes nothing and the turn ends (not ineffective);
-  - beginner: a present reached on the extra turn a present gave is an empty hole (one extra
-    turn in a row), so that no turn can run on and on;
-  - with the deck empty (beginner: always) the game also ends after ``stalled_rounds`` full
-    rounds in which nobody collected, so that no game can run forever.
+  - with baskets, a trophy kept on the owner's next effective turn buys the basket back (it
+    goes to the holder's trophies), as the added cards of a collection would.
 
 Events (each with ``type``, data fields and an English ``text``): ``place``, ``page`` (every
 roll for a page: ``value``, ``page_from``, ``page_to``, ``changed``, ``extra``), ``turn``,
@@ -59,9 +75,11 @@ roll for a page: ``value``, ``page_from``, ``page_to``, ``changed``, ``extra``),
 ``trophy``, ``baskets``, ``ransom``, ``stay``, ``game_over``.  Rolls, draws and looks carry
 ``chance: True``.
 
-Secrets: the hands of other seats, the deck order and the cards a seat looks at on a present
-hole.  Events about cards only one seat sees (``draw``, ``present``) carry ``private_to`` (that
-seat) and never the cards: the seat reads them in its own ``view``.
+Secrets: the hands of other seats, the deck order, the cards a seat looks at on a present
+hole and the cards a seat has picked towards a payment not yet paid.  Events about cards only
+one seat sees (``draw``, ``present``) carry ``private_to`` (that seat) and never the cards: the
+seat reads them in its own ``view``.  ``pick`` and ``pass`` carry ``private_to`` and name their
+cards in ``secret`` fields, which the table layer gives that seat alone.
 """
 from __future__ import annotations
 
@@ -80,7 +98,8 @@ END_WHY = ("deck_empty", "kind_ran_out", "stalled", "other")
 DIGGER = "digger"
 STEPS = ("place", "roll", "move", "collect", "present", "over")
 OFF = 256                      # bit offset of the signed-sum bit masks
-PICK_PASSES = OFF              # the largest card total whose picks come from two passes
+PICK_PASSES = 10 ** 6          # the largest card total whose picks come from two passes (any:
+                               # their offset is the total; a test lowers it to compare)
 
 
 def card_kind(code: str):
@@ -167,11 +186,15 @@ class GopherData:
         self._labels: dict = {}
         self._a_labels: dict = {}
         self._picks: dict = {}
-        self._move_texts: dict = {}
+        self._pick_signs: dict = {}
+        self._move_patterns: dict = {}
         self._decks: dict = {}
         for k in kinds:                    # every card's value known up front (card_value)
             for v, _ in values:
                 card_value(f"{k}:{v}")
+        # sign (a kind or "store") -> {card code: value} of the cards that may pay it
+        self.sign_values = {k: {f"{k}:{v}": v for v, _ in values} for k in kinds}
+        self.sign_values["store"] = {c: v for k in kinds for c, v in self.sign_values[k].items()}
         self._leaps: dict = {}
 
     def deck(self, rule_set: str) -> list:
@@ -225,23 +248,41 @@ class GopherData:
                 {"type": "subtract", "card": code, "text": f"{name} subtracts {label}."})
         return got
 
+    def pick_sign_rows(self, name: str) -> dict:
+        """sign (a kind or "store") -> {card code: its pick row for the seat called ``name``}
+        for the cards that may pay it (those of the kind; every provision at a store): the
+        rows of ``pick_rows`` by sign, so that a hand's eligible rows are one lookup a card."""
+        got = self._pick_signs.get(name)
+        if got is None:
+            if len(self._pick_signs) >= 64:
+                self._pick_signs.clear()
+            rows = self.pick_rows(name)
+            got = self._pick_signs[name] = {
+                k: {c: r for c, r in rows.items() if c is not None and card_kind(c) == k}
+                for k in self.kinds}
+            got["store"] = {c: r for c, r in rows.items() if c is not None}
+        return got
+
     def pass_text(self, name: str) -> str:
         """The sentence of giving up a collection, kept with the pick rows (under None)."""
         got = self.pick_rows(name)[None] = f"{name} does not collect."
         return got
 
-    def move_texts(self, name: str) -> dict:
-        """end hole -> the sentence of a move without leapfrog there by the seat called
-        ``name`` (filled in by move_text); one table per name, at most 64 names remembered."""
-        got = self._move_texts.get(name)
+    def move_patterns(self, name: str) -> dict:
+        """end hole -> the pattern of a move without leapfrog there by the seat called
+        ``name`` (filled in by move_pattern; its path and jumped set per action); one table
+        per name, at most 64 names remembered."""
+        got = self._move_patterns.get(name)
         if got is None:
-            if len(self._move_texts) >= 64:
-                self._move_texts.clear()
-            got = self._move_texts[name] = {}
+            if len(self._move_patterns) >= 64:
+                self._move_patterns.clear()
+            got = self._move_patterns[name] = {}
         return got
 
-    def move_text(self, name: str, end: int) -> str:
-        got = self.move_texts(name)[end] = f"{name} moves to hole {end}."
+    def move_pattern(self, name: str, end: int) -> dict:
+        got = self.move_patterns(name)[end] = {
+            "type": "move", "to": end, "path": None, "jumped": None,
+            "text": f"{name} moves to hole {end}."}
         return got
 
     def leap_patterns(self, names: list) -> dict:
@@ -368,6 +409,8 @@ def load_data(folder: str | Path | None = None) -> GopherData:
             rs["take_most"] = chk.int(chk.key(e, "take_most", where), where + ".take_most", 1, 4)
             rs["change_most"] = chk.int(chk.key(e, "change_most", where),
                                         where + ".change_most", 0, 1)
+            rs["stalled_rounds"] = chk.int(chk.key(e, "stalled_rounds", where),
+                                           where + ".stalled_rounds", 1, 40)
         rule_sets[rid] = rs
     for extra in rsraw:
         if extra not in RULE_SETS:
@@ -571,9 +614,11 @@ def _move_options(page: Page, start: int, steps: int, occupied: dict, by_jumps: 
 
 
 def _jump_landings(adj, occupied, prev: int, at: int, over: tuple) -> list:
-    """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``), each with
-    the holes jumped, the holes already used not yet left out (only landing holes can be used).
-    Both move searches share it."""
+    """Landing holes of a jump that has passed ``over`` (ending at occupied ``at``), each as
+    (landing hole, the holes jumped, bit mask of the landing and jumped holes), the holes the
+    move used before not yet left out: a move passes no hole twice, landed on or jumped over
+    (RULINGS), so a searcher drops a landing whose mask meets the holes used.  Both move
+    searches share it."""
     out = []
     for m in adj[at]:
         if m == prev or m in over:
@@ -581,7 +626,10 @@ def _jump_landings(adj, occupied, prev: int, at: int, over: tuple) -> list:
         if m in occupied:
             out += _jump_landings(adj, occupied, at, m, over + (m,))
         else:
-            out.append((m, over))
+            mask = 1 << m
+            for h in over:
+                mask |= 1 << h
+            out.append((m, over, mask))
     return out
 
 
@@ -616,9 +664,8 @@ def _search_ends(page: Page, start: int, steps: int, occupied: dict) -> list:
                 got = landings.get(at << 10 | n)
                 if got is None:
                     got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
-                for land, over in got:
-                    lb = 1 << land
-                    if vis & lb:
+                for land, over, lb in got:
+                    if vis & lb:            # a hole landed on or jumped over before
                         continue
                     if left:
                         v = vis | lb
@@ -707,7 +754,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
         got = landings.get(at << 10 | n)
         if got is None:
             got = landings[at << 10 | n] = _jump_landings(adj, occupied, at, n, (n,))
-        return [x for x in got if not vis >> x[0] & 1]
+        return [x for x in got if not vis & x[2]]
 
     def rec(at, left, vis, jm):
         if left == 0:
@@ -723,7 +770,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, vis):
+                for land, over, lb in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
@@ -736,7 +783,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
                     if left == 1:
                         found[key] = (land, list(path), tuple(hops))
                     else:
-                        rec(land, left - 1, vis | 1 << land, m)
+                        rec(land, left - 1, vis | lb, m)
                     hops.pop()
                     path.pop()
             elif left == 1:
@@ -764,7 +811,7 @@ def _walk_moves(page: Page, start: int, steps: int, occupied: dict, by_jumps: bo
             if vis >> n & 1:
                 continue
             if n in occupied:
-                for land, over in jumps(at, n, vis):
+                for land, over, _ in jumps(at, n, vis):
                     m = jm
                     for h in over:
                         m |= 1 << occupied[h]
@@ -802,16 +849,20 @@ class GopherState(GameState):
         "dig": "seat, before_roll: a digger is played instead of moving",
         "move": "seat, start, to, path, hops, jumped: a token moves (each hop and leapfrog)",
         "stay": "seat, hole: no end hole can be reached with the roll",
-        "pick": "seat, card, sign: a card is added (+) or subtracted (-) towards a sign",
+        "pick": "seat, card, sign, private_to, secret: a card is added (+) or subtracted (-) "
+                "towards a sign (card and sign: the picking seat's secret until it pays)",
         "collect": "seat, hole, what, amount, add, sub: provisions are collected",
         "take": "seat, hole, kind, take, give, what, amount: beginner cards taken from the table",
-        "pass": "seat, returned: the seat does not collect",
+        "pass": "seat, returned, table, private_to, secret: the seat does not collect "
+                "(returned: the picked cards back to the hand, that seat's secret; table: a "
+                "beginner takes nothing from the table)",
         "portal": "seat, hole: a token ends on a portal",
         "present": "seat, hole, count, again, chance, private_to: a present hole is reached "
                    "(only that seat looks at the cards)",
         "present_empty": "seat, hole: a present hole gives nothing",
         "empty_hole": "seat, hole: a hole without provisions",
-        "cannot_collect": "seat, hole, what, amount: the hand cannot make the sign",
+        "cannot_collect": "seat, hole, what, amount: the table cannot make the sign (beginner; "
+                          "a hand's collect step opens even when it cannot pay)",
         "ineffective": "seat: the turn was ineffective",
         "draw": "seat, count, why, chance, private_to: cards drawn (seen by that seat only)",
         "trophy": "seat, card, returned: a present card kept (or a digger used)",
@@ -840,6 +891,7 @@ class GopherState(GameState):
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  data: GopherData | None = None):
         super().__init__(players, seed, variant, options)
+        self._check_options(options or {})
         self.data = data or default_data()
         self._blank(players)
         cards = self.data.deck(self.variant)
@@ -854,6 +906,25 @@ class GopherState(GameState):
                 self.hands[s] = sorted(self.deck.pop() for _ in range(self.data.hand))
         self.step = "place"
         self.current_player = 0
+
+    def _check_options(self, given: dict) -> None:
+        """Refuse an option set to something other than its default where it does nothing
+        (its ``when`` does not hold for this rule set), with a sentence for the user."""
+        from .base import GameInfo
+        variants, specs = self.describe_setup()
+        for spec in specs:
+            key = spec["id"]
+            if key not in given or given[key] == spec.get("default"):
+                continue
+            if GameInfo.option_applies(spec, self.variant, self.options):
+                continue
+            want = (spec.get("when") or {}).get("variant")
+            want = want if isinstance(want, list) else [want]
+            label = {v["id"]: v["label"] for v in variants}
+            names = " or ".join(label[v] for v in want if v in label)
+            raise ValueError(f"option '{key}' ({spec['label']}) does nothing with the "
+                             f"{label.get(self.variant, self.variant)} rule set of {self.TITLE}"
+                             + (f"; it applies to {names} only" if names else ""))
 
     def _blank(self, players: int) -> None:
         self.names = [f"Player {i + 1}" for i in range(players)]
@@ -952,14 +1023,16 @@ class GopherState(GameState):
         if step == "move":
             occ = None
             out = []
-            texts = self.data.move_texts(nm)
+            plain = self.data.move_patterns(nm)
             for end, path, hops in self._move_options():
                 for h in hops:
                     if h[2]:
                         break
                 else:                                                  # no leapfrog
-                    out.append(Rec(type="move", to=end, path=path, jumped=[],
-                                   text=texts.get(end) or self.data.move_text(nm, end)))
+                    a = Rec(plain.get(end) or self.data.move_pattern(nm, end))
+                    a["path"] = path
+                    a["jumped"] = []
+                    out.append(a)
                     continue
                 if occ is None:                                        # a leapfrog
                     occ = self._occupied(s)
@@ -1000,11 +1073,9 @@ class GopherState(GameState):
         else:
             out = []
         info = self.data._picks.get(nm) or self.data.pick_rows(nm)
-        if what == "store":                 # the rows of eligible(hand, what), in hand order
-            rows = [info[c] for c in self.hands[s] if c != DIGGER]
-        else:
-            prefix = what + ":"
-            rows = [info[c] for c in self.hands[s] if c.startswith(prefix)]
+        signs = self.data._pick_signs.get(nm) or self.data.pick_sign_rows(nm)
+        # the rows of eligible(hand, what), in hand order
+        rows = [r for r in map(signs[what].get, self.hands[s]) if r]
         subtract = self.subtract
         n = len(rows)
         if n <= 2:                          # one or two cards: the other card's totals
@@ -1027,12 +1098,14 @@ class GopherState(GameState):
         # need + v when it is subtracted.  The totals of the other cards (all but card i) are
         # those of the cards before i plus those of the cards after i: t is such a total when
         # some total a of the cards before and t - a of the cards after exist.  pre[i] marks
-        # the totals a of the cards before i (bit OFF + a); post[i] marks the totals b of the
-        # cards from i on mirrored (bit OFF - b; with subtraction the totals are symmetric,
-        # so mirrored they are the same), so that post[i + 1] << t marks OFF + a exactly for
-        # the a whose t - a the cards after make.  Below OFF no total falls off a bit mask.
-        one = 1 << OFF
-        if sum(vals) > PICK_PASSES:
+        # the totals a of the cards before i (bit T + a); post[i] marks the totals b of the
+        # cards from i on mirrored (bit T - b; with subtraction the totals are symmetric,
+        # so mirrored they are the same), so that post[i + 1] << t marks T + a exactly for
+        # the a whose t - a the cards after make.  The offset T is the cards' total, beyond
+        # which no total lies: no total falls off a bit mask, and the masks stay short.
+        total = sum(vals)
+        one = 1 << total
+        if total > PICK_PASSES:
             pre = post = None
         elif subtract:
             pre = [one]
@@ -1131,11 +1204,13 @@ class GopherState(GameState):
         if t == "add":
             self.hands[s].remove(a["card"])
             self.picks_add.append(a["card"])
-            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", text=a["text"]))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="+", private_to=s,
+                          secret=["card", "sign"], text=a["text"]))
         elif t == "subtract":
             self.hands[s].remove(a["card"])
             self.picks_sub.append(a["card"])
-            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", text=a["text"]))
+            ev.append(Rec(type="pick", seat=s, card=a["card"], sign="-", private_to=s,
+                          secret=["card", "sign"], text=a["text"]))
         elif t == "roll":
             self.roll = self._roll_die()
             self._moves = None
@@ -1230,16 +1305,11 @@ class GopherState(GameState):
                              hole=self.tokens[s]))
             self._level_change(s, ev)
         elif what == "present":
-            if self.beginner and not self.bonus:
+            if self.beginner:             # every present reached, on an extra turn too
                 ev.append(Record("present", f"{self._nm(s)} reaches a present and takes "
                                  "another turn.", seat=s, hole=self.tokens[s], again=True))
                 self._start_turn(s, ev)
                 self.bonus = True
-            elif self.beginner:
-                ev.append(Record("present_empty", f"{self._nm(s)} reaches a present again, "
-                                 "but only one extra turn is given in a row.", seat=s,
-                                 hole=self.tokens[s]))
-                self._ineffective(ev)
             elif self.deck:
                 n = min(self.data.present_look, len(self.deck))
                 self.present = [self.deck.pop() for _ in range(n)]
@@ -1256,7 +1326,9 @@ class GopherState(GameState):
                           text=f"{self.names[s]} reaches a hole without provisions."))
             self._ineffective(ev)
         else:
-            if self._can_collect(s):
+            # with a hand the collect step always opens, so that the others learn nothing of
+            # what the hidden hand can pay (it may only give up); the open table is public
+            if not self.beginner or self._can_collect(s):
                 self._open_collect(s)
             else:
                 ev.append(Rec(type="cannot_collect", seat=s, hole=self.tokens[s], what=what,
@@ -1270,17 +1342,21 @@ class GopherState(GameState):
             return False
         if self.beginner:
             return bool(self._take_actions(s))
-        val = _VALUES
-        if what == "store":                                     # eligible(hand, what)
-            vals = [val[c] for c in self.hands[s] if c != DIGGER]
-        else:
-            prefix = what + ":"
-            vals = [val[c] for c in self.hands[s] if c.startswith(prefix)]
-        if amount > sum(vals):        # more than all the cards together
+        # the values of eligible(hand, what); can_make with the offset the cards' total
+        vals = [v for v in map(self.data.sign_values[what].get, self.hands[s]) if v]
+        total = sum(vals)
+        if amount > total:            # more than all the cards together
             return False
         if amount in vals:            # one card pays it
             return True
-        return can_make(vals, amount, self.subtract)
+        m = 1 << total
+        if self.subtract:
+            for v in vals:
+                m |= (m << v) | (m >> v)
+        else:
+            for v in vals:
+                m |= m << v
+        return bool(m >> (total + amount) & 1)
 
     def _open_collect(self, s: int) -> None:
         self.step = "collect"
@@ -1323,9 +1399,14 @@ class GopherState(GameState):
         self._next_collector(ev)
 
     def _next_collector(self, ev: list) -> None:
+        """The next seat of the queue at a provision or store sign collects or gives up (with
+        a hand: whether or not it can pay, which is its secret; the open table: if it can)."""
         while self.queue:
             c = self.queue.pop(0)
-            if self._can_collect(c):
+            what = self.data.pages[self.page].signs[self.tokens[c]][0]
+            if what in SPECIAL and what != "store":
+                continue
+            if not self.beginner or self._can_collect(c):
                 self._open_collect(c)
                 return
         self._end_turn(ev)
@@ -1348,7 +1429,11 @@ class GopherState(GameState):
         self.face_up[s] += add
         self._after_collect(ev)
 
-    def _baskets(self, s: int, add: list, ev: list) -> None:
+    def _baskets(self, s: int, add: list, ev: list, piles: list | None = None) -> None:
+        """An effective turn of ``s`` with baskets: take the baskets of the seats leapfrogged,
+        then pay a basket away with ``add`` (the added cards, or a present's trophy) to its
+        holder; else they go to the own pile (``piles``: face up unless said)."""
+        piles = self.face_up if piles is None else piles
         for j in self.jumped:
             got = [o for o in range(self.players) if self.holder[o] == j]
             if not got:
@@ -1359,12 +1444,12 @@ class GopherState(GameState):
                              f"{self._nm(j)}.", seat=s, source=j, owners=got))
         h = self.holder[s]
         if h != s:
-            self.face_up[h] += add
+            piles[h] += add
             self.holder[s] = s
             ev.append(Record("ransom", f"{self._nm(s)} buys the basket back from {self._nm(h)} "
                              f"with the collected cards.", seat=s, holder=h, cards=list(add)))
         else:
-            self.face_up[s] += add
+            piles[s] += add
 
     def _take(self, s: int, a: Record, ev: list) -> None:
         k = a["kind"]
@@ -1393,10 +1478,16 @@ class GopherState(GameState):
             self._end_turn(ev)
 
     def _pass(self, s: int, ev: list) -> None:
-        back = self.picks_add + self.picks_sub
-        self.hands[s] = sorted(self.hands[s] + back)
-        self.picks_add, self.picks_sub = [], []
-        ev.append(Rec(type="pass", seat=s, returned=back, text=f"{self.names[s]} does not collect."))
+        if self.beginner:             # nothing in hand: nothing goes back
+            ev.append(Rec(type="pass", seat=s, table=True,
+                          text=f"{self.names[s]} takes nothing."))
+        else:                         # the picks go back, seen by that seat alone
+            back = self.picks_add + self.picks_sub
+            if back:
+                self.hands[s] = sorted(self.hands[s] + back)
+                self.picks_add, self.picks_sub = [], []
+            ev.append(Rec(type="pass", seat=s, returned=back, private_to=s, secret=["returned"],
+                          text=f"{self.names[s]} does not collect."))
         self.collector = None
         if self.after_change:
             self._next_collector(ev)
@@ -1415,10 +1506,16 @@ class GopherState(GameState):
                              seat=s, card=card, returned=len(rest)))
             self._level_change(s, ev)
             return
-        self.trophies[s].append(card)
         ev.append(Record("trophy", f"{self._nm(s)} keeps {self.data.a_label(card)} as a trophy; "
                          f"{_plural(len(rest), 'card')} go under the deck.", seat=s, card=card,
                          returned=len(rest)))
+        # keeping a trophy is collecting (RULINGS): the turn is effective (no card drawn), it
+        # takes the baskets of the seats leapfrogged, and it counts against a stalled game
+        self.collected_any = self.effective = True
+        if self.baskets:
+            self._baskets(s, [card], ev, self.trophies)
+        else:
+            self.trophies[s].append(card)
         self._end_turn(ev)
 
     def _end_turn(self, ev: list) -> None:
@@ -1448,9 +1545,10 @@ class GopherState(GameState):
             least = min(len(h) for h in self.hands)
             why = f"the deck is empty and a hand is down to {_plural(least, 'card')}"
             end = {"why": "deck_empty", "cards": least}
-        if why is None and self.stall >= self.data.stalled_rounds * n:
-            why = f"nobody collected for {self.data.stalled_rounds} rounds"
-            end = {"why": "stalled", "rounds": self.data.stalled_rounds}
+        rounds = self.rs["stalled_rounds"] if self.beginner else self.data.stalled_rounds
+        if why is None and self.stall >= rounds * n:
+            why = f"nobody collected for {rounds} rounds"
+            end = {"why": "stalled", "rounds": rounds}
         if why is not None:
             self._finish(why, ev, end)
             return
@@ -1506,10 +1604,14 @@ class GopherState(GameState):
 
     # ---- views ----------------------------------------------------------------------------------
     def view(self, seat) -> dict:
+        # The cards picked towards a payment are the collector's secret until it is paid
+        # (RULINGS): to every other seat (and a spectator) they are still in the hand.
+        mine = seat is not None and seat == self.collector
+        picked = 0 if mine else len(self.picks_add) + len(self.picks_sub)
         seats = []
         for s in range(self.players):
             info = {"name": self.names[s], "token": self.tokens[s],
-                    "hand_count": len(self.hands[s]),
+                    "hand_count": len(self.hands[s]) + (picked if s == self.collector else 0),
                     "hand": list(self.hands[s]) if s == seat else None,
                     "face_up": list(self.face_up[s]), "face_down": list(self.face_down[s]),
                     "trophies": list(self.trophies[s]), "plus": self.plus(s),
@@ -1525,8 +1627,8 @@ class GopherState(GameState):
             "page": self.page, "roll": self.roll, "turns": self.turns,
             "deck_count": len(self.deck), "discard": list(self.discard),
             "table": dict(sorted(self.table.items())),
-            "collector": self.collector, "picks_add": list(self.picks_add),
-            "picks_sub": list(self.picks_sub), "queue": list(self.queue),
+            "collector": self.collector, "picks_add": list(self.picks_add) if mine else [],
+            "picks_sub": list(self.picks_sub) if mine else [], "queue": list(self.queue),
             "after_change": self.after_change, "effective": self.effective,
             "collected_any": self.collected_any, "bonus": self.bonus,
             "jumped": list(self.jumped),

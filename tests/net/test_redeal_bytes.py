@@ -13,16 +13,12 @@ from game.rules import new_game
 from game.table import Seat, Table
 from tests.table.test_redeal import walk
 
-#: Gopher's Pantry offers the collect step only to a seat whose hidden hand can pay, so the
-#: others learn about that hand; fixed with the rules work on Gopher's Pantry (issue 31)
-GOPHER_COLLECT = pytest.mark.xfail(strict=True, reason="the collect step shows a hidden hand")
-
 SETUPS = [
     ("ants", 3, "winter", None),
     ("ants", 2, "autumn", None),
     ("hamster", 3, None, None),
     ("forest", 3, "race", None),
-    pytest.param("gopher", 3, "standard", None, marks=GOPHER_COLLECT),
+    ("gopher", 3, "standard", None),
     ("gopher", 3, "beginner", None),
 ]
 

@@ -167,6 +167,11 @@ def test_a_table_waits_across_a_client_restart(server):
     while not (a.token and b.token) and time.monotonic() < deadline:
         time.sleep(0.02)
     token = a.token
+    while time.monotonic() < deadline:      # the server starts a full table in its next round
+        got = request(server.url, "mine", tables=[{"code": code, "token": token}])
+        if got["tables"][0]["started"]:
+            break
+        time.sleep(0.05)
     a.close()
     b.close()
     got = request(server.url, "mine", tables=[{"code": code, "token": token}])

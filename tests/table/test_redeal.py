@@ -17,10 +17,6 @@ import pytest
 from game.rules import GAMES, new_game
 from game.table import Seat, Table
 
-#: Gopher's Pantry offers the collect step only to a seat whose hidden hand can pay, so the
-#: others learn about that hand; fixed with the rules work on Gopher's Pantry (issue 31)
-GOPHER_COLLECT = pytest.mark.xfail(strict=True, reason="the collect step shows a hidden hand")
-
 SETUPS = [
     ("moles", 3, None, None),
     ("ants", 3, "winter", None),
@@ -30,9 +26,9 @@ SETUPS = [
     ("hamster", 2, "B", None),
     ("forest", 3, "race", None),
     ("forest", 4, "plunder", {"alliances": True}),
-    pytest.param("gopher", 3, "standard", None, marks=GOPHER_COLLECT),
+    ("gopher", 3, "standard", None),
     ("gopher", 2, "baskets", None),
-    pytest.param("gopher", 4, "simplified", None, marks=GOPHER_COLLECT),
+    ("gopher", 4, "simplified", None),
     ("gopher", 3, "beginner", None),
 ]
 

@@ -43,6 +43,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .common import names_list  # noqa: F401 - the game modules' helper, here for callers
+
 
 
 @dataclass
@@ -89,17 +91,6 @@ def _call(game: str, fn: str, *args) -> str | None:
         return None
     out = f(*args)
     return str(out) if out else None
-
-
-def names_list(names: list) -> str:
-    """Names joined as the current language lists them: "A", "A and B", "A, B and C"."""
-    from ...i18n import tr
-    names = [str(n) for n in names]
-    if not names:
-        return ""
-    if len(names) == 1:
-        return names[0]
-    return tr("events.list_and", first=tr("events.list_sep").join(names[:-1]), last=names[-1])
 
 
 def line(ev: Any, ctx: Ctx) -> str:

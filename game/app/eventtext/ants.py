@@ -7,6 +7,7 @@ by their ids in ``data/ants/*.yaml``."""
 from __future__ import annotations
 
 from ...i18n import has, tr
+from .common import names_list
 
 K = "events.ants."
 
@@ -54,7 +55,6 @@ def card(cid) -> str:
 
 
 def _names(seats, ctx) -> str:
-    from . import names_list
     return names_list([ctx.name(s) for s in seats or []])
 
 

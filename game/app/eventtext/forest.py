@@ -5,6 +5,7 @@ the tile the board shows there, never by coordinates."""
 from __future__ import annotations
 
 from ...i18n import tr
+from .common import names_list
 
 #: the steps of a chain that have their own caption (``by`` of a ``step`` event)
 CHAIN_STEPS = ("bear", "red_fox", "hunters_call", "arrows", "hare", "mole_tunnel")
@@ -31,7 +32,6 @@ def tile(kind) -> str:
 
 
 def names(seats, ctx) -> str:
-    from . import names_list
     return names_list([ctx.name(s) for s in seats or []])
 
 

@@ -1,11 +1,13 @@
 """Gopher's Pantry: the sentences of its events, refusals and results, through the catalogs
 (``data/i18n/<lang>/events_gopher.yaml``; card, sign and refusal words from ``gopher.yaml``).
 Events a seat alone may know about (``private_to``: cards drawn, a present looked at) never
-carry the cards, so their sentences cannot name them."""
+carry the cards, so their sentences cannot name them.  A card picked towards a payment and the
+cards a seat takes back on giving up are marked ``secret``: every other seat gets those events
+without them, and their sentences then name no card ("Anna picks a card for the sign")."""
 from __future__ import annotations
 
 from ...i18n import tr
-from . import names_list
+from .common import names_list
 
 END_WHY = ("deck_empty", "kind_ran_out", "stalled")
 
@@ -68,6 +70,8 @@ def toast(ev: dict, ctx) -> str | None:
     if t == "dig":
         return tr("gopher.ev.dig", name=nm)
     if t == "pick":
+        if ev.get("card") is None or ev.get("sign") not in ("+", "-"):
+            return tr("gopher.ev.pick_hidden", name=nm)      # the picked card is not ours to see
         return tr("gopher.ev.pick_plus" if ev.get("sign") == "+" else "gopher.ev.pick_minus",
                   name=nm, card=card(ev.get("card")))
     if t == "collect":
@@ -77,6 +81,9 @@ def toast(ev: dict, ctx) -> str | None:
         return tr(f"gopher.ev.{key}", name=nm,
                   what=sign(ev.get("kind"), sum(_int(x) for x in ev.get("take") or [])))
     if t == "pass":
+        view = ctx.extra.get("view")
+        if ev.get("table") or (isinstance(view, dict) and view.get("variant") == "beginner"):
+            return tr("gopher.ev.pass_table", name=nm)        # no hand: nothing to keep
         return tr("gopher.ev.pass", name=nm)
     if t == "cannot_collect":
         return tr("gopher.ev.cannot", name=nm, what=sign(ev.get("what"), ev.get("amount")))

@@ -4,6 +4,7 @@ Chambers are named as the sheet names them (by their id in ``data/hamster/side_*
 from __future__ import annotations
 
 from ...i18n import has, tr
+from .common import names_list
 
 K = "events.hamster."
 
@@ -22,7 +23,6 @@ def chamber(cid) -> str:
 
 
 def _names(seats, ctx) -> str:
-    from . import names_list
     return names_list([ctx.name(s) for s in seats or []])
 
 

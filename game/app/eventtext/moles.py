@@ -7,6 +7,7 @@ No lattice coordinate is ever printed."""
 from __future__ import annotations
 
 from ...i18n import tr
+from .common import names_list
 from ...rules.moles import LAST_RESORT_ROUNDS, LAYER_COUNT
 
 K = "events.moles."
@@ -57,7 +58,6 @@ def layer_name(i) -> str:
 
 
 def _names(seats, ctx) -> str:
-    from . import names_list
     return names_list([ctx.name(s) for s in seats or []])
 
 

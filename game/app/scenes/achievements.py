@@ -7,27 +7,26 @@ Also ``EarnedScene``: the moment at the end of a game when someone earned someth
 results; OK, Enter or Esc closes it)."""
 from __future__ import annotations
 
-import pygame
+import datetime
 
-from ...i18n import number, tr
+import pygame
+from babel import dates as babel_dates
+
+from ...i18n import get_language, number, tr
 from ...rules import GAMES
 from .. import achievements, table, ui
 from ..names import game_title
+from ..saves import format_date
+from ..stats_tabs import build_tabs
 from .base import Scene
-from .tabs import build_tabs
 
 HIDDEN_ICON = "achievements/hidden.svg"
 
 
 def earned_date(when: int) -> str:
-    from ..saves import format_date
     try:
-        import datetime
-
-        from babel.dates import format_date as fd
-
-        from ...i18n import get_language
-        return fd(datetime.date.fromtimestamp(when), "medium", locale=get_language())
+        return babel_dates.format_date(datetime.date.fromtimestamp(when), "medium",
+                                       locale=get_language())
     except Exception:  # noqa: BLE001
         return format_date(when)
 

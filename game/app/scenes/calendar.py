@@ -11,14 +11,15 @@ import datetime
 import math
 
 import pygame
+from babel import dates as babel_dates
 
 from ...i18n import get_language, number, tr
 from ...rules import GAMES
 from .. import daily, table, ui
+from ..daily_words import long_date, result_line
 from ..names import game_title
+from ..stats_tabs import build_tabs
 from .base import Scene
-from .daily import result_line
-from .tabs import build_tabs
 
 SHAPES = {"moles": 6, "ants": 0, "hamster": 4, "forest": -1, "gopher": 8}
 
@@ -53,8 +54,7 @@ def draw_game_mark(surface, gid: str, centre, r: int, filled: bool) -> None:
 
 def weekday_names(lang: str) -> list[str]:
     try:
-        from babel.dates import get_day_names
-        names = get_day_names("abbreviated", locale=lang)
+        names = babel_dates.get_day_names("abbreviated", locale=lang)
         return [names[i] for i in range(7)]
     except Exception:  # noqa: BLE001
         return ["1", "2", "3", "4", "5", "6", "7"]
@@ -62,8 +62,7 @@ def weekday_names(lang: str) -> list[str]:
 
 def month_name(year: int, month: int, lang: str) -> str:
     try:
-        from babel.dates import format_skeleton
-        return format_skeleton("yMMMM", datetime.date(year, month, 1), locale=lang)
+        return babel_dates.format_skeleton("yMMMM", datetime.date(year, month, 1), locale=lang)
     except Exception:  # noqa: BLE001
         return f"{year}-{month:02d}"
 
@@ -215,7 +214,6 @@ class CalendarScene(Scene):
         r = self.detail
         ui.draw_panel(surface, r, radius=self.px(12))
         date = datetime.date(self.year, self.month, self.day)
-        from .daily import long_date
         run = daily.streak(self.player, self.today)
         facts = tr("calendar.facts", streak=number(run), best=number(daily.best_streak(self.player)),
                    days=number(daily.days(self.player)))

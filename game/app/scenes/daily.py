@@ -12,59 +12,9 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES
 from .. import daily, launch, saves, table, ui
-from ..names import game_title, level_name, variant_label
+from ..daily_words import saved_try, slot_of, long_date, result_line, setup_line
+from ..names import game_title
 from .base import Scene
-
-
-def long_date(date, lang: str | None = None) -> str:
-    """A date as the language writes it in full ("Friday, March 14, 2025")."""
-    lang = lang or get_language()
-    try:
-        from babel.dates import format_date
-        return format_date(date, "full", locale=lang)
-    except Exception:  # noqa: BLE001 - without Babel's data: the ISO date
-        return date.isoformat()
-
-
-def setup_line(d: daily.Deal) -> str:
-    """Who the person plays against today, and the variant."""
-    info = GAMES[d.game]
-    variant = next((v for v in info.variants if v["id"] == d.variant), None)
-    vtext = variant_label(info, variant) if variant else ""
-    if d.players == 1:
-        return tr("daily.setup_solo", variant=vtext) if vtext else tr("daily.setup_solo_plain")
-    key = "daily.setup_vs" if vtext else "daily.setup_vs_plain"
-    return tr(key, count=d.players - 1, level=level_name(d.level), variant=vtext)
-
-
-def result_line(d: daily.Deal, e: dict | None) -> str:
-    """How the person did with the deal (or that it waits)."""
-    from ...i18n import number
-    from ..names import score_text
-    if e is None:
-        return tr("daily.not_played")
-    if not e["done"]:
-        return tr("daily.under_way") if _saved(d) else tr("daily.not_finished")
-    score = "" if e.get("score") is None else score_text(GAMES[d.game], d.variant, e["score"])
-    if e["of"] == 1:
-        text = tr("daily.done_solo", score=score)
-    else:
-        key = "daily.done_won" if e["won"] else "daily.done_place"
-        text = tr(key, place=number(e["place"]), count=e["of"], score=score)
-    if e.get("practice"):
-        text = tr("daily.with_practice", result=text, count=e["practice"])
-    return text
-
-
-def _slot(d: daily.Deal) -> str:
-    return f"{d.game}-{d.seed}"
-
-
-def _saved(d: daily.Deal) -> bool:
-    try:
-        return saves.slot_path(_slot(d)).is_file()
-    except (OSError, saves.SaveError):
-        return False
 
 
 class DailyScene(Scene):
@@ -99,9 +49,9 @@ class DailyScene(Scene):
             return
         d = daily.deal(gid, self.date)
         e = daily.entry(self.player, self.date, gid)
-        if e is not None and not e["done"] and _saved(d):
+        if e is not None and not e["done"] and saved_try(d):
             try:
-                s = saves.read_autosave(_slot(d))
+                s = saves.read_autosave(slot_of(d))
             except saves.SaveError as exc:
                 self.message = str(exc)
                 self.rebuild()
@@ -158,7 +108,7 @@ class DailyScene(Scene):
             e = daily.entry(self.player, self.date, gid) if self.name_ok() else None
             if e is None:
                 label = tr("daily.play")
-            elif not e["done"] and _saved(d):
+            elif not e["done"] and saved_try(d):
                 label = tr("daily.continue")
             else:
                 label = tr("daily.practice")

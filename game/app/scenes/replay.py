@@ -12,9 +12,9 @@ import pygame
 
 from ...i18n import get_language, number, tr
 from ...rules import GAMES
-from .. import ui
+from .. import eventtext, replays, ui
 from ..play_panel import PlayPanelMixin
-from ..replay import OPEN
+from ..replay import OPEN, ReplayError
 from ..views import make_board_view
 from .base import Scene
 
@@ -92,7 +92,6 @@ class ReplayScene(PlayPanelMixin, Scene):
         self._log_lang = get_language()
 
     def render(self, entries) -> list[str]:
-        from .. import eventtext
         ctx = eventtext.Ctx(self.run.game_id, [s["name"] for s in self.run.seats])
         out = []
         for e in entries:
@@ -176,8 +175,6 @@ class ReplayScene(PlayPanelMixin, Scene):
         self.set_audience(options[(options.index(self.audience) + 1) % len(options)])
 
     def export(self) -> None:
-        from .. import replays
-        from ..replay import ReplayError
         if self.replay_id is None:
             return
         try:

@@ -13,12 +13,12 @@ from ...rules import GAMES
 from .. import replays, ui
 from ..names import game_title, score_text
 from ..replay import ReplayError
+from ..saves import format_date
+from ..stats_tabs import build_tabs
 from .base import Scene
-from .tabs import build_tabs
 
 
 def when_text(item: dict) -> str:
-    from ..saves import format_date
     return format_date(item["when"]) if item["when"] else "–"
 
 

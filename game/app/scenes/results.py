@@ -5,7 +5,8 @@ import pygame
 
 from ...i18n import get_language, tr
 from ...rules import GAMES
-from .. import daily, endgame, eventtext, launch, records, table, ui
+from .. import daily, endgame, eventtext, launch, records, replays, table, ui
+from ..replay import ReplayError
 from ...table import ranking
 from ..names import score_text
 from .base import Scene
@@ -119,8 +120,6 @@ class ResultsScene(Scene):
                 self.app.open("earned", self.outcome.earned)
 
     def watch_replay(self) -> None:
-        from .. import replays
-        from ..replay import ReplayError
         try:
             run = replays.open_run(self.outcome.replay_id)
         except ReplayError as exc:

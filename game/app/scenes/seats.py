@@ -269,6 +269,9 @@ class SeatsScene(Scene):
     # ---- start ----------------------------------------------------------------------------------------
     def collect_options(self) -> dict:
         opts = dict(self.options)
+        for opt in self.info.options:     # hidden, as it does nothing here: back to its default
+            if opt["id"] in opts and not self.info.option_applies(opt, self.variant, self.options):
+                opts[opt["id"]] = opt.get("default")     # (a rules check may refuse it otherwise)
         for opt in self.info.options:
             if opt.get("text"):
                 oid = opt["id"]

@@ -9,8 +9,8 @@ from ...i18n import number, tr
 from ...rules import GAMES
 from .. import records, table, ui
 from ..names import game_title
+from ..stats_tabs import build_tabs
 from .base import Scene
-from .tabs import build_tabs
 
 CHART_GAMES = 30          # the chart shows this many of the player's latest games
 COLUMNS = (("table.col_name", 0.19), ("table.col_game", 0.21), ("table.col_level", 0.20),

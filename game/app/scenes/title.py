@@ -71,7 +71,7 @@ class TitleScene(Scene):
             if key == "New game":       # beside it: the deal of the day
                 half = (bw - gap) // 2
                 self.button((x, row[1], half, bh), text, cb, key=key, object_id=primary)
-                self.button((x + half + gap, row[1], bw - half - gap, bh), tr("daily.title"),
+                self.button((x + half + gap, row[1], bw - half - gap, bh), tr("daily.button"),
                             self.deal_of_the_day, key="Daily", object_id=primary)
                 continue
             self.button(row, text, cb, key=key, object_id=primary)

@@ -14,6 +14,7 @@ widget.  Outside ``collecting()`` nothing is recorded and the checks cost nothin
 """
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -101,15 +102,24 @@ def overflow(text: str, need: int, box: int, primitive: str) -> None:
         _add(Problem("overflow", str(text), int(need), int(box), f"{_where} {primitive}".strip()))
 
 
+def gui_font_file(name: str) -> str | None:
+    """A font file of pygame_gui's data folder (bundled in the executable), or None."""
+    try:
+        import pygame_gui.data as gd
+        path = os.path.join(os.path.dirname(gd.__file__), name)
+        return path if os.path.exists(path) else None
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def _ft(name: str):
     """A pygame.freetype font of pygame_gui's folder (its metrics say None for a missing glyph)."""
     got = _ft_fonts.get(name)
     if got is None:
         import pygame.freetype
-        from .text import _gui_font_file
         if not pygame.freetype.get_init():
             pygame.freetype.init()
-        path = _gui_font_file(name)
+        path = gui_font_file(name)
         got = _ft_fonts[name] = pygame.freetype.Font(path, 16) if path else False
     return got
 

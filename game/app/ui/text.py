@@ -3,11 +3,10 @@
 fit collector (``fit.py``) hears of any text that still does not fit or lacks a glyph."""
 from __future__ import annotations
 
-import os
-
 import pygame
 
 from . import fit
+from .fit import gui_font_file as _gui_font_file
 
 
 # ---- scale and fonts ---------------------------------------------------------------------------
@@ -25,16 +24,6 @@ def scale_for(size) -> float:
 
 _font_cache: dict = {}
 FONT_CACHE_SIZE = 16        # fonts kept (sizes x bold; ~0.6 MB each); least recently used go first
-
-
-def _gui_font_file(name: str) -> str | None:
-    """A font file of pygame_gui's data folder (bundled in the executable), or None."""
-    try:
-        import pygame_gui.data as gd
-        path = os.path.join(os.path.dirname(gd.__file__), name)
-        return path if os.path.exists(path) else None
-    except Exception:  # noqa: BLE001
-        return None
 
 
 def _font_file(bold: bool) -> str | None:

@@ -158,6 +158,11 @@ class CollectMode(GopherMode):
         what, amount = self.sign()
         if not self.mine:
             return texts.do("collect_other", name=self.cp_name(), what=texts.sign(what, amount))
+        if not (self.one("add") or self.one("subtract") or self.one("collect")):
+            # the step opens whatever the hand can pay (the others must not learn it)
+            text = texts.do("collect_none", what=texts.sign(what, amount))
+            if self.fits(text):
+                return text
         text = texts.do("collect", what=texts.sign(what, amount), total=self.total())
         if self.fits(text):
             return text

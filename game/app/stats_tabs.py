@@ -4,8 +4,8 @@ draws its title left of ``scene.tabs_left``.  A tab replaces the screen shown (E
 them goes back to where Statistics was opened from)."""
 from __future__ import annotations
 
-from ...i18n import tr
-from .. import ui
+from ..i18n import tr
+from . import ui
 
 TABS = (("stats", "stats_tabs.games"), ("daily_calendar", "stats_tabs.daily"),
         ("achievements", "stats_tabs.achievements"), ("replays", "stats_tabs.replays"))
