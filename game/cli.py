@@ -22,6 +22,7 @@ Everything heavy (pygame, the rules catalog) is imported only by the sub-command
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -183,6 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="instead: idle CPU per screen, then random clicks, keys and resizes "
                             "through every screen and game for 4 minutes (20 s with --quick); "
                             "peak memory")
+    # Used by `bench` to measure the idle CPU in a real window (a child on a private Xvfb display).
+    bench.add_argument("--idle-probe", choices=("title", "play"), help=argparse.SUPPRESS)
+    bench.add_argument("--seconds", type=float, default=30.0, help=argparse.SUPPRESS)
     bench.add_argument("--server", action="store_true",
                        help="instead: a table server (main.py serve) with 50, 200 and 500 "
                             "tables of computer players over loopback: actions a second, the "
@@ -297,8 +301,8 @@ def _check_setup(info, players: int | None, variant: str | None, options: dict |
 
 
 def _is_data_error(exc: BaseException) -> bool:
-    # game.rules.data stays importable even when loading the catalog (game.rules) failed.
-    data = sys.modules.get("game.rules.data")
+    # game.io.data stays importable even when loading the catalog (game.rules) failed.
+    data = sys.modules.get("game.io.data")
     return data is not None and isinstance(exc, data.DataError)
 
 
@@ -309,7 +313,7 @@ def write_crash_log() -> Path:
     text = (f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {APP_NAME} {__version__} "
             f"(Python {sys.version.split()[0]}, {sys.platform})\n{traceback.format_exc()}\n")
     try:
-        from .paths import user_data_dir
+        from .io.paths import user_data_dir
         path = user_data_dir() / "crash.log"
         _append(path, text)
     except Exception:  # the user-data folder itself is unusable: fall back to the temp folder
@@ -432,7 +436,7 @@ def cmd_screenshot(args) -> int:
     _check_setup(info, args.players, args.variant, None)
     out = _check_out_path(args.out)
     from .app import render_screenshot
-    from .safeio import atomic_write_bytes
+    from .io.safeio import atomic_write_bytes
     # render into a private temp folder beside the target, check the whole PNG is there, then
     # write it with fsync and rename: a full disk gives an error, never a truncated picture
     try:
@@ -480,6 +484,9 @@ def cmd_bench(args) -> int:
         from .net import loadtest
         result = loadtest.bench_report(quick=args.quick)
         print(bench.to_json(result) if args.json else bench.format_report(result))
+        return 0
+    if args.idle_probe:
+        print(json.dumps(bench.idle_probe(args.idle_probe, args.seconds)))
         return 0
     if args.long:
         if args.game is not None:

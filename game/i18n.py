@@ -47,9 +47,9 @@ import sys
 import weakref
 from typing import Any, Callable
 
-from . import safeio
-from .paths import resource_path
-from .rules.data import Checker, DataError, display_name, load_yaml
+from .io import safeio
+from .io.paths import resource_path
+from .io.data import Checker, DataError, display_name, load_yaml
 
 from .languages import DEFAULT, LANGUAGES  # noqa: F401 - the list needs no data file
 #: the test-only pseudo-language (see ``enable_pseudo``); never offered to a player

@@ -41,7 +41,7 @@ def setup(folder=None) -> str | None:
         return None
     try:
         if folder is None:
-            from .paths import user_data_dir
+            from .io.paths import user_data_dir
             folder = os.path.join(user_data_dir(), "logs")
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, "burrowbox.log")

@@ -4,8 +4,11 @@ Every seat is a computer player from ``game.ai.make_agent``; it decides from
 ``state.view(seat)`` and ``state.legal_actions()`` only, exactly as on screen.  Game ``i`` uses
 seed ``seed + i``, so a run is reproducible (apart from the timings).
 
-Wins: a game won by one seat counts as a win for it; a tie counts as a *shared* win for every
-tied seat.  ``win %`` counts both.
+Wins: a game won by one seat, or by one team of allies (``state.seat_teams()``), counts as a
+win for each of its seats; a tie between seats of different teams counts as a *shared* win for
+every tied seat.  ``win %`` counts both.  Where a game can end in more than one way
+(``state.ending()``, e.g. Forest Gold's Race target or its round cap), the games are counted
+by how they ended.
 """
 from __future__ import annotations
 
@@ -48,7 +51,8 @@ def play_one(game: str, players: int, seed: int, levels: list[str], variant: str
                                   f"({exc})") from exc
         actions += 1
     return {"seed": seed, "winners": list(state.winners()), "scores": list(state.scores()),
-            "actions": actions, "seconds": time.perf_counter() - start}
+            "teams": list(state.seat_teams()), "ending": state.ending(), "actions": actions,
+            "seconds": time.perf_counter() - start}
 
 
 def simulate(game: str, players: int, games: int, seed: int = 0, levels: list[str] | None = None,
@@ -62,21 +66,25 @@ def simulate(game: str, players: int, games: int, seed: int = 0, levels: list[st
     numeric_scores = True
     ties = 0
     lengths, seconds = [], []
+    endings: dict[str, int] = {}
     for i in range(games):
         one = play_one(game, players, seed + i, seat_levels, variant, options)
         winners = one["winners"]
-        if len(winners) > 1:
+        tie = len({one["teams"][seat] for seat in winners}) > 1   # not one team: shared
+        if tie:
             ties += 1
         for seat in winners:
-            if len(winners) == 1:
-                wins[seat] += 1
-            else:
+            if tie:
                 shared[seat] += 1
+            else:
+                wins[seat] += 1
         for seat, score in enumerate(one["scores"]):
             if isinstance(score, (int, float)) and not isinstance(score, bool):
                 score_sums[seat] += score
             else:
                 numeric_scores = False
+        if one["ending"]:
+            endings[one["ending"]] = endings.get(one["ending"], 0) + 1
         lengths.append(one["actions"])
         seconds.append(one["seconds"])
     seats = []
@@ -90,7 +98,7 @@ def simulate(game: str, players: int, games: int, seed: int = 0, levels: list[st
     return {
         "game": game, "title": GAMES[game].title, "players": players, "games": games,
         "seed": seed, "levels": seat_levels, "variant": variant, "options": dict(options or {}),
-        "seats": seats, "ties": ties,
+        "seats": seats, "ties": ties, "endings": dict(sorted(endings.items())),
         "average_actions": round(statistics.fmean(lengths), 2),
         "shortest": min(lengths), "longest": max(lengths),
         "average_seconds": round(statistics.fmean(seconds), 4),
@@ -125,10 +133,14 @@ def format_table(result: dict) -> str:
         if has_score:
             row += f" {s['average_score']:>10.2f}"
         lines.append(row)
+    lines.append("")
+    if result.get("endings"):
+        lines.append("  endings: " + ", ".join(
+            f"{kind} {n} ({100.0 * n / result['games']:.1f}%)"
+            for kind, n in result["endings"].items()))
     lines += [
-        "",
         f"  ties: {result['ties']} game{'s' if result['ties'] != 1 else ''} "
-        "(a tie counts as a shared win for each tied seat)",
+        "(a tie counts as a shared win for each tied seat; allies win together)",
         f"  game length: {result['average_actions']:.1f} actions on average "
         f"(shortest {result['shortest']}, longest {result['longest']})",
         f"  time: {result['average_seconds']:.3f} s per game on average, "

@@ -62,13 +62,16 @@ def display():
 
 @pytest.fixture
 def home(tmp_path, monkeypatch):
-    """A throw-away user-data folder for one test; afterwards the autosave is flushed and the
-    app speaks English again."""
+    """A throw-away user-data folder for one test (the one ``home`` of the suite); afterwards
+    the autosave is flushed, the journals closed and the app speaks English again."""
     from game import i18n
     from game.app import saves
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
+    saves.set_current(None)
     yield tmp_path
     saves.flush_autosave()
+    saves.close_journals()
+    saves.set_current(None)
     i18n.set_language("en")
 
 

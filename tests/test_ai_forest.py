@@ -203,9 +203,9 @@ def test_expert_guide_plays_as_good_and_ranks_its_pick_first():
 
 def test_expert_searches_only_the_guides_first_options():
     from game.ai.expert import ExpertAgent
-    st = _positions(1)[0]
-    view, legal = st.view(st.current_player), st.legal_actions()
     agent = ExpertAgent("forest", 2, think=30.0, iterations=40)
+    st = next(s for s in _positions(6) if len(s.legal_actions()) > agent.width)
+    view, legal = st.view(st.current_player), st.legal_actions()
     agent.decide(view, legal)
     width = agent.width
     assert 0 < width < len(legal)
@@ -492,3 +492,103 @@ def test_stuck_carrier_moves_the_campfire_next_door():
     assert a["type"] == "move_camp" and a["to"] == [5, 8]
     st.apply(a)
     assert open_home_dist(st, 0)[st.n * 7 + 6] == 1
+
+
+def test_no_computer_player_goes_round_to_a_choice_it_met_in_the_chain():
+    """RULINGS forest (infinite loop): an arrow exit back onto the chain is a normal choice,
+    so a player may go round to the same choice again.  The computer players never take a
+    way that only comes back to a choice already met in this chain (nothing would change);
+    where every way does, the one with the fewest choices left to an end.  So their chains
+    end."""
+    from game.ai.forest_ai import (ForestPlayoutAgent, ForestReplyGuide, chain_choices)
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    lay(st, 4, 5, "arrows-cross")                      # N to the two-way arrows, W out
+    lay(st, 4, 6, "arrows-straight")                   # north: back onto the cross
+    lay(st, 5, 5, "arrows-straight", rot=3)            # west: back onto the cross
+    lay(st, 4, 4, "arrows-two")                        # north or south (the cross)
+    lay(st, 4, 3, "arrows-straight", rot=2)            # south: back onto the two-way arrows
+    put(st, "0-c1", 3, 6)
+    act(st, "move", piece="0-c1", to=[4, 5], carry=False)
+    assert st.step == "choose" and len(st.legal_actions()) == 4
+
+    def ways(s):
+        return sorted(a["to"] for a in chain_choices(s, s.legal_actions()))
+    assert ways(st) == [[3, 5], [4, 4]]                # out, or on to a choice not met yet
+    act(st, "choose", to=[4, 4], why="arrows")
+    assert st.step == "choose" and ways(st) == [[4, 5]]    # every way comes back: the nearer
+    players = [make_agent("forest", "beginner", 1), make_agent("forest", "good", 1),
+               ForestReplyGuide("forest", 1)]
+    for agent in players:
+        assert agent.decide(st.view(0), st.legal_actions())["to"] == [4, 5]
+    assert ForestPlayoutAgent("forest", 1).decide_state(st, st.legal_actions())["to"] == [4, 5]
+    act(st, "choose", to=[4, 5], why="arrows")
+    assert st.step == "choose" and ways(st) == [[3, 5]]
+    for agent in players:
+        assert agent.decide(st.view(0), st.legal_actions())["to"] == [3, 5]
+
+
+def test_race_turns_count_what_the_pack_still_needs_to_the_target():
+    """Good plays for the Race target: ``race_turns`` (the race clock's turns to the target)
+    falls as a carrier nears home and when the nugget is stored."""
+    from game.ai.forest_ai import race_turns
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    st.stored[0] = [2, 3, 4, 5]
+    put(st, "0-c1", 4, 4, carry=True)
+    far = race_turns(st)[0]
+    put(st, "0-c1", 4, 7, carry=True)
+    near = race_turns(st)[0]
+    act(st, "move", piece="0-c1", to=[4, 8], carry=True)
+    assert far > near > race_turns(st)[0] and race_turns(st)[1] > race_turns(st)[0]
+
+
+def test_good_opens_a_face_down_tile_now_rather_than_a_turn_later():
+    """A two-step plan counts the worth of the tile its first step opens in both steps: a
+    canine next to the last face-down tile opens it now (before, stepping aside and opening
+    it next turn looked better, turn after turn)."""
+    st = forest()
+    clear(st)
+    lay(st, 4, 2, "gold-3", opened=False)
+    turn(st, 0)
+    put(st, "0-c1", 4, 3)
+    for seed in range(3):
+        a = make_agent("forest", "good", seed).decide(st.view(0), st.legal_actions())
+        assert a["type"] == "move" and a["to"] == [4, 2], a
+
+
+def test_good_marks_down_bringing_a_piece_back_where_it_rested():
+    """A piece (or the campfire) brought back where it rested before costs REPEAT for each
+    time before, so that a pack does not pace to and fro (storing or picking up gold costs
+    nothing)."""
+    from game.ai.forest_ai import REPEAT, ForestAgent
+    st = forest()
+    clear(st)
+    turn(st, 0)
+    agent = ForestAgent("forest", 1)
+    for x in (3, 4, 3, 4, 3):
+        put(st, "0-c1", x, 5)
+        agent._count_visits(st, 0, st.round)
+    after = st.clone()
+    put(after, "0-c1", 3, 5)
+    step = {"type": "move", "piece": "0-c1", "to": [3, 5], "carry": False}
+    assert agent._again(st, after, step, 0) == 3 * REPEAT
+    put(after, "0-c1", 5, 5)
+    assert agent._again(st, after, dict(step, to=[5, 5]), 0) == 0
+    after.stored[0].append(after.round)                    # it stored a nugget: no cost
+    put(after, "0-c1", 3, 5)
+    assert agent._again(st, after, step, 0) == 0
+
+
+def test_good_against_good_races_end_by_the_target():
+    """RULINGS forest: "Race: first pack to 6 stored nuggets ... Race has the same round cap
+    as a safety net" and "a family game should not drag". Good against good, 2 packs, Race:
+    the games of seeds 9024, 9029, 9035 and 9039 ran to the 60-round cap with the earlier
+    player and rules (passing for rounds on end, pacing to and fro); playing for the target
+    they end by it."""
+    from game.ai import play_seeded_game
+    for seed in (9024, 9029, 9035, 9039):
+        state, _ = play_seeded_game("forest", ["good", "good"], seed, variant="race")
+        assert state.ending() == "race" and state.round <= 60, (seed, state.round)

@@ -10,12 +10,7 @@ from game.app.session import LocalSession, default_seats
 from game.table import ranking
 from game.rules import new_game
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def seats(kinds):

@@ -10,12 +10,7 @@ from game.app.session import LocalSession
 from tests.moles_helpers import position
 from tests.helpers import pump, running_app
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 @pytest.fixture
@@ -110,7 +105,7 @@ def test_a_view_that_fails_to_load_is_a_clear_error_not_a_placeholder(app, monke
 ])
 def test_games_yaml_screen_entries_are_checked(entry, problem):
     from game.rules.base import GameInfo
-    from game.rules.data import Checker, DataError
+    from game.io.data import Checker, DataError
     from game.rules.registry import _screen_entries
     with pytest.raises(DataError) as err:
         _screen_entries(Checker("data/games.yaml"), entry, "games[0]", GameInfo("x", "X", 2, 4))
@@ -195,3 +190,33 @@ def test_idle_screens_want_no_frames_and_wake_on_input(app):
     app._hot = 0.0
     if app.top.session.computer_to_act():
         assert app.wants_frame()
+
+
+def test_the_idle_wait_sleeps_until_an_event_and_wakes_at_once_when_one_is_posted(app):
+    """The loop sleeps in SDL's own event wait (pygame's wait looks every millisecond); an event
+    posted from another thread (a computer's move) wakes it at once."""
+    import sys
+    import threading
+    import time
+
+    from game.app import waiting
+    pygame.event.get()
+    if sys.platform.startswith("linux"):
+        assert waiting._library() is not None      # found the SDL pygame runs on
+    start = time.perf_counter()
+    assert waiting.wait_for_events(0.05) == []
+    assert time.perf_counter() - start >= 0.04
+    timer = threading.Timer(0.05, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=7)))
+    timer.start()
+    start = time.perf_counter()
+    got = waiting.wait_for_events(5.0)
+    timer.join()
+    assert [e.n for e in got if e.type == pygame.USEREVENT] == [7]
+    assert time.perf_counter() - start < 1.0
+    # a posted wake-up is no input: it does not keep the loop at full rate
+    app.go_title()
+    pump(app, 2)
+    app.top.anim_left = 0.0
+    app._hot = 0.0
+    pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=8))
+    assert app.frame() is True and app._hot == 0.0 and not app.wants_frame()

@@ -9,11 +9,7 @@ from game.app import saves, settings
 from game.app.session import LocalSession, default_seats
 from game.rules import new_game
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 # ---- settings ----------------------------------------------------------------------------------

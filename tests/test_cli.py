@@ -203,7 +203,8 @@ def test_bench_quick_reports_every_target():
     assert proc.returncode == 0, proc.stderr
     result = json.loads(proc.stdout)
     names = {c["name"] for c in result["checks"]}
-    assert {"startup_s", "moles.frame_median_ms", "moles.frame_p99_ms",
+    assert {"startup_s", "moles.frame_1280x720_median_ms", "moles.frame_1280x720_p99_ms",
+            "moles.frame_2560x1440_median_ms", "moles.frame_2560x1440_p99_ms",
             "moles.rules_actions_per_s", "moles.ai_move_max_s",
             "idle.title.cpu_pct", "idle.play.cpu_pct", "idle.title.input_delay_ms"} <= names
     assert result["startup"]["error"] is None
@@ -257,7 +258,7 @@ def test_screenshot_on_a_full_disk_reports_failure_and_leaves_no_truncated_png(
 
     import pygame
 
-    from game import safeio
+    from game.io import safeio
     out = tmp_path / "shot.png"
     real_save = pygame.image.save
 

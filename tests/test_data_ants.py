@@ -8,7 +8,7 @@ import shutil
 import pytest
 import yaml
 
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError
 from game.rules.ants import load_data
 

@@ -10,7 +10,7 @@ import shutil
 import pytest
 import yaml
 
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError
 from game.rules.gopher import DIGGER, can_make, card_value, eligible, load_data, move_options
 

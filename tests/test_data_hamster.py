@@ -7,7 +7,7 @@ import copy
 import pytest
 import yaml
 
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError
 from game.rules.hamster import load_sheet
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError
-from game.rules.data import load_yaml
+from game.io.data import load_yaml
 from game.rules.moles import load_board
 
 GOOD = yaml.safe_load(resource_path("data", "moles", "board.yaml").read_text(encoding="utf-8"))
@@ -147,7 +147,7 @@ def test_games_catalog_is_valid():
 
 def test_games_catalog_labels(tmp_path, monkeypatch):
     from game.rules import GAMES, registry
-    from game.rules.data import DataError
+    from game.io.data import DataError
     assert GAMES["ants"].variant_label == "Mode" and GAMES["moles"].variant_label == "Variant"
     assert GAMES["ants"].score_label_for("winter") == "victory points"
     assert GAMES["ants"].score_label_for("autumn") == "points"

@@ -294,3 +294,36 @@ def test_rules_text_in_every_language_has_the_english_sections_and_points(game, 
                 sum(1 for ln in lines if re.match(r"\s*\d+\. ", ln)))
     assert shape(a) == shape(b)
     assert sorted(re.findall(r"\d+", a)) == sorted(re.findall(r"\d+", b))
+
+
+FOREST_RULINGS_IN_TEXT = {
+    # pass / Move Camp never forced, the infinite loop, reinforcements 5 by default,
+    # a tie left level is shared, alliances only with 4 packs
+    "en": ["may pass", "never has to", "endless loop", "from the same side",
+           "Reinforcements** are on", "5 rounds after", "share the win",
+           "two or three packs there are no alliances"],
+    "de": ["darf passen", "muss es aber nie", "endlosen Schleife", "von derselben Seite",
+           "Verstärkung** ist an", "5 Runden, nachdem", "teilen sich",
+           "zwei oder drei Rudeln gibt es keine Bündnisse"],
+    "fr": ["peut passer", "jamais obligée", "boucle sans fin", "du même côté",
+           "Renforts** sont actifs", "5 tours après", "se partagent la victoire",
+           "trois meutes, il n'y a pas d'alliances"],
+    "ru": ["может пропустить ход", "никогда не обязательно", "бесконечную петлю",
+           "с той же стороны", "Подкрепление** включено", "через 5 раундов", "делят победу",
+           "две или три, союзов нет"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FOREST_RULINGS_IN_TEXT))
+def test_ruling_forest_rules_text_says_the_rulings_in_every_language(lang):
+    """RULINGS forest: "A pack whose pieces cannot move may always pass; Move Camp is a choice,
+    never forced", "Infinite loop: ... only when it would repeat itself for ever ... from the
+    same direction", "Reinforcements option: off / 3 / 5 rounds, 5 by default", "still tied:
+    shared, and the results say so", "Alliances only with 4 packs": the rules on screen say
+    so in all four languages."""
+    import re
+    from pathlib import Path
+    text = Path(f"data/texts/{lang}/forest_rules.md").read_text(encoding="utf-8")
+    flat = re.sub(r"\s+", " ", text)
+    for phrase in FOREST_RULINGS_IN_TEXT[lang]:
+        assert phrase in flat, (lang, phrase)

@@ -348,7 +348,8 @@ def _design_of(st, sid):
 
 
 # ---- the play scene asks before an undo into a turn already handed on ---------------------------
-from tests.test_app_scenes import app, button, click, home, key, pump  # noqa: E402,F401  (fixtures)
+from tests.test_app_scenes import app, button, click, key, pump  # noqa: E402,F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def test_play_scene_asks_before_undo_into_a_handed_on_turn_and_computers_wait(app):
@@ -395,7 +396,7 @@ def test_a_damaged_undo_entry_gives_a_message_not_a_traceback():
 
 def test_curtain_in_games_yaml_must_be_true_or_false(tmp_path, monkeypatch):
     from game.rules import registry
-    from game.rules.data import DataError
+    from game.io.data import DataError
     from pathlib import Path
     text = Path("data/games.yaml").read_text(encoding="utf-8")
     bad = tmp_path / "games.yaml"

@@ -381,3 +381,35 @@ def test_once_the_move_has_played_captions_keep_off_the_pieces_to_move(display):
             there = sum(1 for r in lit if pygame.Rect(int(cx) - w // 2, other, w, h).colliderect(r))
             assert here <= there, (seed, row, here, there)
     assert checked >= 3
+
+
+def test_a_pack_that_cannot_move_is_offered_pass_beside_move_camp(display):
+    """RULINGS forest: a pack whose pieces cannot move may always pass; Move Camp is a choice,
+    never forced.  The bar offers Pass and Move camp, its sentence says both, and a click on
+    Pass passes (before, only Move camp was offered and the bar said "Nothing can move")."""
+    state = new_game("forest", 2, seed=3, variant="race")
+    for _ in range(2):                                 # both campfires
+        state.apply(state.legal_actions()[0])
+    seat = state.current_player
+    for p in state.pieces:
+        if p["seat"] == seat and p["kind"] == "canine":
+            p["at"], p["dead"] = None, state.round
+    state.hunter_moved[seat] = True
+    state._legal = None
+    assert {a["type"] for a in state.legal_actions()} == {"pass", "move_camp"}
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        try:
+            v = fresh_view(state, (1024, 600))
+            assert v.mode().sentence() == i18n.tr("forest.do.pass_camp")
+            labels = {t["key"]: t for t in v.targets()}
+            assert "('btn', ('pass',))" in labels and "('btn', ('camp',))" in labels
+        finally:
+            i18n.set_language("en")
+    v = fresh_view(state)
+    got = post_click(v, next(t["center"] for t in v.targets() if t["key"] == "('btn', ('pass',))"))
+    assert isinstance(got, dict) and got["type"] == "pass"
+    state.camp_moves[seat] = 0
+    state._legal = None
+    v = fresh_view(state)
+    assert v.mode().sentence() == i18n.tr("forest.do.pass")

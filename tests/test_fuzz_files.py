@@ -15,23 +15,16 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game import safeio
+from game.io import safeio
 from game.app import saves, settings
 from game.app.session import LocalSession, default_seats
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError, LoadError, load_state, new_game
+
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 DATA = resource_path("data")
 YAML_FILES = sorted(DATA.rglob("*.yaml"))
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    saves.set_current(None)
-    yield tmp_path
-    saves.flush_autosave()
-    saves.set_current(None)
 
 
 def _payload(game="moles", players=2, seed=1, actions=8, variant=None) -> dict:

@@ -11,7 +11,7 @@ import shutil
 import pytest
 import yaml
 
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import DataError, new_game
 from game.rules.gopher import load_data
 from tests.test_fuzz_files import _mutate_yaml, fuzz_state_fields

@@ -16,6 +16,8 @@ from game.rules import new_game, state_from_view
 from game.rules.base import action_key
 from tests.helpers import pump, running_app
 
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
+
 GAMES = ["moles", "ants", "hamster", "forest", "gopher"]
 NAMES = ["Anna", "Ben", "Cleo", "Dan"]
 
@@ -80,13 +82,6 @@ def test_hint_text_in_four_languages(lang):
 
 
 # ---- the play screen ---------------------------------------------------------------------------
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-
-
 @pytest.fixture
 def app():
     yield from running_app((1024, 600))

@@ -2,7 +2,7 @@
 import pytest
 
 from game import i18n
-from game.rules.data import DataError
+from game.io.data import DataError
 
 
 @pytest.fixture(autouse=True)
@@ -268,11 +268,6 @@ def test_the_bundled_font_has_every_glyph_of_every_text():
 
 
 # ---- the language setting, the command line, switching while the app runs ------------------------
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    return tmp_path
 
 
 def test_the_language_is_saved_with_the_settings_and_checked_strictly(home, monkeypatch):

@@ -20,16 +20,9 @@ from game.app import journal, launch, saves
 from game.app.session import LocalSession, default_seats
 from game.rules import new_game
 
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    saves.set_current(None)
-    yield tmp_path
-    saves.close_journals()
-    saves.set_current(None)
 
 
 def fingerprint(state) -> str:

@@ -12,12 +12,7 @@ from game.app import launch, memory, saves
 from game.app.board.cache import SurfaceCache
 from tests.helpers import pump, running_app
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 @pytest.fixture

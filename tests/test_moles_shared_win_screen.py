@@ -11,12 +11,7 @@ from game.app.session import LocalSession, default_seats
 from game.app.scenes.play import PlayScene
 from tests.moles_helpers import position
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 @pytest.mark.parametrize("speed", ["normal", "off"])

@@ -11,18 +11,12 @@ from game.app.app import App
 from game.app.monkey import SCREENS, Monkey, playable, rss_mb
 from game.i18n import set_language
 
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
+
 EVENTS = 3000
 GROWTH_MB = 100      # what the run may add at its peak (also inside a frame) to the memory it
                      # starts with: caches filling up, windows up to 1920x1080 (measured 45-65;
                      # 240 before one widget theme a scale, over 1 GB before the bounded caches)
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    set_language("en")          # the monkey may have picked another language in the settings
 
 
 @pytest.mark.parametrize("seed", [11])

@@ -66,7 +66,7 @@ def test_user_folder_with_spaces_and_non_ascii_letters_keeps_settings_and_saves(
                                                                                  monkeypatch):
     from game.app import saves, settings
     from game.app.session import LocalSession, default_seats
-    from game.paths import user_data_dir
+    from game.io.paths import user_data_dir
     from game.rules import new_game
 
     home = tmp_path / ODD / "Burrow Box data"
@@ -112,7 +112,7 @@ def test_windows_user_folder_for_a_user_name_with_non_ascii_letters(monkeypatch)
     """%LOCALAPPDATA%\\BurrowBox as Windows names it (a wide-character answer, any letters)."""
     import platformdirs
     import platformdirs.windows as win
-    from game import paths
+    from game.io import paths
 
     asked = []
 

@@ -20,16 +20,11 @@ from game.app.app import App
 from game.app.session import COMPUTER_PAUSES, LocalSession, default_seats
 from game.app.scenes.play import PlayScene
 from game.app.sound import Sounds
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import new_game
 from tests.helpers import pump, running_app
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 @pytest.fixture

@@ -16,18 +16,12 @@ from game.app.quickref import load_quickref
 from game.app.scenes.play import PlayScene
 from game.app.views.placeholder import PlaceholderView
 from game.rules import GAMES
-from game.rules.data import DataError
+from game.io.data import DataError
+
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 PLAYABLE = [g for g, info in GAMES.items() if info.available]
 SEEDS = Path(__file__).resolve().parents[2] / "shared" / "seeds"
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    i18n.set_language("en")
 
 
 @pytest.fixture

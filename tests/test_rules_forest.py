@@ -496,7 +496,7 @@ def test_end_race_an_alliance_needs_11_nuggets_together():
 
 
 def test_ruling_alliances_only_with_four_packs():
-    g = forest(players=3, alliances=True)
+    g = forest(players=3)
     assert g.teams == [0, 1, 2] and g.settings_target() == 6
 
 
@@ -564,6 +564,7 @@ def test_ruling_every_game_ends_by_the_round_cap(st):
     act(st, "move", piece="0-c1", to=[3, 7], carry=False)
     act(st, "move", piece="1-c1", to=[3, 1], carry=False)
     assert st.is_over() and st.end_reason == "round_cap" and st.winners() == [1]
+    assert st.ending() == "round_cap"
 
 
 # ------------------------------------------------------------------------------------------
@@ -851,6 +852,246 @@ def test_ruling_chains_resolve_until_the_piece_rests(st):
     steps = [(e["to"], e["by"]) for e in events if e["type"] == "step"]
     assert steps == [([4, 6], "step"), ([4, 5], "arrows"), ([5, 4], "arrows"), ([3, 6], "bear")]
     assert at(st, "0-c1") == (3, 6) and st.current_player == 1
+
+
+# ------------------------------------------------------------------------------------------
+# passing, loops, reinforcements, ties and alliances as RULINGS.md rules them
+# ------------------------------------------------------------------------------------------
+def no_piece_can_move(g, seat):
+    for p in g.pieces:
+        if p["seat"] == seat and p["kind"] == "canine":
+            p["at"], p["dead"] = None, g.round
+    g.hunter_moved[seat] = True
+    g._legal = None
+
+
+def test_ruling_a_pack_whose_pieces_cannot_move_may_always_pass_move_camp_is_never_forced(st):
+    """RULINGS forest: "A pack whose pieces cannot move may always pass; Move Camp is a
+    choice, never forced" - with camp moves left, Pass is offered beside them."""
+    no_piece_can_move(st, 0)
+    assert st.camp_moves[0] == 3
+    assert sorted(types(st.legal_actions())) == ["move_camp", "move_camp", "pass"]
+    act(st, "pass")
+    assert st.current_player == 1 and st.camp_moves[0] == 3 and home(st, 0) == (4, 8)
+    turn(st, 0)
+    no_piece_can_move(st, 0)
+    act(st, "move_camp", to=[3, 8])                    # or the pack moves its camp after all
+    assert home(st, 0) == (3, 8) and st.camp_moves[0] == 2
+
+
+def test_ruling_pass_is_offered_only_when_no_piece_can_move(st):
+    """RULINGS forest: passing belongs to a pack whose pieces cannot move."""
+    assert not can(st, "pass")
+    st.hunter_moved[0] = True
+    st._legal = None
+    assert not can(st, "pass")                         # the canines still can
+
+
+def test_ruling_loop_when_the_chain_enters_a_tile_again_from_the_same_direction(st):
+    """RULINGS forest, infinite loop: the piece enters a tile it already entered in this
+    chain, from the same direction, with nothing opened or chosen since: a canine dies and
+    what it carried is lost (the loop swallows it)."""
+    lay(st, 4, 6, "arrows-straight")                   # north
+    lay(st, 4, 5, "arrows-straight", rot=2)            # south: the two point at each other
+    put(st, "0-c1", 3, 6, carry=True)
+    events = act(st, "move", piece="0-c1", to=[4, 6], carry=True)
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["died"] and loop["at"] == [4, 5] and "lost" in types(events)
+    assert st._pid["0-c1"]["at"] is None and st.destroyed == 1
+    assert st.loose[C(st, 4, 5)] == st.loose[C(st, 4, 6)] == 0
+
+
+def test_ruling_loop_a_tile_entered_again_from_another_direction_resolves_again(st):
+    """RULINGS forest: entering a tile again in any other way resolves that tile again; the
+    loop comes where a tile is entered again from the same direction."""
+    lay(st, 3, 5, "arrows-straight", rot=1)            # east, onto the bear
+    lay(st, 4, 5, "bear")                              # entered going east: two tiles back west
+    lay(st, 2, 5, "arrows-straight", rot=1)            # east again: (3, 5) entered going east
+    put(st, "0-c1", 3, 6)
+    events = act(st, "move", piece="0-c1", to=[3, 5], carry=False)
+    steps = [(e["to"], e["by"]) for e in events if e["type"] == "step"]
+    assert steps == [([3, 5], "step"), ([4, 5], "arrows"), ([2, 5], "bear"), ([3, 5], "arrows"),
+                     ([4, 5], "arrows")]
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["at"] == [4, 5]                        # the bear, entered going east twice
+
+
+def test_ruling_loop_a_red_fox_sends_the_canine_on_again_after_a_tile_opened(st):
+    """RULINGS forest: a red fox that sends a canine onto arrows pointing back at the fox is
+    no loop - a tile opened on the way, and the fox sends it on to the next face-down tile."""
+    lay(st, 4, 5, "red_fox")
+    lay(st, 4, 4, "arrows-straight", opened=False, rot=2)   # face down, points back south
+    lay(st, 4, 3, "empty", opened=False)
+    put(st, "0-c1", 4, 6)
+    events = act(st, "move", piece="0-c1", to=[4, 5], carry=False)
+    assert "loop" not in types(events)
+    steps = [(e["to"], e["by"]) for e in events if e["type"] == "step"]
+    assert steps == [([4, 5], "step"), ([4, 4], "red_fox"), ([4, 5], "arrows"),
+                     ([4, 3], "red_fox")]
+    assert at(st, "0-c1") == (4, 3) and st.current_player == 1
+
+
+def test_ruling_loop_an_arrow_exit_back_onto_the_chain_is_a_normal_choice(st):
+    """RULINGS forest: an arrow exit back onto a tile of the chain is a normal choice, not a
+    death sentence - the tiles resolve again, and the choice comes again."""
+    lay(st, 4, 6, "arrows-straight")                   # north, onto the two-way arrows
+    lay(st, 4, 5, "arrows-two")                        # north or south (back onto (4, 6))
+    lay(st, 4, 4, "empty")
+    put(st, "0-c1", 4, 7)
+    act(st, "move", piece="0-c1", to=[4, 6], carry=False)
+    assert st.step == "choose" and at(st, "0-c1") == (4, 5)
+    events = act(st, "choose", to=[4, 6], why="arrows")
+    assert "loop" not in types(events) and "death" not in types(events)
+    assert st.step == "choose" and at(st, "0-c1") == (4, 5) and st.current_player == 0
+    act(st, "choose", to=[4, 4], why="arrows")
+    assert at(st, "0-c1") == (4, 4) and st.current_player == 1
+
+
+def test_designed_loop_a_choice_whose_every_way_comes_back_is_a_loop(st):
+    """RULINGS forest: a chain is caught in a loop when it would repeat itself for ever.
+    Designed: where every choice (and every choice it leads to) only comes back to a choice
+    already met, with nothing to open on the way, no choice can end the chain - a loop."""
+    lay(st, 4, 6, "arrows-straight")                   # north
+    lay(st, 4, 5, "arrows-two")                        # north or south
+    lay(st, 4, 4, "arrows-straight", rot=2)            # south, back onto the two-way arrows
+    put(st, "0-c1", 4, 7)
+    events = act(st, "move", piece="0-c1", to=[4, 6], carry=False)
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["at"] == [4, 5] and loop["died"] and st._pid["0-c1"]["at"] is None
+    assert st.step == "move" and st.current_player == 1
+    turn(st, 0)
+    lay(st, 4, 4, "empty", opened=False)               # a face-down tile: a way out
+    put(st, "0-c2", 4, 7)
+    act(st, "move", piece="0-c2", to=[4, 6], carry=False)
+    assert st.step == "choose"
+
+
+def test_ruling_loop_a_hunter_goes_home_and_its_nugget_is_lost(st):
+    """RULINGS forest: in a loop a hunter goes home; what it carried is lost."""
+    lay(st, 4, 6, "arrows-straight")
+    lay(st, 4, 5, "arrows-straight", rot=2)
+    put(st, "0-h", 3, 6, carry=True)
+    events = act(st, "move", piece="0-h", to=[4, 6], carry=True)
+    loop = next(e for e in events if e["type"] == "loop")
+    assert loop["died"] is False and at(st, "0-h") == (4, 8)
+    assert not st._pid["0-h"]["carry"] and st.stored[0] == [] and st.destroyed == 1
+
+
+def test_ruling_reinforcements_are_on_by_default_after_5_rounds():
+    """RULINGS forest: reinforcements off / 3 / 5 rounds, 5 by default; the new canine
+    appears at the campfire."""
+    spec = next(o for o in ForestState.describe_setup()[1] if o["id"] == "reinforcements")
+    assert spec["default"] == 5 and [c["id"] for c in spec["choices"]] == [0, 3, 5]
+    g = forest()
+    assert g.options["reinforcements"] == 5
+    clear(g)
+    turn(g, 0)
+    lay(g, 4, 7, "lynx")
+    act(g, "move", piece="0-c1", to=[4, 7], carry=False)
+    died = g._pid["0-c1"]["dead"]
+    for _ in range(40):
+        legal = [a for a in g.legal_actions() if a["type"] in ("move", "pass")
+                 and not (a["type"] == "move" and a["to"] == [4, 7])]
+        if "reinforce" in types(g.apply(legal[0])):
+            break
+    assert g.round == died + 5 and at(g, "0-c1") == home(g, 0)
+
+
+def test_ruling_a_tie_the_tie_break_leaves_is_shared_and_the_results_say_so(st):
+    """RULINGS forest, tie-break: the higher sum of delivery rounds wins; still tied: shared,
+    and the results say so (not "broken by the rounds of delivery (11 against 11)")."""
+    st.variant = "plunder"
+    st.stored[0] = [3, 4]
+    st.stored[1] = [2, 4, 5]
+    put(st, "0-c1", 4, 7, carry=True)
+    st.round = 4
+    act(st, "move", piece="0-c1", to=[4, 8], carry=True)     # 3 each, 11 rounds each
+    assert st.is_over() and st.winners() == [0, 1]
+    assert "shared" in st.summary() and "broken" not in st.summary()
+    assert "11 each" in st.summary()
+    win = st.view(None)
+    assert win["winners"] == [0, 1]
+    from game.app import eventtext
+    from game.app.eventtext import forest as forest_text
+    words = forest_text.results(st, eventtext.Ctx("forest", ["Ann", "Ben"]))
+    assert "share" in words["head"] and "share the win" in words["summary"]
+    assert "Equal gold" not in words["summary"]
+
+
+def test_ruling_a_tie_broken_by_the_rounds_of_delivery_says_how(st):
+    st.variant = "plunder"
+    st.stored[0] = [3, 4]
+    st.stored[1] = [2, 4, 9]
+    put(st, "0-c1", 4, 7, carry=True)
+    st.round = 4
+    act(st, "move", piece="0-c1", to=[4, 8], carry=True)     # 3 each, 11 against 15
+    assert st.winners() == [1] and "broken by the rounds of delivery (15 against 11)" in \
+        st.summary()
+
+
+def test_ruling_alliances_with_2_or_3_packs_are_refused_with_a_message():
+    """RULINGS forest: alliances only with 4 packs; options that do not apply to the chosen
+    table (alliances with 2 or 3 packs) are refused with a message and not offered on
+    screen."""
+    for players in (2, 3):
+        with pytest.raises(ValueError, match="4 packs"):
+            new_game("forest", players=players, seed=1, options={"alliances": True})
+        assert new_game("forest", players=players, seed=1, options={"alliances": False})
+    g = forest(players=4, alliances=True)
+    assert g.teams == [0, 1, 0, 1]
+    assert g.settings_target() == 11
+    from game.rules import GAMES
+    info = GAMES["forest"]
+    spec = next(o for o in info.options if o["id"] == "alliances")
+    assert info.option_applies(spec, "race", {}, 4)
+    assert not info.option_applies(spec, "race", {}, 3)
+    assert not info.option_applies(spec, "race", {}, 2)
+
+
+def test_ruling_alliances_with_3_packs_are_refused_on_the_command_line(capsys):
+    from game.cli import main
+    assert main(["simulate", "forest", "--players", "3", "--option", "alliances=on"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error:") and "4 packs" in err[0]
+
+
+def test_ruling_simulate_counts_an_alliance_s_win_as_the_alliance_s(monkeypatch):
+    """RULINGS forest: allies pool their nuggets and win together - ``simulate`` counts that
+    as a win of the alliance (each of its seats), not as a tie; packs of different teams that
+    stay level share."""
+    from game import sim
+    one = sim.play_one("forest", 4, 3, ["random"], "race", {"alliances": True})
+    assert one["teams"] == [0, 1, 0, 1]
+    results = iter([{"seed": 0, "winners": [0, 2], "scores": [5, 1, 6, 0],
+                     "teams": [0, 1, 0, 1], "ending": "race", "actions": 9, "seconds": 0.1},
+                    {"seed": 1, "winners": [0, 1, 2, 3], "scores": [0, 0, 0, 0],
+                     "teams": [0, 1, 0, 1], "ending": "race", "actions": 9, "seconds": 0.1},
+                    {"seed": 2, "winners": [1, 3], "scores": [0, 6, 0, 5],
+                     "teams": [0, 1, 0, 1], "ending": "race", "actions": 9, "seconds": 0.1}])
+    monkeypatch.setattr(sim, "play_one", lambda *a, **k: next(results))
+    r = sim.simulate("forest", 4, 3, levels=["random"], variant="race",
+                     options={"alliances": True})
+    assert [s["wins"] for s in r["seats"]] == [1, 1, 1, 1]
+    assert [s["shared_wins"] for s in r["seats"]] == [1, 1, 1, 1] and r["ties"] == 1
+    assert [s["win_percent"] for s in r["seats"]] == [66.67] * 4
+
+
+def test_ruling_simulate_counts_how_race_games_end_target_or_round_cap(monkeypatch):
+    """RULINGS forest: "Race: first pack to 6 stored nuggets ... Race has the same round cap as
+    a safety net" - ``simulate`` counts the games by how they ended (``state.ending()``), the
+    figure that shows Race games end by the target and not by the cap."""
+    from game import sim
+    g = forest()
+    assert g.ending() == ""
+    one = sim.play_one("forest", 2, 4, ["random"], "race")
+    assert one["ending"] in ("race", "round_cap")
+    results = iter([{"seed": i, "winners": [i % 2], "scores": [6, 2], "teams": [0, 1],
+                     "ending": ending, "actions": 9, "seconds": 0.1}
+                    for i, ending in enumerate(["race", "round_cap", "race", "race"])])
+    monkeypatch.setattr(sim, "play_one", lambda *a, **k: next(results))
+    r = sim.simulate("forest", 2, 4, levels=["good"], variant="race")
+    assert r["endings"] == {"race": 3, "round_cap": 1}
+    assert "endings: race 3 (75.0%), round_cap 1 (25.0%)" in sim.format_table(r)
 
 
 # ------------------------------------------------------------------------------------------

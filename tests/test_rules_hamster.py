@@ -20,7 +20,7 @@ import time
 import pytest
 import yaml
 
-from game.paths import resource_path
+from game.io.paths import resource_path
 from game.rules import GAMES, IllegalAction, LoadError, load_state, new_game, state_from_view
 from game.rules.hamster import HamsterState, explain_pass, explain_refusal, load_sheet
 

@@ -92,11 +92,15 @@ def play(game: str, players: int, variant, options: dict, seed: int) -> dict:
 
 def cases(game: str) -> list:
     info = GAMES[game]
+    specs = {o["id"]: o for o in info.options}
     out = []
     for c, (variant, options) in enumerate(CONFIGS[game]):
         for players in range(info.min_players, info.max_players + 1):
+            # an option that does not apply at this table is left out (alliances: 4 packs)
+            opts = {k: v for k, v in options.items()
+                    if info.option_applies(specs[k], variant, options, players)}
             for k in range(SEEDS):
-                out.append((players, variant, options, 1000 * c + 10 * players + k))
+                out.append((players, variant, opts, 1000 * c + 10 * players + k))
     return out
 
 

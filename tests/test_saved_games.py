@@ -15,14 +15,7 @@ from game.app.session import LocalSession, default_seats
 from game.rules import LoadError, load_state, new_game
 from tests.helpers import pump, running_app
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    saves.set_current(None)
-    yield tmp_path
-    saves.flush_autosave()
-    saves.set_current(None)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 @pytest.fixture

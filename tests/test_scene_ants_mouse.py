@@ -12,7 +12,8 @@ import pytest
 
 from game.i18n import tr
 
-from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
+from tests.test_app_scenes import app, button, click, pump  # noqa: F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def start(app, variant, kinds, seed, monkeypatch=None):

@@ -3,7 +3,10 @@ games played by mouse clicks (every mode, 2 to 4 seats, people and computers mix
 one test over all games, ``tests/test_scene_mouse_games.py``."""
 from __future__ import annotations
 
-from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
+import pytest
+
+from tests.test_app_scenes import app, button, click, pump  # noqa: F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def test_setup_shows_the_forest_options_from_the_rules(app):

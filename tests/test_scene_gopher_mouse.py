@@ -3,7 +3,10 @@ games played by mouse clicks (every mode, 2 to 4 seats, people and computers mix
 one test over all games, ``tests/test_scene_mouse_games.py``."""
 from __future__ import annotations
 
-from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
+import pytest
+
+from tests.test_app_scenes import app, button, click, pump  # noqa: F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def test_setup_offers_the_four_rule_sets_and_the_beginner_option(app, monkeypatch):

@@ -3,8 +3,10 @@ start a game from the title, place moles, turn a disc and move a mole with click
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from tests.test_app_scenes import app, button, click, home, pump  # noqa: F401  (fixtures)
+from tests.test_app_scenes import app, button, click, pump  # noqa: F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def wait_for_human(app, ctl):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.mouse_games import play_by_clicks, start
-from tests.test_app_scenes import app, home, pump  # noqa: F401  (fixtures)
+from tests.test_app_scenes import app, pump  # noqa: F401  (fixtures)
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 PREFER = {"gopher": ("collect", "take", "add", "subtract", "keep")}
 

@@ -20,16 +20,10 @@ from game.app.app import App
 from game.app.scenes.rules import RulesPage, inline_runs, rules_text
 from game.rules import GAMES
 
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
+
 MARK = "§"
 WORD = re.compile(r"[^\W\d_]+")
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    i18n.set_language("en")
 
 
 def _mark(text: str) -> str:

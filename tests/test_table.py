@@ -13,13 +13,7 @@ from game.app.app import App
 from game.app.launch import new
 from game.i18n import check_catalogs, set_language
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    set_language("en")
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
 
 
 def make_app(size=(1280, 720)):

@@ -16,6 +16,8 @@ from game.app.session import LocalSession
 from game.app.scenes.play import PlayScene
 from game.rules import GAMES, new_game
 
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
+
 LANGS = ["en", "de", "fr", "ru", "pseudo"]
 SIZES = [(1024, 600), (1280, 720)]
 PLAYABLE = [g for g, info in GAMES.items() if info.available]
@@ -24,14 +26,6 @@ PLAYABLE = [g for g, info in GAMES.items() if info.available]
 #: prefix, a pattern of the text).  Remove a line once its screen fits; never add one to hide a
 #: new problem.
 KNOWN: list = []
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    i18n.set_language("en")
 
 
 #: seat names of the untranslated-text test: no run of three plain Latin letters

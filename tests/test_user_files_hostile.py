@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game import safeio
+from game.io import safeio
 from game.app import records, saves, settings, table
 from game.app.session import LocalSession, default_seats
 from game.rules import new_game
@@ -239,7 +239,7 @@ def test_a_link_to_a_good_save_is_offered(home, tmp_path):
 @pytest.fixture
 def read_only(monkeypatch):
     """Renaming fails as in a read-only folder (root may rename anywhere, so it is simulated)."""
-    import game.paths as paths
+    import game.io.paths as paths
     real = os.replace
 
     def refuse(src, dst, *a, **k):

@@ -17,15 +17,9 @@ from game.app.scenes.play import PlayScene
 from game.rules import GAMES, new_game
 from tests.test_text_fit import ODD_NAMES, _untranslated
 
+pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)
+
 PLAYABLE = [g for g, info in GAMES.items() if info.available]
-
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
-    yield tmp_path
-    saves.flush_autosave()
-    i18n.set_language("en")
 
 
 def _frames(app, n=2):

@@ -19,6 +19,8 @@ from . import memory
 from . import settings as settings_mod
 from . import ui
 from .assets import Assets
+from .board.cache import fit_budget
+from .compositor import Compositor
 from .debug_targets import DebugTargets
 from .saves import close_journals
 from .scenes.title import TitleScene
@@ -26,6 +28,7 @@ from .sound import Sounds
 from ..desktop import window_framebuffer
 from .window import keep_on_screen, set_window_icon
 from .views import ViewError
+from .waiting import wait_for_events
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
@@ -51,8 +54,14 @@ def scene_class(name: str) -> type:
         module, _, cls = found.partition(":")
         found = SCENES[name] = getattr(import_module(f"{__package__}.scenes.{module}"), cls)
     return found
-HOT_SECONDS = 2.0      # full frame rate for this long after any input (hover, tooltip delay)
+
+
+HOT_SECONDS = 2.0      # full frame rate for this long after an input (hover, tooltip delay)
 LONGEST_SLEEP = 1.0    # an idle loop still looks up at least this often
+# window events after which the whole window is drawn again
+WINDOW_CHANGES = {getattr(pygame, name) for name in (
+    "VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED",
+    "WINDOWSIZECHANGED", "WINDOWRESIZED", "WINDOWDISPLAYCHANGED") if hasattr(pygame, name)}
 
 
 class App:
@@ -92,10 +101,15 @@ class App:
         self.after_input = None            # called once a frame's input is handled (debug hook)
         self.frames_drawn = 0
         self._resize_pending = False
+        self.compositor = Compositor()     # on the window, only what changed is drawn again
+        self.damage = None                 # the boxes the last frame drew again (None: all)
 
     # ---- window -------------------------------------------------------------------------------
     def _set_mode(self, size, fullscreen: bool) -> None:
         """Open the window (or switch it between windowed and full screen, in place)."""
+        compositor = getattr(self, "compositor", None)
+        if compositor is not None:
+            compositor.reset()              # a new or resized window: every pixel drawn again
         real = pygame.display.get_driver() not in ("dummy", "offscreen") if pygame.display.get_init() else True
         if self.surface is not None and real and self._switch_in_place(size, fullscreen):
             return
@@ -153,6 +167,7 @@ class App:
 
     def _window_size(self, size) -> None:
         """Resize the window in place (never recreate it)."""
+        self.compositor.reset()
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -205,6 +220,7 @@ class App:
         """Lay out the visible scenes for the window's size (the others are laid out when they
         show again); ``force=False``: only those laid out for another size."""
         size = self.size
+        fit_budget(size)
         scale = ui.scale_for(size)
         stale = [d for d, (s, _) in self._managers.items() if s != scale]
         for depth in stale:     # made for another window scale: their fonts and shapes go
@@ -291,6 +307,7 @@ class App:
         live in reference cycles, and their surfaces (megabytes in a big window) would
         otherwise wait for a rare full collection.  Cheap: the objects that live as long as
         the program are kept out of collections (``memory.freeze_startup``)."""
+        self.compositor.reset()         # the last frame's pictures may go too
         memory.collect()
 
     def go_title(self) -> None:
@@ -333,6 +350,7 @@ class App:
             self.quit()
             return
         if event.type == pygame.VIDEORESIZE:
+            self.compositor.reset()         # the system may have lost the window's pixels
             if not self.settings.fullscreen:
                 want = self._clamp_window((event.w, event.h)) if self.desktop else \
                     (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
@@ -345,6 +363,8 @@ class App:
             # frame, and nothing is ever drawn from a layout made for another size
             self._resize_pending = True
             return
+        if event.type in WINDOW_CHANGES:
+            self.compositor.reset()         # the system may have lost the window's pixels
         if event.type == pygame.WINDOWSIZECHANGED:
             # full screen (F11) or a window manager gave the window its real size: lay out
             # for the size the window got, read back from the display surface
@@ -368,7 +388,7 @@ class App:
 
     def step(self, dt: float, events, draw: bool = True) -> None:
         for event in events:
-            if event.type != pygame.NOEVENT:
+            if pygame.NOEVENT < event.type < pygame.USEREVENT:    # an input, not a posted wake-up
                 self._hot = HOT_SECONDS
             self.dispatch(event)
             if not self.running:
@@ -403,8 +423,7 @@ class App:
         top = self.top
         wake = top.wake_after() if top is not None else None
         timeout = LONGEST_SLEEP if wake is None else max(0.0, min(LONGEST_SLEEP, wake))
-        event = pygame.event.wait(int(timeout * 1000))
-        events = [] if event.type == pygame.NOEVENT else [event] + pygame.event.get()
+        events = wait_for_events(timeout)
         dt = min(0.1, self.clock.tick() / 1000.0)
         if not events and wake is None:
             return False            # nothing happened and nothing is due: no frame at all
@@ -412,9 +431,24 @@ class App:
         return True
 
     def draw(self, surface) -> None:
+        """Draw the visible screens; on the window only what changed since the last frame
+        (``compositor``: ``damage`` says where), on any other surface everything."""
+        if surface is pygame.display.get_surface():
+            self.damage = self.compositor.frame(surface, self._draw_scenes)
+        else:
+            self._draw_scenes(surface)
+
+    def _draw_scenes(self, surface) -> None:
         for scene in self.visible_scenes():
             scene.on_draw(surface)
             scene.draw_ui(surface, top=scene is self.stack[-1])
+
+    def present(self) -> None:
+        """Show the last frame in the window: the parts drawn again, or all of it."""
+        if self.damage is None:
+            pygame.display.flip()
+        elif self.damage:
+            pygame.display.update(self.damage)
 
     def run(self, exit_after_first_frame: bool = False) -> int:
         if not self.stack:
@@ -429,7 +463,7 @@ class App:
             first = False
             if not self.running:
                 break
-            pygame.display.flip()
+            self.present()
             if targets is not None:
                 targets.write(self)
             if exit_after_first_frame:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from . import ui
 
 

@@ -35,8 +35,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import i18n
-from ..paths import resource_path
-from ..rules.data import Checker, DataError, display_name, load_yaml
+from ..io.paths import resource_path
+from ..io.data import Checker, DataError, display_name, load_yaml
 
 MAX_STEPS = 12
 KINDS = ("human", "computer")

@@ -29,7 +29,7 @@ import zlib
 from pathlib import Path
 from typing import Callable
 
-from ..safeio import FileProblem, atomic_write_bytes, read_bytes
+from ..io.safeio import FileProblem, atomic_write_bytes, read_bytes
 
 SUFFIX = ".journal"
 VERSION = 1

@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .. import i18n
-from ..paths import resource_path
-from ..rules.data import Checker, display_name, load_yaml
+from ..io.paths import resource_path
+from ..io.data import Checker, display_name, load_yaml
 
 
 @dataclass

@@ -34,9 +34,9 @@ from typing import Any
 
 from .. import __version__
 from ..i18n import cannot_save_message, folder_reason, get_language, tr
-from ..paths import (UserDataUnavailable, atomic_write, move_aside,
+from ..io.paths import (UserDataUnavailable, atomic_write, move_aside,
                      user_data_dir)
-from ..safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
+from ..io.safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
 from . import journal as journal_mod
 from .names import game_title
 

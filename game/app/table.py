@@ -23,9 +23,9 @@ from pathlib import Path
 
 from ..ai import LEVELS
 from ..i18n import tr
-from ..paths import UserDataUnavailable, atomic_write, move_aside, user_data_dir
+from ..io.paths import UserDataUnavailable, atomic_write, move_aside, user_data_dir
 from ..rules import GAMES
-from ..safeio import FileProblem, load_json
+from ..io.safeio import FileProblem, load_json
 
 VERSION = 1
 SETUPS, PROFILES, STATS = "setups.json", "profiles.json", "stats.json"

@@ -299,7 +299,7 @@ def _host_on_server(args, info, players, options, remote, usage_error) -> int:
 
 def cmd_serve(args, *, usage_error, **_) -> int:
     import asyncio
-    from ..paths import user_data_dir
+    from ..io.paths import user_data_dir
     from .server import Limits, TableServer
     from .store import Store, StoreError
     for name in ("port",):

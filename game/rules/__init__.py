@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from .base import Action, Event, GameInfo, GameState, IllegalAction, Record, action_key
-from .data import DataError
+from ..io.data import DataError
 from .registry import GAMES, LoadError, load_state, new_game, part, state_from_view
 
 __all__ = ["GAMES", "new_game", "load_state", "state_from_view", "part", "IllegalAction",

@@ -43,9 +43,9 @@ from functools import lru_cache
 from itertools import product
 from pathlib import Path
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameState, IllegalAction, Rec, Record
-from .data import Checker, load_yaml
+from ..io.data import Checker, load_yaml
 
 MODES = ("autumn", "winter", "beetle")
 EFFECTS = ("two_for_one", "bonus_point", "peek", "consolation", "hidden_card", "supply_swap")
@@ -112,7 +112,7 @@ def load_data(folder: str | Path | None = None) -> AntsData:
 
     def open_(name):
         path = folder / name
-        from .data import display_name
+        from ..io.data import display_name
         chk = Checker(display_name(path))
         return chk, chk.mapping(load_yaml(path), "top level")
 

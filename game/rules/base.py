@@ -12,6 +12,9 @@ players, saves, replays and tests only ever talk to a game through this API:
                               something hidden from it (default: scores())
     state.result_facts()      JSON-safe extras for the results screen once over (default: {})
     state.winners()           list of seats, [] while not over
+    state.seat_teams()        the team of each seat (allies win together; default: one each)
+    state.ending()            once over, a short id of how the game ended where a game ends in
+                              more than one way (e.g. "race", "round_cap"); default: ""
     state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
     state.clone()             independent copy
     state.to_dict()           JSON-safe; ``load_state(d)`` restores it exactly, RNG included
@@ -126,7 +129,8 @@ class GameInfo:
         # variants: [{"id": ..., "label": ...}], the first is the default
         # options: [{"id": ..., "label": ..., "choices": [{"id":..., "label":...}], "default": ...,
         #            "when": {other_option_id: value}}]  ("when": shown only with that value;
-        #            the key "variant" names the variant, a list value allows several)
+        #            the key "variant" names the variant, the key "players" the number of
+        #            players, a list value allows several)
         self._resolve = resolve
         self._rules = None if resolve is not None else (state_class, variants or [],
                                                         options or [])
@@ -166,10 +170,14 @@ class GameInfo:
         return self.score_labels.get(variant, self.score_label) if variant else self.score_label
 
     @staticmethod
-    def option_applies(option: dict, variant, options: dict) -> bool:
-        """Whether ``option`` matters with this variant and these option values ("when")."""
+    def option_applies(option: dict, variant, options: dict, players: int | None = None) -> bool:
+        """Whether ``option`` matters with this variant, these option values and (when given)
+        this number of players ("when")."""
         for key, want in (option.get("when") or {}).items():
-            have = variant if key == "variant" else options.get(key)
+            if key == "players" and players is None:
+                continue
+            have = variant if key == "variant" else players if key == "players" \
+                else options.get(key)
             if have not in (want if isinstance(want, list) else [want]):
                 return False
         return True
@@ -302,8 +310,18 @@ class GameState:
     def scores(self) -> list:
         raise NotImplementedError
 
+    def seat_teams(self) -> list[int]:
+        """The team of each seat: the seats of one team play and win together (an alliance);
+        by default every seat plays for itself."""
+        return list(range(self.players))
+
     def winners(self) -> list[int]:
         raise NotImplementedError
+
+    def ending(self) -> str:
+        """Once over, a short id of how the game ended, for a game that can end in more than
+        one way (``simulate`` counts them); "" where there is only one way or while running."""
+        return ""
 
     def public_scores(self, seat: int | None = None) -> list:
         """The scores ``seat`` (None: a spectator) may know now: None in place of a score

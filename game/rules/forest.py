@@ -22,7 +22,7 @@ Actions of ``current_player`` (one decision each):
              the same edge, stored nuggets and the pack's pieces on it along
   choose     {"type": "choose", "to": [x, y], "why": "arrows" | "hare" | "mole_tunnel"}: a
              choice inside a chain (which arrow, which far corner, which L-move or staying)
-  pass       only when the pack can do nothing else
+  pass       whenever no piece of the pack can move (Move Camp is a choice, never forced)
 
 Readings beyond RULINGS.md (designed, also in the rules text):
   * a forced move (bear, red fox, hare, arrow, Hunter's Call) never goes where its piece could
@@ -30,8 +30,11 @@ Readings beyond RULINGS.md (designed, also in the rules text):
     the bear sends it back one tile instead of two, or it stays; an arrow that points off the
     board or to a forbidden tile cannot be followed; with no way to follow, the piece stays;
   * the mole tunnel's L-move is optional: staying on the tunnel is one of the choices;
-  * a piece that enters a tile a second time in one chain is caught in a loop: a canine dies,
-    a hunter goes home; a nugget carried into a loop is lost;
+  * a chain is caught in a loop (RULINGS.md) when it enters a tile it already entered from
+    the same direction with nothing opened or chosen since; also (designed) when its player
+    must choose and no choice, nor any choice it leads to, can end the chain: every way comes
+    back to a choice already met.  A canine dies, a hunter goes home, a carried nugget is
+    lost.  Entering a tile again in any other way resolves it again;
   * a hunter on the Serpent is not trapped: its usual rest after a move is the skipped turn;
     a canine of the same pack that steps onto the Serpent frees the trapped one and is not
     caught itself;
@@ -49,9 +52,9 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameState, IllegalAction, Rec, Record
-from .data import Checker, display_name, load_yaml
+from ..io.data import Checker, display_name, load_yaml
 
 KINDS = ("empty", "gold", "mole_tunnel", "bees", "lynx", "wolf_den", "bear", "serpent",
          "red_fox", "hare", "arrows", "hunters_call", "swamp")
@@ -59,6 +62,8 @@ KIND_LABEL = {"empty": "empty forest", "gold": "gold nuggets", "mole_tunnel": "m
               "bees": "bees", "lynx": "lynx", "wolf_den": "wolf den", "bear": "bear",
               "serpent": "serpent", "red_fox": "red fox", "hare": "hare",
               "arrows": "elven arrows", "hunters_call": "hunter's call", "swamp": "swamp"}
+KIND_CAP = {k: v.capitalize() for k, v in KIND_LABEL.items()}
+MOVERS = frozenset(("bear", "red_fox", "hunters_call", "arrows", "hare", "mole_tunnel"))
 DIRS = {"N": (0, -1), "NE": (1, -1), "E": (1, 0), "SE": (1, 1), "S": (0, 1), "SW": (-1, 1),
         "W": (-1, 0), "NW": (-1, -1)}
 STEPS8 = tuple(DIRS.values())
@@ -89,6 +94,7 @@ class ForestData:
 
     def __init__(self, types: dict, mixes: dict, settings: dict):
         self.types = types            # id -> {"kind", "nuggets", "bumps", "directions"}
+        self.kind_of = {t: spec["kind"] for t, spec in types.items()}   # id -> kind
         self.mixes = mixes            # size -> {type id: count}
         self.settings = settings      # camp_moves, race_target, race_target_alliance, ...
 
@@ -216,6 +222,28 @@ def geometry(n: int) -> dict:
     return {"nb": nb, "kn": kn, "edge": edge, "far": corners, "names": names}
 
 
+@lru_cache(maxsize=32)
+def _edge_steps(n: int, edge: str) -> dict:
+    """Tile of an edge -> its neighbouring tiles on the same edge, in the edge's order."""
+    cells = geometry(n)["edge"][edge]
+    nb = geometry(n)["nb"]
+    return {c: tuple(t for t in cells if t in nb[c]) for c in cells}
+
+
+@lru_cache(maxsize=8)
+def _to_texts(n: int) -> tuple:
+    names = geometry(n)["names"]
+    return tuple(x + "." for x in names), tuple(x + " with a nugget." for x in names)
+
+
+@lru_cache(maxsize=64)
+def _step_texts(steps: str, n: int) -> tuple:
+    """Per tile the sentence of a step ("<piece> steps to (x,y).") without and with a
+    nugget, for the start ``steps``."""
+    dot, nug = _to_texts(n)
+    return tuple(steps + x for x in dot), tuple(steps + x for x in nug)
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
@@ -243,7 +271,7 @@ class ForestState(GameState):
         "sink": "at, bump: a nugget sinks in a swamp",
         "lost": "piece, at: a carried nugget is lost in a loop",
         "effect": "piece, seat, kind, at, options: a tile acts on a piece (bees, lynx, a choice)",
-        "loop": "piece, seat, at, died: a piece entered a tile twice in one chain",
+        "loop": "piece, seat, at, died: a chain would repeat itself for ever",
         "bump": "piece, seat, at, bump, bumps: a piece stands on a swamp bump",
         "drown": "piece, seat, by, at, bump: a piece drowns in a swamp",
         "trap": "piece, seat, at: the serpent holds a piece",
@@ -269,11 +297,11 @@ class ForestState(GameState):
              "default": 9},
             {"id": "alliances", "label": "Alliances, two against two (4 packs only)",
              "choices": [{"id": False, "label": "Off"}, {"id": True, "label": "On"}],
-             "default": False},
+             "default": False, "when": {"players": 4}},
             {"id": "reinforcements", "label": "Reinforcements after",
              "choices": [{"id": 0, "label": "Off"}] + [
                  {"id": r, "label": f"{r} rounds"} for r in data.settings["reinforcements"]],
-             "default": 0},
+             "default": 5},
             {"id": "bees_nugget", "label": "A nugget chased by bees",
              "choices": [{"id": "drop", "label": "Drops on the bees"},
                          {"id": "keep", "label": "Comes along home"}],
@@ -284,6 +312,9 @@ class ForestState(GameState):
     def __init__(self, players: int, seed=None, variant=None, options=None,
                  data: ForestData | None = None):
         super().__init__(players, seed, variant, options)
+        if self.options["alliances"] and players != 4:
+            raise ValueError(f"alliances need 4 packs (two against two), not {players}: "
+                             "leave the option off")
         self.data = data or default_data()
         n = self.options["size"]
         if n not in self.data.mixes:
@@ -331,6 +362,23 @@ class ForestState(GameState):
         self._pid = {p["id"]: p for p in self.pieces}
         self._camp_of = {c: s for s, c in enumerate(self.camps) if c is not None}
         self._legal = None
+        self._lab = None
+
+    def _labels(self) -> dict:
+        """Piece id -> (its name, "<name> steps to ", "<name> wades on", and the fields of
+        its step records without and with a nugget) for the sentences; made again when the
+        names change (``set_names``)."""
+        lab = self._lab
+        if lab is None or lab[0] != self.names:
+            names = list(self.names)
+            out = {}
+            for p in self.pieces:
+                label = f"{names[p['seat']]}'s {p['kind']}"
+                steps = [{"type": "move", "piece": p["id"], "to": None, "carry": k, "text": None}
+                         for k in (False, True)]     # a step's record, copied and filled in
+                out[p["id"]] = (label, label + " steps to ", label + " wades on", *steps)
+            self._lab = lab = (names, out)
+        return lab[1]
 
     # ---- small queries ------------------------------------------------------------------------
     def kind_at(self, c: int) -> str:
@@ -359,7 +407,7 @@ class ForestState(GameState):
         return sum(sum(self.stored[s]) for s in range(self.players) if self.allied(s, seat))
 
     def _label(self, p) -> str:
-        return f"{self.names[p['seat']]}'s {p['kind']}"
+        return self._labels()[p["id"]][0]
 
     def _guarded(self, c: int, by: int) -> bool:
         return any(q["at"] == c for q in self.pieces if q["seat"] == by)
@@ -385,53 +433,19 @@ class ForestState(GameState):
             return self.bump_nug[c][p["bump"]] > 0
         return self.loose[c] > 0
 
-    def _piece_moves(self, p) -> list:
-        """(to cell or -1 for a wade, carry) of every move of piece ``p`` now."""
-        if p["at"] is None or p["trapped"]:
-            return []
-        c = p["at"]
-        carry_too = bool(p["carry"] or self._nugget_here(p))
-        types = self.data.types
-        if p["bump"] >= 0 and p["bump"] < types[self.tile[c]]["bumps"] - 1:
-            return [(-1, False), (-1, True)] if carry_too else [(-1, False)]
-        out = []
-        camp_of, opened, tile = self._camp_of, self.opened, self.tile
-        canine = p["kind"] == "canine"
-        hunter = p["kind"] == "hunter"
-        for t in self._nb[c]:      # can_enter, unrolled for the two ways to come
-            if t in camp_of:
-                for k in ((False, True) if carry_too else (False,)):
-                    if self.can_enter(p, t, k):
-                        out.append((t, k))
-                continue
-            if not opened[t]:
-                bare, loaded = canine, False
-            else:
-                kind = types[tile[t]]["kind"]
-                if kind == "wolf_den":
-                    bare, loaded = canine, False
-                elif hunter:
-                    bare = kind != "hunters_call"
-                    loaded = bare and kind != "lynx"
-                else:
-                    bare = loaded = True
-            if bare:
-                out.append((t, False))
-            if carry_too and loaded:
-                out.append((t, True))
-        return out
-
     def _camp_targets(self, seat: int) -> list:
         c = self.camps[seat]
         if c is None or self.camp_moves[seat] <= 0:
             return []
-        edge = geometry(self.n)["edge"][self.edges[seat]]
         out = []
-        for t in edge:
-            if t in self._nb[c] and t not in self._camp_of and self.loose[t] == 0 \
-                    and not sum(self.bump_nug.get(t, ())) \
-                    and not any(q["at"] == t for q in self.pieces):
-                out.append(t)
+        taken = None
+        for t in _edge_steps(self.n, self.edges[seat])[c]:
+            if t not in self._camp_of and self.loose[t] == 0 \
+                    and not sum(self.bump_nug.get(t, ())):
+                if taken is None:
+                    taken = {q["at"] for q in self.pieces}
+                if t not in taken:
+                    out.append(t)
         return out
 
     # ---- legal actions ------------------------------------------------------------------------
@@ -453,34 +467,73 @@ class ForestState(GameState):
                 out.append(Record("choose", text, to=self.xy(c), why=pend["why"]))
             return out
         out = []
-        xyt = self._xyt_s
         n = self.n
-        for p in self.pieces:
-            if p["seat"] != seat or p["at"] is None:
+        camp_of, opened, tile, kind_of = self._camp_of, self.opened, self.tile, self.data.kind_of
+        nbs = self._nb
+        rest = self.hunter_moved[seat]
+        labels = self._labels()
+        base = 3 * seat                   # the pieces of a seat: canine, canine, hunter
+        for p in self.pieces[base:base + 3]:
+            c = p["at"]
+            if c is None or p["trapped"]:
                 continue
-            if p["kind"] == "hunter" and self.hunter_moved[seat]:
+            hunter = p["kind"] == "hunter"
+            if hunter and rest:
                 continue
-            label, pid = self._label(p), p["id"]
-            for t, k in self._piece_moves(p):
-                what = " with a nugget." if k else "."
-                if t < 0:
-                    out.append(Rec(type="wade", piece=pid, carry=k,
-                                   text=f"{label} wades on{what}"))
+            pid = p["id"]
+            _label, steps, wades, bare_rec, loaded_rec = labels[pid]
+            dot, nug = _step_texts(steps, n)
+            b = p["bump"]
+            carry_too = p["carry"] or (self.bump_nug[c][b] > 0 if b >= 0 else self.loose[c] > 0)
+            if b >= 0 and b < self.data.types[tile[c]]["bumps"] - 1:     # before the last bump
+                out.append(Rec(type="wade", piece=pid, carry=False, text=wades + "."))
+                if carry_too:
+                    out.append(Rec(type="wade", piece=pid, carry=True,
+                                   text=wades + " with a nugget."))
+                continue
+            for t in nbs[c]:
+                if t in camp_of:
+                    for k in ((False, True) if carry_too else (False,)):
+                        if self.can_enter(p, t, k):
+                            r = Rec(loaded_rec if k else bare_rec)
+                            r["to"] = [t % n, t // n]
+                            r["text"] = nug[t] if k else dot[t]
+                            out.append(r)
+                    continue
+                if not opened[t]:
+                    bare, loaded = not hunter, False
                 else:
-                    out.append(Rec(type="move", piece=pid, to=[t % n, t // n], carry=k,
-                                   text=f"{label} steps to {xyt[t]}{what}"))
+                    kind = kind_of[tile[t]]
+                    if kind == "wolf_den":
+                        bare, loaded = not hunter, False
+                    elif hunter:
+                        bare = kind != "hunters_call"
+                        loaded = bare and kind != "lynx"
+                    else:
+                        bare = loaded = True
+                if bare:
+                    r = Rec(bare_rec)
+                    r["to"] = [t % n, t // n]
+                    r["text"] = dot[t]
+                    out.append(r)
+                if carry_too and loaded:
+                    r = Rec(loaded_rec)
+                    r["to"] = [t % n, t // n]
+                    r["text"] = nug[t]
+                    out.append(r)
+        stuck = not out
         for t in self._camp_targets(seat):
-            out.append(Record("move_camp", f"{name} moves its campfire to {self._xyt(t)}.",
-                              to=self.xy(t)))
-        if not out:
-            out.append(Record("pass", f"{name} can do nothing and passes."))
+            out.append(Rec(type="move_camp", to=[t % n, t // n],
+                           text=f"{name} moves its campfire to {self._xyt_s[t]}."))
+        if stuck:       # no piece can move: passing is always allowed, Move Camp never forced
+            out.append(Rec(type="pass", text=f"{name} can do nothing and passes."))
         return out
 
     def _seen_kind(self, c: int) -> str:
         """The kind of tile ``c`` as everybody sees it now ("face_down" if not yet open)."""
         if c in self._camp_of:
             return "campfire"
-        return self.data.types[self.tile[c]]["kind"] if self.opened[c] else "face_down"
+        return self.data.kind_of[self.tile[c]] if self.opened[c] else "face_down"
 
     def _xyt(self, c: int) -> str:
         return self._xyt_s[c]
@@ -515,7 +568,8 @@ class ForestState(GameState):
         elif t in ("move", "wade"):
             p = self._pid[a["piece"]]
             self.hunter_moved[seat] = p["kind"] == "hunter"
-            self._take_or_drop(p, a["carry"], ev)
+            if a["carry"] != p["carry"]:
+                self._take_or_drop(p, a["carry"], ev)
             if t == "wade":
                 self._wade(p, ev)
                 self._after_rest(ev)
@@ -528,7 +582,7 @@ class ForestState(GameState):
                 ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[frm % n, frm // n],
                               to=[to % n, to // n], by="step", carry=p["carry"],
                               kind=self._seen_kind(to),
-                              text=f"{self._label(p)} steps to {self._xyt_s[to]}."))
+                              text=_step_texts(self._labels()[p["id"]][1], n)[0][to]))
                 self._chain(p, to, d, [], ev)
         elif t == "choose":
             pend = self.pending
@@ -616,10 +670,16 @@ class ForestState(GameState):
 
     def _chain(self, p, c: int, d, visited: list, ev: list) -> None:
         """Piece ``p`` enters tile ``c`` (direction ``d``); effects chain until it rests or its
-        player must choose."""
+        player must choose.  ``visited``: the tiles the chain entered so far (this turn).
+
+        The chain is caught in a loop when it enters a tile it already entered from the same
+        direction with nothing opened or chosen since (``seen``: those entries): then it would
+        repeat itself for ever.  Entering a tile again in any other way resolves it again."""
         seat = p["seat"]
+        seen = set()
+        n = self.n
         while True:
-            if c in visited:
+            if (c, d) in seen:
                 self._loop(p, c, ev)
                 return
             visited.append(c)
@@ -627,14 +687,14 @@ class ForestState(GameState):
             p["bump"] = -1
             if not self.opened[c]:
                 self._reveal(c, ev)
+                seen.clear()          # something opened: the chain can go another way now
+            seen.add((c, d))
             owner = self._camp_of.get(c)
             if owner is not None:
                 self._at_campfire(p, owner, c, ev)
                 self._rest(p, ev)
                 return
-            k = self.data.types[self.tile[c]]["kind"]
-            nxt = None
-            carry = p["carry"]
+            k = self.data.kind_of[self.tile[c]]
             if k == "swamp":
                 p["bump"] = -1
                 self._enter_bump(p, c, 0, ev)
@@ -661,64 +721,123 @@ class ForestState(GameState):
                     return
                 ev.append(Record("effect", f"{self._label(p)} faces the lynx and survives.",
                                  piece=p["id"], seat=seat, kind=k, at=self.xy(c)))
-            elif k == "bear":
-                for back in (2, 1):
-                    x, y = c % self.n - back * d[0], c // self.n - back * d[1]
-                    if d != (0, 0) and 0 <= x < self.n and 0 <= y < self.n \
-                            and self.can_enter(p, y * self.n + x, carry):
-                        nxt = (y * self.n + x, "bear")
-                        break
-            elif k == "red_fox":
-                dx, dy = AWAY[self.edges[seat]]
-                x, y = c % self.n + dx, c // self.n + dy
-                while 0 <= x < self.n and 0 <= y < self.n:
-                    t = y * self.n + x
-                    if not self.opened[t] and t not in self._camp_of:
-                        if self.can_enter(p, t, carry):
-                            nxt = (t, "red_fox")
-                        break
-                    x, y = x + dx, y + dy
-            elif k == "hunters_call" and p["kind"] == "canine":
-                h = self._pid[f"{seat}-h"]["at"]
-                if h is not None and h != c and self.can_enter(p, h, carry):
-                    nxt = (h, "hunters_call")
-            elif k in ("arrows", "hare", "mole_tunnel"):
-                if k == "arrows":
-                    opts = []
-                    for dd in self.data.types[self.tile[c]]["directions"]:
-                        dx, dy = rotate_dir(dd, self.rot[c])
-                        x, y = c % self.n + dx, c // self.n + dy
-                        if 0 <= x < self.n and 0 <= y < self.n \
-                                and self.can_enter(p, y * self.n + x, carry):
-                            opts.append(y * self.n + x)
-                elif k == "hare":
-                    opts = [t for t in geometry(self.n)["far"][self.edges[seat]]
-                            if t != c and self.can_enter(p, t, carry)]
-                else:
-                    opts = [t for t in self._kn[c] if self.can_enter(p, t, carry)]
-                    if opts:
-                        opts.append(c)
-                if len(opts) == 1:
-                    nxt = (opts[0], k)
-                elif len(opts) > 1:
-                    ev.append(Record("effect", f"{KIND_LABEL[k].capitalize()}: "
-                                     f"{self.names[seat]} chooses where {self._label(p)} goes.",
-                                     piece=p["id"], seat=seat, kind=k, at=self.xy(c),
-                                     options=[self.xy(t) for t in sorted(opts)]))
-                    self.pending = {"piece": p["id"], "why": k, "options": sorted(opts),
-                                    "visited": list(visited)}
-                    self.step = "choose"
-                    return
+            nxt = self._goes(p, c, d, k, p["carry"]) if k in MOVERS else None
             if nxt is None:
                 self._rest(p, ev)
                 return
+            if type(nxt) is list:           # the player chooses where the piece goes
+                if not self._way_out(p, c, nxt):
+                    self._loop(p, c, ev)      # every choice comes back here: for ever
+                    return
+                ev.append(Record("effect", f"{KIND_LABEL[k].capitalize()}: "
+                                 f"{self.names[seat]} chooses where {self._label(p)} goes.",
+                                 piece=p["id"], seat=seat, kind=k, at=self.xy(c),
+                                 options=[self.xy(t) for t in nxt]))
+                self.pending = {"piece": p["id"], "why": k, "options": nxt,
+                                "visited": list(visited)}
+                self.step = "choose"
+                return
             t, why = nxt
-            d = (_sign(t % self.n - c % self.n), _sign(t // self.n - c // self.n))
-            ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=self.xy(c), to=self.xy(t),
-                          by=why, carry=p["carry"], kind=self._seen_kind(t),
-                          text=f"{KIND_LABEL[why].capitalize()}: {self._label(p)} goes "
-                               f"on to {self._xyt(t)}."))
+            d = (_sign(t % n - c % n), _sign(t // n - c // n))
+            ev.append(Rec(type="step", piece=p["id"], seat=seat, frm=[c % n, c // n],
+                          to=[t % n, t // n], by=why, carry=p["carry"], kind=self._seen_kind(t),
+                          text=f"{KIND_CAP[why]}: {self._label(p)} goes on to {self._xyt_s[t]}."))
             c = t
+
+    def _goes(self, p, c: int, d, k: str, carry: bool):
+        """Where the open tile ``c`` (kind ``k``, not a campfire) sends piece ``p`` that entered
+        it going ``d``: None (it rests there), ``(tile, why)`` (it goes on) or the sorted
+        list of tiles its player chooses from (two or more)."""
+        n = self.n
+        if k == "bear":
+            if d != (0, 0):
+                for back in (2, 1):
+                    x, y = c % n - back * d[0], c // n - back * d[1]
+                    if 0 <= x < n and 0 <= y < n and self.can_enter(p, y * n + x, carry):
+                        return (y * n + x, "bear")
+            return None
+        if k == "red_fox":
+            dx, dy = AWAY[self.edges[p["seat"]]]
+            x, y = c % n + dx, c // n + dy
+            while 0 <= x < n and 0 <= y < n:
+                t = y * n + x
+                if not self.opened[t] and t not in self._camp_of:
+                    return (t, "red_fox") if self.can_enter(p, t, carry) else None
+                x, y = x + dx, y + dy
+            return None
+        if k == "hunters_call":
+            if p["kind"] != "canine":
+                return None
+            h = self._pid[f"{p['seat']}-h"]["at"]
+            if h is not None and h != c and self.can_enter(p, h, carry):
+                return (h, "hunters_call")
+            return None
+        if k == "arrows":
+            opts = []
+            for dd in self.data.types[self.tile[c]]["directions"]:
+                dx, dy = rotate_dir(dd, self.rot[c])
+                x, y = c % n + dx, c // n + dy
+                if 0 <= x < n and 0 <= y < n and self.can_enter(p, y * n + x, carry):
+                    opts.append(y * n + x)
+        elif k == "hare":
+            opts = [t for t in geometry(n)["far"][self.edges[p["seat"]]]
+                    if t != c and self.can_enter(p, t, carry)]
+        elif k == "mole_tunnel":
+            opts = [t for t in self._kn[c] if self.can_enter(p, t, carry)]
+            if opts:
+                opts.append(c)
+        else:
+            return None
+        if len(opts) == 1:
+            return (opts[0], k)
+        return sorted(opts) if opts else None
+
+    def _way_out(self, p, c: int, options: list) -> bool:
+        """Whether the chain of ``p``, to choose among ``options`` on tile ``c``, can end at
+        all: some choice here, or at a choice it leads to, ends it (the piece rests, a tile
+        opens, it dies ...) rather than bringing it back to a choice already met.  Without
+        one, the chain would repeat itself for ever whatever its player chooses."""
+        carry = p["carry"]
+        n = self.n
+        met = {c}
+        todo = [(c, options)]
+        while todo:
+            at, opts = todo.pop()
+            if at in opts:              # staying on the mole tunnel
+                return True
+            for t in opts:
+                nxt = self._trace(p, t, (_sign(t % n - at % n), _sign(t // n - at // n)),
+                                  carry)
+                if nxt is None:
+                    return True
+                if nxt[0] not in met:
+                    met.add(nxt[0])
+                    todo.append(nxt)
+        return False
+
+    def _trace(self, p, c: int, d, carry: bool):
+        """Where piece ``p`` entering tile ``c`` going ``d`` is next asked to choose, as
+        ``(tile, options)``, if nothing opens on the way; None where the chain ends first (the
+        piece rests, a tile opens, bees, the lynx, a swamp, a loop).  Changes nothing."""
+        n = self.n
+        seen = set()
+        canine = p["kind"] == "canine"
+        while (c, d) not in seen:
+            seen.add((c, d))
+            if not self.opened[c] or c in self._camp_of:
+                return None
+            k = self.data.types[self.tile[c]]["kind"]
+            if k == "swamp" or k == "bees" or (k == "lynx" and canine):
+                return None
+            nxt = self._goes(p, c, d, k, carry)
+            if nxt is None:
+                return None
+            if type(nxt) is list:
+                return (c, nxt)
+            t = nxt[0]
+            d = (_sign(t % n - c % n), _sign(t // n - c // n))
+            c = t
+        return None
 
     def _loop(self, p, c: int, ev: list) -> None:
         if p["carry"]:
@@ -795,7 +914,7 @@ class ForestState(GameState):
             return
         c = p["at"]
         owner = self._camp_of.get(c)
-        k = "campfire" if owner is not None else self.data.types[self.tile[c]]["kind"]
+        k = "campfire" if owner is not None else self.data.kind_of[self.tile[c]]
         for q in self.pieces:
             if q is p or q["at"] != c or self.allied(q["seat"], p["seat"]):
                 continue
@@ -968,8 +1087,8 @@ class ForestState(GameState):
         delay = self.options["reinforcements"]
         if not delay or self.step == "camp":
             return
-        for p in self.pieces:
-            if p["seat"] == seat and p["dead"] is not None and self.round - p["dead"] >= delay:
+        for p in self.pieces[3 * seat:3 * seat + 3]:        # the seat's pieces
+            if p["dead"] is not None and self.round - p["dead"] >= delay:
                 p["dead"] = None
                 p["at"] = self.camps[seat]
                 ev.append(Record("reinforce", f"A new canine joins {self.names[seat]} at its "
@@ -982,6 +1101,14 @@ class ForestState(GameState):
 
     def winners(self) -> list:
         return list(self.winner_list)
+
+    def seat_teams(self) -> list:
+        return list(self.teams)
+
+    def ending(self) -> str:
+        """How the game ended: "race" (a pack reached the target), "plunder" (every nugget
+        stored or lost) or "round_cap" (the round cap ran out); "" while running."""
+        return self.end_reason
 
     def summary(self) -> str:
         if not self.winner_list:
@@ -996,7 +1123,11 @@ class ForestState(GameState):
         tied = [x for x in range(self.players) if not self.allied(x, s)
                 and self.team_total(x) == total]
         extra = ""
-        if tied and self.end_reason != "race":
+        if any(not self.allied(x, s) for x in self.winner_list):
+            # the tie-break left rival packs level: they share the win
+            extra = (f"; the rounds of delivery are level too ({self.team_rounds(s)} each), "
+                     f"so the win is shared")
+        elif tied and self.end_reason != "race":
             extra = (f"; the tie was broken by the rounds of delivery "
                      f"({self.team_rounds(s)} against {max(self.team_rounds(x) for x in tied)})")
         verb = "win" if len(self.winner_list) > 1 else "wins"
@@ -1145,6 +1276,7 @@ class ForestState(GameState):
             new.pending = dict(self.pending, options=list(self.pending["options"]),
                                visited=list(self.pending["visited"]))
         new._init_cache()
+        new._lab = self._lab          # the sentences' names (checked against names on use)
         return new
 
 

@@ -88,9 +88,9 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameState, Rec, Record
-from .data import Checker, display_name, load_yaml
+from ..io.data import Checker, display_name, load_yaml
 
 RULE_SETS = ("standard", "simplified", "baskets", "beginner")
 SPECIAL = ("store", "portal", "present", "nothing")

@@ -28,9 +28,9 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameState, Rec, Record
-from .data import Checker, DataError, display_name, load_yaml
+from ..io.data import Checker, DataError, display_name, load_yaml
 
 SIDES = {"A": ("data", "hamster", "side_a.yaml"), "B": ("data", "hamster", "side_b.yaml")}
 CHAMBER_COUNT = 8

@@ -28,9 +28,9 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameState, IllegalAction, Rec, Record
-from .data import Checker, DataError, display_name, load_yaml
+from ..io.data import Checker, DataError, display_name, load_yaml
 
 BOARD_FILE = ("data", "moles", "board.yaml")
 DIRECTIONS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]

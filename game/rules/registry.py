@@ -5,9 +5,9 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from .base import GameInfo, GameState
-from .data import Checker, DataError, display_name, load_yaml
+from ..io.data import Checker, DataError, display_name, load_yaml
 
 
 class LoadError(ValueError):

@@ -8,7 +8,7 @@ A seat is a plain record (``to_dict``/``from_dict``), the same in saves and on t
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
 HUMAN, COMPUTER, REMOTE = "human", "computer", "remote"
 KINDS = (HUMAN, COMPUTER, REMOTE)
@@ -28,7 +28,9 @@ class Seat:
         return self.kind in PEOPLE
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        # its fields are plain values: a shallow copy is asdict's answer, without its deep walk
+        # (the screens ask for the seats several times a frame)
+        return dict(self.__dict__)
 
     @classmethod
     def from_dict(cls, d: dict) -> "Seat":

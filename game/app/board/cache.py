@@ -18,6 +18,7 @@ from collections import OrderedDict
 from typing import Any, Callable
 
 BUDGET = 24 * 1024 * 1024     # bytes of pixels kept for all board views together
+BUDGET_AREA = 1920 * 1080     # ... in a window up to this many pixels; more in a bigger one
 
 _MISSING = object()
 
@@ -130,6 +131,16 @@ class SurfaceCache:
 
 
 CACHE = SurfaceCache()
+
+
+def fit_budget(window_size) -> None:
+    """The budget for a window of ``window_size``: ``BUDGET``, grown beyond ``BUDGET_AREA``
+    with the square root of the window's area (the big pictures grow with the area, the many
+    small ones hardly): 32 MB at 2560x1440, where a game's pictures of one frame took more
+    than 24 MB and each frame drew some of them afresh."""
+    w, h = window_size
+    area = max(1, w) * max(1, h)
+    CACHE.budget = max(BUDGET, int(BUDGET * (area / BUDGET_AREA) ** 0.5))
 
 
 class CacheSpace:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 
 from .. import ui
+from ..compositor import redrawn
 from .cache import CACHE
 
 BLACK = (0, 0, 0)
@@ -129,3 +130,60 @@ def focus_ring(surface, rect, k: float) -> None:
 def focus_circle(surface, pos, radius: int, width: int) -> None:
     """The keyboard focus around a piece or place."""
     pygame.draw.circle(surface, ui.colour("accent"), pos, radius, width)
+
+
+class Scratch:
+    """A surface kept for a picture made anew in every frame of an animation (a page turning,
+    a layer lifting): ``scaled(src, size)`` scales into it instead of into a new surface (a new
+    surface of several MB cost the first touch of all its pages, in every frame).  Each call
+    gives a fresh subsurface of it, the same as ``pygame.transform.scale`` would have made: a new
+    picture for the compositor."""
+
+    def __init__(self):
+        self._buf = None
+
+    def scaled(self, src, size):
+        w, h = max(1, int(size[0])), max(1, int(size[1]))
+        buf = self._buf
+        fmt = (src.get_bitsize(), src.get_masks(), src.get_flags() & pygame.SRCALPHA)
+        if buf is None or buf.get_width() < w or buf.get_height() < h or self._fmt != fmt:
+            bw, bh = (w, h) if buf is None or self._fmt != fmt else \
+                (max(w, buf.get_width()), max(h, buf.get_height()))
+            buf = self._buf = pygame.Surface((bw, bh), src.get_flags() & pygame.SRCALPHA, src)
+            self._fmt = fmt
+        out = buf.subsurface((0, 0, w, h))
+        pygame.transform.scale(src, (w, h), out)
+        alpha = src.get_alpha()
+        if alpha is not None and alpha != 255:
+            out.set_alpha(alpha)
+        key = src.get_colorkey()
+        if key is not None:
+            out.set_colorkey(key)
+        return out
+
+    def copy(self, src):
+        """An exact copy of ``src`` (as ``src.copy()``), in the kept surface."""
+        return self.scaled(src, src.get_size())
+
+
+def reuse(kept, size):
+    """A transparent surface of ``size`` to draw a picture in: ``kept`` (the picture's last
+    surface) emptied, when it has that size (the compositor is told it is drawn again), else a
+    new one.  A new surface of some hundred kB at every change of what a picture shows cost
+    the first touch of its pages."""
+    size = (max(1, int(size[0])), max(1, int(size[1])))
+    if kept is not None and kept.get_size() == size and kept.get_flags() & pygame.SRCALPHA:
+        kept.fill((0, 0, 0, 0))
+        redrawn(kept)
+        return kept
+    return pygame.Surface(size, pygame.SRCALPHA)
+
+
+def scaled_from(full, size: int):
+    """A picture at ``size`` (square) for a moment of an animation that grows or shrinks it:
+    ``full``, the picture at its resting size, smoothly scaled (each in-between size drawn
+    from its SVG took milliseconds, in every frame of the animation)."""
+    size = max(1, int(size))
+    if full is None or full.get_size() == (size, size):
+        return full
+    return pygame.transform.smoothscale(full, (size, size))

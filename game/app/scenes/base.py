@@ -21,6 +21,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UI
 
 from ... import i18n
 from .. import memory, ui
+from ..compositor import draw_gui
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -295,7 +296,7 @@ class Scene:
     # ---- drawing of the widgets and focus (called by the app) ------------------------------------------
     def draw_ui(self, surface, top: bool) -> None:
         if self.ui is not None:
-            self.ui.draw_ui(surface)
+            draw_gui(self.ui, surface)
         if top:
             self.focus.draw(surface, self.scale)
 

@@ -10,7 +10,7 @@ import pygame
 
 from ...i18n import tr
 from ...rules import GAMES
-from ...rules.data import DataError
+from ...io.data import DataError
 from .. import ui
 from ..names import game_title
 from ..quickref import cell_text, load_quickref

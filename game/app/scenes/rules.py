@@ -12,9 +12,10 @@ import re
 
 import pygame
 
-from ... import i18n, safeio
+from ... import i18n
+from ...io import safeio
 from ...i18n import DEFAULT, get_language, tr
-from ...paths import resource_path
+from ...io.paths import resource_path
 from ...rules import GAMES
 from .. import coach, diagrams, ui
 from ..names import game_title

@@ -207,7 +207,7 @@ class SeatsScene(Scene):
             oy += rh + self.px(40)
         for opt in self.info.options:
             oid = opt["id"]
-            if not self.info.option_applies(opt, self.variant, self.options):
+            if not self.info.option_applies(opt, self.variant, self.options, self.count):
                 continue   # only meaningful with another value (e.g. chosen rotations, one mode)
             self.option_labels.append((option_label(self.info, opt), oy))
             if opt.get("text"):
@@ -273,6 +273,9 @@ class SeatsScene(Scene):
             if opt["id"] in opts and not self.info.option_applies(opt, self.variant, self.options):
                 opts[opt["id"]] = opt.get("default")     # (a rules check may refuse it otherwise)
         for opt in self.info.options:
+            if not self.info.option_applies(opt, self.variant, self.options, self.count):
+                opts[opt["id"]] = opt.get("default")     # not offered: the default stands
+                continue
             if opt.get("text"):
                 oid = opt["id"]
                 try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...paths import resource_path
+from ...io.paths import resource_path
 
 
 # ---- colours ---------------------------------------------------------------------------------
@@ -137,7 +137,7 @@ def _load_ui_data() -> dict:
     path = resource_path("data", "ui.yaml")
     if path.exists():
         try:
-            from ...safeio import load_yaml   # the strict reader: limits, safe loader
+            from ...io.safeio import load_yaml   # the strict reader: limits, safe loader
             loaded = load_yaml(path, "data/ui.yaml")
             if isinstance(loaded, dict):
                 raw = loaded

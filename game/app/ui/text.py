@@ -159,6 +159,32 @@ def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
     return text + "…"
 
 
+_rendered: dict = {}        # (text, px, bold, colour) -> the rendered line; most recent last
+_rendered_bytes = 0
+RENDERED_BYTES = 6 * 1024 * 1024     # kept lines of text (a screen redraws the same ones)
+
+
+def rendered(fnt, text: str, col):
+    """``fnt.render(text, True, col)``, kept: a screen drawn again shows the very same
+    picture (no new one to draw, and none the compositor takes for a change)."""
+    global _rendered_bytes
+    px = getattr(fnt, "px", None)
+    if px is None:
+        return fnt.render(text, True, col)
+    key = (text, px, getattr(fnt, "is_bold", False), tuple(col))
+    img = _rendered.pop(key, None)
+    if img is None:
+        img = fnt.render(text, True, col)
+        _rendered_bytes += img.get_width() * img.get_height() * 4
+        while _rendered and _rendered_bytes > RENDERED_BYTES:
+            old = _rendered.pop(next(iter(_rendered)))
+            _rendered_bytes -= old.get_width() * old.get_height() * 4
+    elif fit.active():
+        fit.glyphs(text, "render")          # shown again: the collector hears of it
+    _rendered[key] = img
+    return img
+
+
 def draw_text(surface, text, fnt, col, pos, anchor="topleft", max_width=None) -> pygame.Rect:
     """One line of text; with ``max_width`` it shrinks to fit, and is cut only below the
     smallest size allowed."""
@@ -166,7 +192,7 @@ def draw_text(surface, text, fnt, col, pos, anchor="topleft", max_width=None) ->
     if max_width is not None:
         fnt = fit_font(text, fnt, max_width)
         text = ellipsize(text, fnt, max_width)
-    img = fnt.render(text, True, col)
+    img = rendered(fnt, text, col)
     r = img.get_rect(**{anchor: pos})
     surface.blit(img, r)
     return r
@@ -208,7 +234,7 @@ def draw_wrapped(surface, text, fnt, col, rect, line_gap=1.15, align="left", max
     y = rect.y
     step = int(fnt.get_linesize() * line_gap)
     for ln in lines:
-        img = fnt.render(ln, True, col)
+        img = rendered(fnt, ln, col)
         if align == "center":
             surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
         else:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import copy
 
-from ...paths import resource_path
+from ...io.paths import resource_path
 from .colours import colours, hex_of, mix
 
 
@@ -16,7 +16,7 @@ def _load_theme() -> dict:
     global _theme_base
     if _theme_base is None:
         try:
-            from ...safeio import load_json   # the strict reader
+            from ...io.safeio import load_json   # the strict reader
             _theme_base = load_json(resource_path("data", "theme.json"), "data/theme.json")
             if not isinstance(_theme_base, dict):
                 _theme_base = {}

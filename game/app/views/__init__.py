@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 
 from ...rules import GAMES
-from ...rules.data import DataError
+from ...io.data import DataError
 from .placeholder import PlaceholderView
 
 

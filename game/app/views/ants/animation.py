@@ -2,19 +2,19 @@
 (``_shown``) is brought forward event by event; the toasts and flying cards come from here."""
 from __future__ import annotations
 
-import copy
 import math
 
 import pygame
 
 from ... import eventtext
 from ...board import KitView, Step, draw
+from ...board.anim import data_copy
 from .common import CREAM, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ease
 
 
 class AntsAnimation:
     def _reconcile(self) -> None:
-        self._shown = copy.deepcopy(self.view)
+        self._shown = data_copy(self.view)
         self._dirty = False
 
     DURATIONS = {"place": 0.22, "choose": 0.3, "red_choose": 0.3, "guess": 0.55, "reveal": 1.25,
@@ -27,7 +27,7 @@ class AntsAnimation:
         if self.view is None:
             return
         if not self.animating:
-            self._shown = copy.deepcopy(self.view)   # the view before these events
+            self._shown = data_copy(self.view)   # the view before these events
         KitView.play(self, events, speed)
 
     def toast_text(self, ev: dict) -> str:
@@ -116,7 +116,7 @@ class AntsAnimation:
             else:
                 for key in ("insect_count", "insects", "insect_points"):
                     if key in fin:
-                        info[key] = copy.deepcopy(fin[key])
+                        info[key] = data_copy(fin[key])
                 # the cube climbs its shelf one space at a time
                 kinds = list(self.data.kinds)
                 j = kinds.index(ev["shelf"]) if ev.get("shelf") in kinds else None
@@ -147,14 +147,14 @@ class AntsAnimation:
             if isinstance(s, int) and s < len(fin):
                 info["vp"] = fin[s].get("vp", info.get("vp"))
         elif k in ("take_ability", "supply_swap", "hide", "discard_hidden"):
-            sh["abilities"] = copy.deepcopy(final.get("abilities") or {})
-            sh["display"] = copy.deepcopy(final.get("display") or [])
+            sh["abilities"] = data_copy(final.get("abilities") or {})
+            sh["display"] = data_copy(final.get("display") or [])
             fin = final.get("seats") or []
             for i, info in enumerate(seats):
                 if i < len(fin):
                     for key in ("supplies", "vp", "has_hidden", "hidden"):
                         if key in fin[i]:
-                            info[key] = copy.deepcopy(fin[i][key])
+                            info[key] = data_copy(fin[i][key])
             if k == "take_ability" and ev.get("card") is not None:
                 store = seat_info(s).get("store") or []
                 if ev["card"] in store:
@@ -227,7 +227,7 @@ class AntsAnimation:
             for cid, fr in zip(st.data.get("cards", []), st.data.get("from", [])):
                 x = fr[0] + (to[0] - fr[0]) * p
                 y = fr[1] + (to[1] - fr[1]) * p - math.sin(p * math.pi) * c * 0.4
-                img = self._card(cid, max(4, d))
+                img = draw.scaled_from(self._card(cid, int(c * 0.9)), max(4, d))     # shrinking away
                 surface.blit(img, img.get_rect(center=(int(x), int(y))))
         elif st.kind in ("buy", "take_ability", "draw"):
             fr = st.data.get("from")

@@ -19,9 +19,10 @@ class AntsTable:
         r = self._header
         key = ("header", r.size, sh.get("round"), sh.get("ant"), sh.get("hopper"), tuple(sh.get("reds") or []),
                sh.get("variant"), sh.get("deck_count"), sh.get("step") == "over")
-        img = self._cache.get(key)
+        got = self._cache.get("header_shown")
+        img = got[1] if got is not None and got[0] == key else None
         if img is None:
-            img = pygame.Surface(r.size, pygame.SRCALPHA)
+            img = draw.reuse(got[1] if got is not None else None, r.size)     # drawn again in place
             box = img.get_rect().inflate(0, -self._px(4))
             pygame.draw.rect(img, (*ui.colour("panel"), 235), box, border_radius=self._px(12))
             pygame.draw.rect(img, ui.colour("panel_edge"), box, width=max(1, self._px(2)),
@@ -61,7 +62,7 @@ class AntsTable:
                 x += w + self._px(14)
             if x + deck.get_width() + self._px(14) < box.right:
                 img.blit(deck, deck.get_rect(midright=(box.right - self._px(12), box.centery)))
-            self._cache[key] = img
+            self._cache["header_shown"] = (key, img)
         surface.blit(img, r.topleft)
 
     def _grid_base(self):
@@ -103,7 +104,7 @@ class AntsTable:
                     continue
                 p = _ease(st.t / st.dur)
                 size = max(4, int(d * (0.3 + 0.7 * p)))
-                img = self._card(cid2, size)
+                img = draw.scaled_from(self._card(cid2, d), size)      # growing in
                 surface.blit(img, img.get_rect(center=r.center))
                 continue
             img = self._card(cid, d)
@@ -161,7 +162,8 @@ class AntsTable:
                 r = self._cell_rect(_cell_index(cell))
                 p = _ease(st.t / st.dur)
                 size = max(4, int(fs * (1.6 - 0.6 * p)))
-                img = self._figure("ant", size)
+                img = self._figure("ant", fs) if size == fs else \
+                    draw.scaled_from(self._figure("ant", int(fs * 1.6)), size)     # dropping in
                 surface.blit(img, img.get_rect(center=(r.centerx, r.centery - int((1 - p) * c * 0.4))))
         # the grasshopper
         guess = sh.get("guess")
@@ -217,10 +219,11 @@ class AntsTable:
             disc = info.get("red") or "?"
         key = ("tab", s, r.size, repr(info), role, disc, sh.get("current_player") == s, sh.get("variant"),
                repr(sh.get("abilities")), sh.get("step") == "over")
-        img = self._cache.get(key)
-        if img is not None:
-            return img
-        img = pygame.Surface(r.size, pygame.SRCALPHA)
+        got = self._cache.get(("tab_shown", s))
+        if got is not None and got[0] == key:
+            return got[1]
+        kept = got[1] if got is not None else None
+        img = draw.reuse(kept, r.size)      # drawn again in place when the seat's things change
         box = img.get_rect()
         pal = self._palette(s)
         cur = sh.get("current_player") == s
@@ -257,8 +260,9 @@ class AntsTable:
             self._tableau_winter(img, s, info, sh, y)
         else:
             self._tableau_autumn(img, s, info, sh, y)
-        img = img.convert_alpha() if pygame.display.get_surface() is not None else img
-        self._cache[key] = img
+        if img is not kept:
+            img = img.convert_alpha() if pygame.display.get_surface() is not None else img
+        self._cache[("tab_shown", s)] = (key, img)
         return img
 
     def _autumn_score_text(self, info) -> str:

@@ -1,13 +1,13 @@
 """Ants & Grasshopper: the view (layout, drawing order, side panel, results)."""
 from __future__ import annotations
 
-import copy
 import math
 
 import pygame
 
 from ... import ui
 from ...board import KitView, draw as kit_draw
+from ...board.anim import data_copy
 from ...board.cache import CacheSpace
 from ...board.widgets import TOOLTIP_DELAY
 from . import texts
@@ -80,7 +80,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         if relayout:
             self._layout()
         if self._shown is None:
-            self._shown = copy.deepcopy(view)
+            self._shown = data_copy(view)
         self._dirty = True
 
     def _text(self, text: str, px: int, colour, bold: bool = False, width: int | None = None):

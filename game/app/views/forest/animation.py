@@ -6,9 +6,9 @@ The display (``self._disp``: the last view drawn, changed event by event) starts
 on screen and ends, once nothing moves, as the latest synced view (``_reconcile``)."""
 from __future__ import annotations
 
-import copy
 
 from ...board import Step
+from ...board.anim import data_copy
 from . import texts
 from .common import xy
 
@@ -39,7 +39,7 @@ class ForestAnimation:
     # ---- the display ----------------------------------------------------------------------------
     def _reconcile(self) -> None:
         if self.view is not None:
-            self._disp = copy.deepcopy(self.view)
+            self._disp = data_copy(self.view)
         self._moving = {}
         self._flip = None
         self._fade = {}

@@ -116,7 +116,10 @@ class MoveMode(ForestMode):
             return texts.doing("move_camp")
         if sel is not None:
             return texts.doing("dest")
-        return texts.doing("pick" if self.movers() else "pass")
+        if self.movers():
+            return texts.doing("pick")
+        # nothing can move: Pass, and Move camp where it is left (a choice, never forced)
+        return texts.doing("pass_camp" if self._acts("move_camp") else "pass")
 
     def buttons(self) -> list:
         v = self.v

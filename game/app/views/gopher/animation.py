@@ -3,10 +3,10 @@ one-line caption (a toast); tokens hop hole by hole along the path (a leapfrog j
 book's page turns when the level changes, a placed token drops in."""
 from __future__ import annotations
 
-import copy
 import math
 
 from ...board import Step
+from ...board.anim import data_copy
 from . import texts
 from .common import ease, value_of
 
@@ -103,7 +103,7 @@ class GopherAnimation:
         if not any(isinstance(e, dict) and e.get("type") in LANDING for e in events or []):
             return
         if self._disp_seats is None and self.view is not None:
-            self._disp_seats = copy.deepcopy(self.view.get("seats") or [])
+            self._disp_seats = data_copy(self.view.get("seats") or [])
 
     def shown_seats(self) -> list:
         seats = (self.view or {}).get("seats") or []
@@ -137,7 +137,7 @@ class GopherAnimation:
         elif t in ("take", "ransom", "baskets", "pass", "trophy", "dig"):
             for x in {s, ev.get("holder"), ev.get("source")} | set(ev.get("owners") or []):
                 if isinstance(x, int) and 0 <= x < len(disp):
-                    disp[x] = copy.deepcopy(final[x])
+                    disp[x] = data_copy(final[x])
             return
         else:
             return

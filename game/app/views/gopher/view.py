@@ -20,6 +20,7 @@ import pygame
 from ... import ui
 from ...board import KitView, Target, draw
 from ...board import bar as bar_mod
+from ...board.cache import CACHE
 from . import texts
 from .animation import GopherAnimation
 from .art import GopherArt, symbol
@@ -39,6 +40,7 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
         super().__init__(game_id, seats, assets)
         self._anim_reset()
         self.take_page = 0
+        self._page_scratch = draw.Scratch()     # the page turning over, one picture a frame
         z = pygame.Rect(0, 0, 0, 0)
         self.book_rect = self.map_rect = self.left_page = self.side_rect = self.hand_rect = z
 
@@ -271,17 +273,40 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
         m = self.map_rect
         tn = self._turn
         if tn is None:
-            surface.blit(self.page_surface(self._disp_page or self.view["page"]), m.topleft)
+            surface.blit(self.page_shown(self._disp_page or self.view["page"]), m.topleft)
             return
         p = ease(tn["t"])
-        surface.blit(self.page_surface(tn["to"]), m.topleft)
+        surface.blit(self.page_shown(tn["to"]), m.topleft)
         w = int(m.w * (1 - p))
         if w > 2:
-            old = pygame.transform.scale(self.page_surface(tn["from"]), (w, m.h))
+            old = self._page_scratch.scaled(self.page_surface(tn["from"]), (w, m.h))
             surface.blit(old, (m.right - w, m.y))
             shade = pygame.Surface((max(2, self._px(14)), m.h), pygame.SRCALPHA)
             shade.fill((*SHADOW, int(120 * math.sin(math.pi * p))))
             surface.blit(shade, (m.right - w - shade.get_width(), m.y))
+
+    def page_shown(self, page: int):
+        """The page as it shows on the book: opaque, the book's page edges under it baked in
+        (they are opaque), so the window copies it, and nothing under it is drawn again when
+        something on it moves.  The page itself where the book under it is not opaque."""
+        img = self.page_surface(page)
+        cover = self.book_cover()
+        key = ("gopher", "page_shown", id(self), page, self.map_rect.size, self.map_rect.topleft)
+        got = CACHE.get(key)
+        if got is not None and got[0] is img and got[1] is cover:
+            return got[2]
+        shown = img
+        under = self._rel(self.map_rect)
+        if cover.get_rect().contains(under) and img.get_size() == under.size:
+            edges = cover.subsurface(under)
+            if pygame.mask.from_surface(edges, 254).count() == under.w * under.h:
+                shown = pygame.Surface(under.size)
+                if pygame.display.get_surface() is not None:
+                    shown = shown.convert()
+                shown.blit(edges, (0, 0))
+                shown.blit(img, (0, 0))
+        CACHE.put(key, (img, cover, shown))
+        return shown
 
     def _draw_lit(self, surface, targets) -> None:
         pulse = self.pulse()

@@ -10,6 +10,7 @@ import pygame
 from ... import ui
 from ....i18n import get_language
 from ...board import draw
+from ...compositor import redrawn
 from . import texts
 from .common import (AMBER, CROSS_VARIANTS, EARTH, EARTH_DARK, FLOOR, FLOOR_START, GOLD, GREEN, INK, PAPER,
                      TUNNEL, WALL, _mix)
@@ -342,11 +343,15 @@ class HamsterArt:
         return (cell[0] * 73856093 ^ cell[1] * 19349663 ^ (seat + 1) * 83492791) % CROSS_VARIANTS
 
     def _sheet_surface(self, seat: int):
-        """The big sheet of ``seat`` with its displayed crosses, 1-row and timer (cached)."""
+        """The big sheet of ``seat`` with its displayed crosses, 1-row and timer, baked into the
+        paper's opaque core (one fast blit a frame).  Drawn again in the same surface when they
+        change, and then only the cells crossed or uncrossed (or the strip of the 1-row and the
+        timer): a new surface of the core's size cost the first touch of all its pages, and a
+        whole new sheet to put on screen, at every cross."""
         c = self._c
-        crosses = self._disp_crosses.get(seat, set())
+        crosses = frozenset(self._disp_crosses.get(seat, set()))
         row = self._disp_row.get(seat, 0)
-        key = ("sheet", seat, c, frozenset(crosses), row, self._disp_timer, self._sheet_key, get_language())
+        key = ("sheet", seat, c, crosses, row, self._disp_timer, self._sheet_key, get_language())
         got = self._cache.get("sheet_cur")
         if got is not None and got[0] == key:
             return got[1]
@@ -355,7 +360,72 @@ class HamsterArt:
         strip = self._strip_static(c)
         w = max(base.get_width(), strip.get_width())
         h = base.get_height() + strip.get_height()
+        core = self._cache.get(("paper_core", self._main.size, self._main.topleft))
+        if core is not None and self._sheet_in_place(core[0]):
+            img, cpos = core
+            gx, gy = self._grid_org[0] - cpos[0], self._grid_org[1] - cpos[1]
+            if gx >= 0 and gy >= 0 and gx + w <= img.get_width() and gy + h <= img.get_height():
+                full = self._sheet_in_core(img, (gx, gy, w, h), key, seat, base, strip)
+                self._cache["sheet_cur"] = (key, (full, cpos))
+                return full, cpos
         surf = pygame.Surface((w, h))          # opaque: one fast blit per frame
+        self._paint_sheet(surf, seat, crosses, row, base, strip)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert()
+        # bake it into the paper's opaque core: the frame then needs one big blit, not two
+        pos = self._grid_org
+        if core is not None:
+            img, cpos = core
+            gx, gy = self._grid_org[0] - cpos[0], self._grid_org[1] - cpos[1]
+            if gx >= 0 and gy >= 0 and gx + surf.get_width() <= img.get_width() \
+                    and gy + surf.get_height() <= img.get_height():
+                full = img.copy()
+                full.blit(surf, (gx, gy))
+                surf, pos = full, cpos
+        self._cache["sheet_cur"] = (key, (surf, pos))
+        return surf, pos
+
+    @staticmethod
+    def _sheet_in_place(core) -> bool:
+        """Whether the sheet may be drawn straight into a copy of the paper's core: it has the
+        format a new opaque surface has (the one the sheet was drawn in and converted from)."""
+        plain = pygame.Surface((1, 1))
+        return core.get_bitsize() == plain.get_bitsize() and core.get_masks()[:3] == plain.get_masks()[:3]
+
+    def _sheet_in_core(self, core, area, key, seat, base, strip):
+        """The copy of the paper's ``core`` with the sheet drawn in ``area``: the one kept,
+        with only what changed since its last sheet drawn again, else a new copy."""
+        kept = getattr(self, "_sheet_kept", None)
+        gx, gy, w, h = area
+        crosses, row = key[3], key[4]
+        if kept is None or kept["core"] is not core or kept["area"] != area:
+            full = core.copy()
+            self._paint_sheet(full.subsurface(area), seat, crosses, row, base, strip)
+            self._sheet_kept = {"core": core, "area": area, "full": full, "key": key}
+            return full
+        full, old = kept["full"], kept["key"]
+        sub = full.subsurface(area)
+        c = self._c
+        if old[:3] + old[6:] != key[:3] + key[6:]:         # another seat, size or language
+            self._paint_sheet(sub, seat, crosses, row, base, strip)
+            redrawn(full)
+        else:
+            parts = [pygame.Rect(x * c, y * c, c, c) for x, y in old[3] ^ crosses]
+            if old[4:6] != key[4:6]:                        # the 1-row or the timer
+                parts.append(pygame.Rect(0, base.get_height(), w, h - base.get_height()))
+            if len(parts) > 6:
+                parts = [sub.get_rect()]
+            for part in parts:
+                self._paint_sheet(sub, seat, crosses, row, base, strip, clip=part)
+                redrawn(full, part.move(gx, gy))
+        kept["key"] = key
+        return full
+
+    def _paint_sheet(self, surf, seat, crosses, row, base, strip, clip=None) -> None:
+        """The sheet of ``seat`` on ``surf`` (grid-local): the earth, the empty grid, the strip,
+        the crosses, the badges, the 1-row and the timer; only within ``clip`` if given."""
+        c = self._c
+        surf.set_clip(clip)
         surf.fill(EARTH_DARK)
         surf.blit(base, (0, 0))
         surf.blit(strip, (0, base.get_height()))
@@ -381,21 +451,7 @@ class HamsterArt:
                 pygame.draw.ellipse(surf, INK, r.inflate(-max(2, r.w // 8), -max(2, r.h // 8)), max(2, c // 16))
             if i < crossed:
                 surf.blit(self._cross_sprite((i + 2) % CROSS_VARIANTS, rs), r.move((r.w - rs) // 2, (r.h - rs) // 2))
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert()
-        # bake it into the paper's opaque core: the frame then needs one big blit, not two
-        core = self._cache.get(("paper_core", self._main.size, self._main.topleft))
-        pos = self._grid_org
-        if core is not None:
-            img, cpos = core
-            gx, gy = self._grid_org[0] - cpos[0], self._grid_org[1] - cpos[1]
-            if gx >= 0 and gy >= 0 and gx + surf.get_width() <= img.get_width() \
-                    and gy + surf.get_height() <= img.get_height():
-                full = img.copy()
-                full.blit(surf, (gx, gy))
-                surf, pos = full, cpos
-        self._cache["sheet_cur"] = (key, (surf, pos))
-        return surf, pos
+        surf.set_clip(None)
 
     def _thumb_surface(self, seat: int, cell: int):
         v = self.view

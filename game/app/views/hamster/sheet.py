@@ -100,7 +100,8 @@ class HamsterSheet:
         except (KeyError, IndexError, TypeError):
             return set()
 
-    def _paper(self):
+    def _paper(self, keep: bool = True):
+        """The sheet's paper with its shadow and meadow (kept in the cache if ``keep``)."""
         key = ("paper", self._main.size)
         img = self._cache.get(key)
         if img is None:
@@ -122,7 +123,8 @@ class HamsterSheet:
             pygame.draw.line(img, ui.board_colour("ground_line"), (g.x, g.bottom), (g.right, g.bottom), max(2, self._c // 14))
             if pygame.display.get_surface() is not None:
                 img = img.convert_alpha()
-            self._cache[key] = img
+            if keep:
+                self._cache[key] = img
         return img
 
     def _paper_pieces(self) -> list:
@@ -131,7 +133,7 @@ class HamsterSheet:
         got = self._cache.get(key)
         if got is not None:
             return got
-        full = self._paper()
+        full = self._paper(keep=False)      # only its pieces are kept (a window-sized picture less)
         rad = max(6, int(self._c * 0.3)) + 2
         W, H = full.get_size()
         core = pygame.Rect(rad, rad, self._main.w - 2 * rad, self._main.h - 2 * rad)
@@ -144,7 +146,7 @@ class HamsterSheet:
             for r in (pygame.Rect(0, 0, W, core.y), pygame.Rect(0, core.bottom, W, H - core.bottom),
                       pygame.Rect(0, core.y, core.x, core.h), pygame.Rect(core.right, core.y, W - core.right, core.h)):
                 if r.w > 0 and r.h > 0:
-                    out.append((full.subsurface(r), (ox + r.x, oy + r.y)))
+                    out.append((full.subsurface(r).copy(), (ox + r.x, oy + r.y)))
         else:
             out.append((full, (ox, oy)))
         self._cache[key] = out
@@ -217,17 +219,20 @@ class HamsterSheet:
         key = ("header", seat, tuple(self._breakdown(seat).items()), self._tag(seat), m.size, get_language())
         got = self._cache.get("header_cur")
         if got is None or got[0] != key:
-            got = (key, self._alpha(self._render_header(seat)))
+            kept = got[1] if got is not None else None        # drawn again in place
+            img = self._render_header(seat, kept)
+            got = (key, img if img is kept else self._alpha(img))
             self._cache["header_cur"] = got
         img = got[1]
         surface.blit(img, img.get_rect(midleft=(x, y)))
 
-    def _render_header(self, seat):
+    def _render_header(self, seat, into=None):
+        """The header of ``seat``'s sheet, drawn in ``into`` if it has the size (else anew)."""
         c = self._c
         m = self._main
         h = int(c * 0.8)
         w = m.w - int(c * 0.7)
-        img = pygame.Surface((w, h), pygame.SRCALPHA)
+        img = draw.reuse(into, (w, h))
         pal = self._palette(seat)
         sw = pygame.Rect(0, (h - int(c * 0.56)) // 2, int(c * 0.56), int(c * 0.56))
         ui.draw_swatch(img, pal, sw)
@@ -298,8 +303,9 @@ class HamsterSheet:
                    get_language())
             got = self._cache.get(("tf", s))
             if got is None or got[0] != key:
-                frame, below = self._render_thumb_frame(s, r, opened, cp == s)
-                got = (key, self._alpha(frame), below)
+                kept = got[1] if got is not None else None    # drawn again in place
+                frame, below = self._render_thumb_frame(s, r, opened, cp == s, kept)
+                got = (key, frame if frame is kept else self._alpha(frame), below)
                 self._cache[("tf", s)] = got
             surface.blit(got[1], r.topleft)
             surface.blit(self._thumb_surface(s, cell), org)
@@ -307,8 +313,8 @@ class HamsterSheet:
                 # a tag that does not fit beside the name sits on the bottom of the small sheet
                 surface.blit(got[2], got[2].get_rect(midbottom=(r.centerx, r.bottom - self._px(4))))
 
-    def _render_thumb_frame(self, s, r, opened, awaited):
-        img = pygame.Surface(r.size, pygame.SRCALPHA)
+    def _render_thumb_frame(self, s, r, opened, awaited, into=None):
+        img = draw.reuse(into, r.size)
         rr = img.get_rect()
         rad = self._px(10)
         fill = _mix(ui.colour("panel"), (0, 0, 0), 0.15)

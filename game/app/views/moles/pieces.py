@@ -60,7 +60,7 @@ class MolesPieces:
             surface.blit(static, self.rect.topleft)
             return
         w, h = max(1, int(static.get_width() * f)), max(1, int(static.get_height() * f))
-        img = pygame.transform.scale(static, (w, h))
+        img = self._zoom_scratch.scaled(static, (w, h))
         x = cam.cx + (self.rect.x - new.cx) * f
         y = cam.cy + (self.rect.y - new.cy) * f
         surface.blit(img, (int(x), int(y)))
@@ -85,7 +85,8 @@ class MolesPieces:
         plate = self._plate_surface(la["old"])
         box = self._plate_box(la["old"]).move(self.rect.topleft)
         w, h = max(1, int(box.w * f)), max(1, int(box.h * f))
-        img = pygame.transform.scale(plate, (w, h)) if abs(f - 1) > 0.004 else plate.copy()
+        img = self._plate_scratch.scaled(plate, (w, h)) if abs(f - 1) > 0.004 else \
+            self._plate_scratch.copy(plate)
         img.set_alpha(int(255 * keep ** 1.2))
         surface.blit(img, [int(c) for c in to_screen(box.x, box.y)])
 
@@ -240,10 +241,9 @@ class MolesPieces:
         cx, cy = self.layout.cx, self.layout.cy
         # a soft dark veil behind the discs
         veil = self._sprites.get(("veil", size))
-        if veil is None:
-            veil = draw.glow(int(size * 1.1), board("shadow"), 150)
+        if veil is None:        # its own copy of the glow: faded in place (not copied a frame)
+            veil = draw.glow(int(size * 1.1), board("shadow"), 150).copy()
             self._sprites[("veil", size)] = veil
-        veil = veil.copy()
         veil.set_alpha(int(255 * (1 - fade)))
         surface.blit(veil, veil.get_rect(center=(int(cx), int(cy))))
         n = len(vals)

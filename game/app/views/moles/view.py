@@ -20,6 +20,7 @@ import pygame
 
 from ...board import KitView, Target, bar
 from ...board.cache import CacheSpace
+from ...board.draw import Scratch
 from .. import hexgeom as hg
 from . import texts
 from .animation import MolesAnimation
@@ -43,6 +44,8 @@ class MolesView(MolesPieces, MolesArt, MolesAnimation, KitView):
         self._static = CacheSpace("moles", "static", id(self))
         self._plates = CacheSpace("moles", "plates", id(self))
         self._sprites = CacheSpace("moles", "sprites", id(self))
+        self._zoom_scratch = Scratch()         # a lift: the board zooming, one picture a frame
+        self._plate_scratch = Scratch()        # ... and the plate lifted away
         # display / animation
         self._disp: dict = {}
         self._disp_layer = 0

@@ -1,6 +1,6 @@
 """Loading and validating YAML data files.
 
-Every data file is read with the strict reader of ``game.safeio`` (the YAML safe loader,
+Every data file is read with the strict reader of ``game.io.safeio`` (the YAML safe loader,
 with size, nesting and alias limits).  Anything wrong gives a ``DataError``
 whose message names the file, the entry and the problem, e.g.
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .. import safeio
-from ..paths import resource_path
+from . import safeio
+from .paths import resource_path
 
 
 class DataError(ValueError):
