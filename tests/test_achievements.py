@@ -15,7 +15,7 @@ from game import i18n
 from game.app import achievements, daily, endgame, launch
 from game.app.replay import Run, check_record
 from game.rules import GAMES
-from game.rules.data import DataError
+from game.io.data import DataError
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = json.loads((ROOT / "tests" / "data" / "achievement_games.json").read_text(encoding="utf-8"))

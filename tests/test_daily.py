@@ -148,7 +148,7 @@ def test_the_daily_command_prints_the_seed_and_the_experts_result(capsys):
 
 
 def test_the_daily_set_ups_are_checked(tmp_path):
-    from game.rules.data import DataError
+    from game.io.data import DataError
     path = tmp_path / "daily.yaml"
     path.write_text("games:\n  moles: {players: [9], variants: [null], levels: [good]}\n",
                     encoding="utf-8")
@@ -169,7 +169,7 @@ def test_a_hostile_results_file_is_refused_with_a_message_and_the_day_still_play
 
 
 def test_hostile_daily_set_ups_name_the_file_and_the_entry(tmp_path):
-    from game.rules.data import DataError
+    from game.io.data import DataError
     path = tmp_path / "daily.yaml"
     for text in ("games: [1, 2]", "games:\n  moles: {players: [3], variants: [zz], levels: [good]}",
                  "games:\n  moles: {players: [3], variants: [null], levels: [godlike]}",

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import time
 
-from ..paths import resource_path
+from ..io.paths import resource_path
 from ..rules import GAMES
-from ..rules.data import Checker, DataError, display_name, load_yaml
+from ..io.data import Checker, DataError, display_name, load_yaml
 from . import jsonstore
 from .jsonstore import clean_name, is_int, is_number
 

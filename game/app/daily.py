@@ -21,9 +21,9 @@ import hashlib
 from dataclasses import dataclass, field
 
 from ..i18n import number, tr
-from ..paths import resource_path
+from ..io.paths import resource_path
 from ..rules import GAMES
-from ..rules.data import Checker, display_name, load_yaml
+from ..io.data import Checker, display_name, load_yaml
 from . import jsonstore
 from .jsonstore import clean_name, is_int, is_number
 

@@ -20,8 +20,8 @@ import os
 from pathlib import Path
 
 from ..i18n import tr
-from ..paths import UserDataUnavailable, atomic_write, user_data_dir
-from ..safeio import FileProblem, load_json
+from ..io.paths import UserDataUnavailable, atomic_write, user_data_dir
+from ..io.safeio import FileProblem, load_json
 
 VERSION = 1
 MAX_DEPTH = 12

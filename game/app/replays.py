@@ -23,8 +23,8 @@ import re
 from pathlib import Path
 
 from ..i18n import tr
-from ..paths import UserDataUnavailable, atomic_write, user_data_dir
-from ..safeio import FileProblem, load_json
+from ..io.paths import UserDataUnavailable, atomic_write, user_data_dir
+from ..io.safeio import FileProblem, load_json
 from . import jsonstore
 from .jsonstore import clean_name, is_int, is_number
 from .replay import MAX_BYTES, ReplayError, Run, check_record

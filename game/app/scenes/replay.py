@@ -8,10 +8,13 @@ Page Down jump a round, + / - change the speed, V changes the view, Esc goes bac
 """
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pygame
 
 from ...i18n import get_language, number, tr
 from ...rules import GAMES
+from ...table.seats import as_seats
 from .. import eventtext, replays, ui
 from ..play_panel import PlayPanelMixin
 from ..replay import OPEN, ReplayError
@@ -32,6 +35,7 @@ class _Watched:
         self.game_id = run.game_id
         self.seats = [dict(s, kind="human" if s["kind"] in ("human", "remote") else "computer")
                       for s in run.seats]
+        self.table = SimpleNamespace(seats=as_seats(self.seats))    # the panel reads the seats
         self.curtain_seat = None
 
     def envelope(self, seat="viewing") -> dict:
