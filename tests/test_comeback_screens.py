@@ -87,7 +87,7 @@ def _screens(name, ids):
     def replay_screen(app):
         # the board and the side panel are the play screen's, tested with the play screens
         # (whose boards' own texts are not this screen's): here the replay's controls
-        g = SCRIPTS["games"]["forest0"]
+        g = next(g for g in SCRIPTS["games"].values() if g["record"]["game"] == "forest")
         rec = json.loads(json.dumps(g["record"]))
         rec["seats"][g["seat"]].update(name="Åsa", kind="human")
         rid, _ = replays.keep(rec, Run(check_record(rec)).result)
