@@ -5,7 +5,7 @@
                                  [--variant V] [--option KEY=VALUE ...] [--json]
     python main.py screenshot GAME --out FILE.png [--seed N] [--moves K] [--size WxH]
                                    [--players N] [--variant V] [--lang CODE]
-    python main.py bench [GAME] [--quick] [--json] [--long [--window]]
+    python main.py bench [GAME] [--quick] [--json] [--long [--window] | --net | --server]
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--iterations N] [--variant V] [--jobs N]
                                  [--table] [--json]
@@ -180,6 +180,10 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--quick", action="store_true",
                        help="short measurements (a smoke test; the figures are rough)")
     bench.add_argument("--json", action="store_true", help="print one JSON object instead")
+    bench.add_argument("--net", action="store_true",
+                       help="instead: tables over the network on this computer (127.0.0.1): "
+                            "move-to-every-player time with several tables at once, the "
+                            "memory of a host, idle CPU of a table online")
     bench.add_argument("--long", action="store_true",
                        help="instead: idle CPU per screen, then random clicks, keys and resizes "
                             "through every screen and game for 4 minutes (20 s with --quick); "
@@ -487,6 +491,14 @@ def cmd_bench(args) -> int:
         return 0
     if args.idle_probe:
         print(json.dumps(bench.idle_probe(args.idle_probe, args.seconds)))
+        return 0
+    if args.net:
+        if args.game is not None or args.long:
+            raise UsageError("bench --net measures tables over the network; leave out GAME and "
+                             "--long")
+        from . import bench_net
+        result = bench_net.run(quick=args.quick)
+        print(bench.to_json(result) if args.json else bench_net.format_report(result))
         return 0
     if args.long:
         if args.game is not None:

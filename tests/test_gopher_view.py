@@ -365,10 +365,12 @@ def test_the_results_screen_shows_plus_minus_and_trophies(display, monkeypatch):
                         lambda assets, s, *a, **k: (said.append(s), real(assets, s, *a, **k))[1])
     surf = pygame.Surface((700, 200))
     v.draw_results(surf, pygame.Rect(10, 10, 660, 150), st)
-    for s in range(3):
+    for s in range(3):        # the name, then each number with what it is (issue 32)
         info = v.view["seats"][s]
-        row = [t for t in said if t.startswith(v.seat_name(s))]
-        assert row and f"+{info['plus']}" in row[0] and f"= {info['score']}" in row[0]
+        at = max(i for i, t in enumerate(said) if t == f"{v.seat_name(s)}:")
+        row = [t for t in said[at:at + 16] if not t.isdigit()][:5]     # not the icons' values
+        assert row[1].startswith(f"+{info['plus']} ") and row[4] == f"= {info['score']}", row
+        assert f"{info['trophy_points']}" in row[3]
     b, _ = play_to(1, 2000, "beginner")
     assert b.is_over() and view_of(b).draw_results is None
 
@@ -381,7 +383,7 @@ def test_setup_screen_sends_no_hidden_option():
     from game.app.scenes.seats import SeatsScene
     from game.rules import GAMES
     screen = SimpleNamespace(info=GAMES["gopher"], variant="beginner", option_text={},
-                             options={"single_card": "not_allowed"})
+                             options={"single_card": "not_allowed"}, count=2)
     assert SeatsScene.collect_options(screen) == {"single_card": "not_allowed"}
     screen.variant = "standard"
     options = SeatsScene.collect_options(screen)

@@ -266,15 +266,17 @@ def test_a_hint_reads_as_advice_not_as_a_refusal(app):
     assert scene.message == scene.current_hint().text and scene.message_tone == "hint"
     surf = pygame.Surface(app.size)
     scene.on_draw(surf)
-    box_colours = {surf.get_at((x, y))[:3] for x in range(scene.board_rect.x, scene.board_rect.right, 2)
-                   for y in range(scene.board_rect.y, scene.board_rect.y + 120, 2)}
+    box = scene.message_box(scene.message)        # the hint stands in the side panel now
+    assert scene.message_in_panel() and scene.panel_rect.contains(box)
+    box_colours = {surf.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
+                   for y in range(box.y, box.bottom, 2)}
     assert tuple(ui.colour("accent")) in box_colours
     scene.human_choice("not here")
     assert scene.message == "not here" and scene.message_tone == "warning"
 
 
 def test_every_hint_sentence_fits_its_message_box_at_1024x600(app):
-    """Wrapped into the message over the board, no hint is cut in any language."""
+    """Wrapped into the message in the side panel, no hint is cut in any language."""
     for game in ("ants", "gopher"):
         _hints_fit(app, game)
 
@@ -283,6 +285,8 @@ def _hints_fit(app, game):
     from game import i18n
     from game.app import ui
     scene = open_play(app, game, humans=1)
+    scene.show_message("…", 600, tone="hint")    # a hint's sentence stands in the side panel
+    assert scene.message_in_panel()
     width = scene.message_width()
     args = dict(area="Оранжевая середина", count=6, direction="вверх и направо", chamber="Кладовая",
                 number=6, kind="Скатерть с бабочкой", piece=tr("hint.forest.hunter"),
@@ -297,7 +301,7 @@ def _hints_fit(app, game):
                 text = tr(key, **args)
                 fnt, lines = scene.toast_lines(text)
                 whole = ui.wrap(text, fnt, width)
-                assert len(whole) <= scene.TOAST_LINES, (lang, key, whole)
+                assert len(whole) <= scene.PANEL_LINES, (lang, key, whole)
                 assert all(fnt.size(ln)[0] <= width for ln in lines), (lang, key)
     finally:
         set_language("en")
@@ -347,7 +351,7 @@ def test_the_hint_message_covers_none_of_the_hinted_targets_at_1024x600(app, gam
         box = scene.message_box(scene.message)
         lit = [scene._target_box(t) for t in scene.hint_targets()]
         assert lit and box.collidelist(lit) < 0, (moves, box, lit)
-        assert scene.board_rect.contains(box)
+        assert scene.panel_rect.contains(box) or scene.board_rect.contains(box)
         seen += 1
     assert seen
 

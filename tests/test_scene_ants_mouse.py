@@ -45,7 +45,10 @@ def human_turn(app, play) -> bool:
     for _ in range(3000):
         if ctl.is_over():
             return False
-        if ctl.curtain_seat is not None and not play.animating:
+        if getattr(play, "moment_button", None) is not None:     # a big moment: Continue
+            click(app, play.moment_button.rect.center)
+            continue
+        if ctl.curtain_seat is not None and not play.animating and play.curtain_button is not None:
             click(app, play.curtain_button.rect.center)
             assert ctl.curtain_seat is None
             continue

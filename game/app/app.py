@@ -29,6 +29,7 @@ from ..desktop import window_framebuffer
 from .window import keep_on_screen, set_window_icon
 from .views import ViewError
 from .waiting import wait_for_events
+from .wake import WAKE, handled as wake_handled
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.
@@ -48,7 +49,11 @@ SCENES: dict = {"title": TitleScene, "choose": "choose:ChooseScene", "seats": "s
 
 
 def scene_class(name: str) -> type:
-    """The screen class named ``name`` (imported on first use)."""
+    """The screen class named ``name`` (imported on first use; the online screens of
+    game/app/online the first time one of them is asked for)."""
+    if name not in SCENES:
+        from .online import SCENES as ONLINE
+        return ONLINE[name]
     found = SCENES[name]
     if isinstance(found, str):
         module, _, cls = found.partition(":")
@@ -93,7 +98,9 @@ class App:
         self.surface = None
         self._set_mode(self.settings.window, self.settings.fullscreen and not headless)
         self.assets = Assets()
-        self.sounds = Sounds(self.settings.sound and not headless, self.settings.volume / 100)
+        self.sounds = Sounds(self.settings.sound and not headless, self.settings.volume / 100,
+                             self.settings.music / 100, music_allowed=not headless)
+        self.sounds.update_music()
         self.running = True
         self.clock = pygame.time.Clock()
         self._hot = 0.0                    # seconds of full frame rate left after input
@@ -246,6 +253,8 @@ class App:
     def apply_settings(self) -> None:
         self.sounds.enabled = self.settings.sound and not self.headless
         self.sounds.volume = self.settings.volume / 100
+        self.sounds.music = self.settings.music / 100
+        self.sounds.update_music()
         err = settings_mod.save(self.settings)
         if err:
             if err not in self.notices:
@@ -278,9 +287,13 @@ class App:
 
     def _release(self, scene) -> None:
         """A screen leaves for good: its widgets go now, not when the next screen at its depth
-        reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window)."""
+        reuses the manager (a set-up screen's drop-downs hold tens of MB in a big window);
+        its ``on_leave`` (if it has one) lets go of what it holds (a table on the network)."""
         scene.hide()
         self._drop_widgets(scene)
+        leave = getattr(scene, "on_leave", None)
+        if callable(leave):
+            leave()
 
     def pop(self) -> None:
         if self.stack:
@@ -314,7 +327,11 @@ class App:
         self.go(TitleScene(self))
 
     def scene(self, name: str, *args, **kwargs):
-        """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``."""
+        """A new screen by name (``SCENES``), e.g. ``app.scene("rules", "moles")``.  The play
+        screen of a session that names its own (``scene_name``: a table on the network) is
+        that one."""
+        if name == "play" and args:
+            name = getattr(args[0], "scene_name", None) or name
         return scene_class(name)(self, *args, **kwargs)
 
     def open(self, name: str, *args, **kwargs) -> None:
@@ -330,7 +347,7 @@ class App:
         screen.  A game that cannot start says why on the current screen; False then."""
         try:
             session = make_session() if callable(make_session) else make_session
-            scene = scene_class("play")(self, session)
+            scene = self.scene("play", session)
         except (ValueError, ViewError) as exc:
             text = tr("app.cannot_start", reason=exc)
             if self.top is not None:
@@ -388,6 +405,9 @@ class App:
 
     def step(self, dt: float, events, draw: bool = True) -> None:
         for event in events:
+            if event.type == WAKE:         # a message from the network: not input
+                wake_handled()
+                continue
             if pygame.NOEVENT < event.type < pygame.USEREVENT:    # an input, not a posted wake-up
                 self._hot = HOT_SECONDS
             self.dispatch(event)

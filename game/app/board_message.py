@@ -1,7 +1,8 @@
-"""The play screen's short messages over the board: why a click is not allowed, a save
-problem, the hint's sentence.  Where a message stands (the part of the board the view names,
-below what it keeps clear at the top, clear of what the hint talks about), how it wraps
-(shrinking its letter before anything is cut) and how it fades.
+"""The play screen's short messages: why a click is not allowed, a save problem (over the
+board), the hint's sentence (in the side panel, over the foot of the log, right above the Hint
+button: it never covers the board it lights).  Where a message over the board stands (the part
+of the board the view names, below what it keeps clear at the top, clear of what the hint talks
+about), how it wraps (shrinking its letter before anything is cut) and how it fades.
 
 The play scene mixes this in; it provides ``board``, ``board_rect``, ``session``, ``px`` and
 ``place_clear_of_hint`` (the Hint button's mixin).
@@ -36,6 +37,21 @@ class BoardMessageMixin:
         return top
 
     TOAST_LINES = 4
+    PANEL_LINES = 7
+
+    def message_in_panel(self) -> bool:
+        """The message on show is the hint's sentence and stands in the side panel over the
+        foot of the log (not while the guide's bubble takes that place)."""
+        if self.message_tone != "hint" or not (self.message and self.message_time > 0):
+            return False
+        lr = getattr(self, "log_rect", None)
+        if lr is None or lr.w < self.px(160) or lr.h < self.px(60):
+            return False
+        cr = getattr(self, "coach_rect", None)
+        shown = getattr(self, "coach_shown", None)
+        if cr is not None and callable(shown) and shown() and cr.colliderect(lr):
+            return False
+        return True
 
     def message_area(self) -> pygame.Rect:
         """Where a message over the board is centred: the part of the board the view names
@@ -53,6 +69,8 @@ class BoardMessageMixin:
 
     def message_width(self) -> int:
         """The width of a message's lines."""
+        if self.message_in_panel():
+            return self.log_rect.w - self.px(36)
         area = self.message_area()
         if area is self.board_rect:
             return min(int(area.w * 0.62), self.px(620)) - self.px(32)
@@ -62,20 +80,27 @@ class BoardMessageMixin:
         """(font, lines) of a message over the board: wrapped to the box, at most
         ``TOAST_LINES`` lines (a longer one takes a smaller letter before anything is cut)."""
         width = self.message_width()
+        most = self.PANEL_LINES if self.message_in_panel() else self.TOAST_LINES
         for px in (17, 15, 14):
             fnt = ui.font(self.px(px), True)
             lines = ui.wrap(text, fnt, width)
-            if len(lines) <= self.TOAST_LINES:
+            if len(lines) <= most:
                 return fnt, lines
-        return fnt, lines[:self.TOAST_LINES]
+        return fnt, lines[:most]
 
     def message_box(self, text: str) -> pygame.Rect:
         """Where the message box over the board stands: at the top of the message area, or
         wherever it covers nothing the hint talks about (``place_clear_of_hint``)."""
-        r = self.message_area()
         fnt, lines = self.toast_lines(text)
         w = max(fnt.size(ln)[0] for ln in lines) + self.px(36)
         box = pygame.Rect(0, 0, w, fnt.get_linesize() * len(lines) + self.px(22))
+        if self.message_in_panel():        # the hint: over the foot of the log, the board whole
+            lr = self.log_rect
+            box.w = lr.w
+            box.midbottom = (lr.centerx, lr.bottom)
+            box.clamp_ip(self.panel_rect)
+            return box
+        r = self.message_area()
         box.midtop = (r.centerx, self.toast_top())
         return self.place_clear_of_hint(box)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import os
 
-from pygame_gui.elements import UIButton
+from pygame_gui.elements import UIButton, UITextEntryLine
 
 
 class DebugTargets:
@@ -15,6 +15,8 @@ class DebugTargets:
     real mouse clicks:
         {"scene": "seats", "size": [w, h],
          "buttons": [{"text": "Start game", "center": [x, y], "enabled": true}, ...],
+         "entries": [{"text": "", "placeholder": "e.g. KPXWRT", "center": [x, y]}, ...],
+         "info": {...},                   (what the screen adds: a table online's code)
          "cards": {"moles": [x, y], ...},                      (choose scene)
          "play": {"turn": 3, "current": 0, "human_to_act": true, "animating": false,
                   "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}],
@@ -42,8 +44,15 @@ class DebugTargets:
                 if isinstance(el, UIButton) and el.visible and el.alive():
                     out["buttons"].append({"text": str(el.text), "center": list(el.rect.center),
                                            "enabled": bool(el.is_enabled)})
+                elif isinstance(el, UITextEntryLine) and el.visible and el.alive():
+                    out.setdefault("entries", []).append(
+                        {"text": el.get_text(), "placeholder": str(el.placeholder_text or ""),
+                         "center": list(el.rect.center)})
         for key, rect in (getattr(scene, "card_rects", None) or {}).items():
             out["cards"][str(key)] = list(rect.center)
+        info = getattr(scene, "debug_info", None)
+        if callable(info):              # what a screen adds (a table online: its code)
+            out["info"] = info()
         session, board = getattr(scene, "session", None), getattr(scene, "board", None)
         if session is not None and board is not None:
             targets = []

@@ -9,6 +9,7 @@ import random
 import pygame
 
 from ..ai import DEFAULT_LEVEL
+from ..i18n import tr
 from ..rules import GAMES, new_game
 from .app import FPS, App
 from .session import LocalSession
@@ -31,8 +32,9 @@ def check_game(game_id: str):
 
 
 def computer_seats(players: int) -> list[dict]:
-    return [{"name": f"Computer {i + 1}", "colour": i, "kind": "computer", "level": DEFAULT_LEVEL}
-            for i in range(players)]
+    """Computer seats named in the language shown now ("Компьютер 1")."""
+    return [{"name": tr("seat.computer_n", number=i + 1), "colour": i, "kind": "computer",
+             "level": DEFAULT_LEVEL} for i in range(players)]
 
 
 def headless_play(game_id, seed, size, players=None, variant=None, lang=None):
@@ -42,8 +44,8 @@ def headless_play(game_id, seed, size, players=None, variant=None, lang=None):
     if players is None:
         players = info.max_players   # the fullest table: the heaviest screen
     state = new_game(game_id, players, seed=seed, variant=variant)
-    seats = computer_seats(players)
     app = App(size=size, fullscreen=False, headless=True, lang=lang)
+    seats = computer_seats(players)
     app.settings.speed = "normal"
     session = LocalSession(game_id, seats, state, autosave=False, computers=False)
     scene = PlayScene(app, session, auto_results=False)

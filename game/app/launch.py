@@ -27,7 +27,12 @@ def new(game_id: str, seats: list[dict], variant=None, options=None, seed=None) 
 def saved(save) -> LocalSession:
     """A saved game (``saves.Saved``: game_id, seats, state, undo, log) where it stopped: the
     save, then the actions its journal holds after it (each must be legal where it is
-    replayed; a note says so when part of the journal was left out)."""
+    replayed; a note says so when part of the journal was left out).  A table that was hosted
+    on the network is hosted again with its code and seat tokens (the others rejoin by
+    themselves: ``game/app/online/host_session.py``)."""
+    if getattr(save, "online", None):
+        from .online.host_session import rehost
+        return rehost(save)
     session = LocalSession(save.game_id, save.seats, save.state, history=save.undo,
                            log=save.log, curtain=needs_curtain(save.game_id),
                            held=getattr(save, "held", None), version=getattr(save, "version", 0),

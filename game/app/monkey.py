@@ -23,7 +23,7 @@ KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_z, pygame.K_F11, pygame.K_n, pygame.K_p,
         pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_BACKSPACE]
 SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pause", "results",
-           "stats", "quickref")
+           "stats", "quickref", "online", "host_setup", "join", "online_server")
 
 
 def _status_mb(field: str) -> float | None:
@@ -171,11 +171,11 @@ class Monkey:
         todo_games = [g for g in self._games if g not in self.seen_games] or self._games
         todo = [s for s in SCREENS if s not in self.seen_screens] or list(SCREENS)
         what = rng.choice(todo)
-        if what in ("play", "pause", "results", "seats") or rng.random() < 0.3:
+        if what in ("play", "pause", "results", "seats", "host_setup") or rng.random() < 0.3:
             gid = rng.choice(todo_games)
-            if what == "seats":
+            if what in ("seats", "host_setup"):
                 app.go_title()
-                app.open("seats", gid)
+                app.open(what, gid)
                 return
             self.start_game(gid, computers_only=(what == "results"))
             if what == "pause":
@@ -184,7 +184,7 @@ class Monkey:
                 self.finish_game()
             return
         app.go_title()
-        if what in ("choose", "settings", "saved", "stats"):
+        if what in ("choose", "settings", "saved", "stats", "online", "join", "online_server"):
             app.open(what)
         elif what == "rules":
             app.open("rules", rng.choice([None] + self._games))
@@ -257,6 +257,14 @@ class Monkey:
                 "kinds": memory_kinds()}
 
     def run(self, events: int | None = None, seconds: float | None = None, report=None) -> dict:
+        from ..net import client
+        kept, client.LOOPBACK_ONLY = client.LOOPBACK_ONLY, True  # a typed address stays here
+        try:
+            return self._run(events, seconds, report)
+        finally:
+            client.LOOPBACK_ONLY = kept
+
+    def _run(self, events: int | None, seconds: float | None, report) -> dict:
         start = time.perf_counter()
         next_report = start + 10
         while True:

@@ -20,7 +20,48 @@ label, never to the bare key (a test checks that every game's keys exist).
 """
 from __future__ import annotations
 
+from .. import i18n
 from ..i18n import has, tr
+
+#: the catalog's default seat names ("Player {number}", "Computer {number}")
+DEFAULT_NAME_KEYS = ("seat.player_n", "seat.computer_n")
+MOST_SEATS = 8
+
+
+def default_name_entry(name) -> tuple[str, int] | None:
+    """(catalog key, number) when ``name`` is a default seat name in any language ("Spieler 1",
+    "Computer 2"): such a name is the catalog's until the player types one of their own."""
+    if not isinstance(name, str) or not name:
+        return None
+    langs = [i18n.get_language()] + [c for c in i18n.LANGUAGES if c != i18n.get_language()]
+    for lang in langs:
+        for key in DEFAULT_NAME_KEYS:
+            for n in range(1, MOST_SEATS + 1):
+                if tr(key, lang=lang, number=n) == name:
+                    return key, n
+    return None
+
+
+def name_in_language(name: str) -> str:
+    """``name`` in the language shown now when it is a default seat name, else as it is (the
+    test pseudo-language, which only stretches the catalog's texts, leaves names alone)."""
+    if i18n.get_language() not in i18n.LANGUAGES:
+        return name
+    entry = default_name_entry(name)
+    return tr(entry[0], number=entry[1]) if entry else name
+
+
+def follow_language(seats) -> bool:
+    """Rename in place the seats (dicts) whose names are default ones to the language shown
+    now; True when one changed."""
+    changed = False
+    for seat in seats or []:
+        if isinstance(seat, dict):
+            new = name_in_language(seat.get("name"))
+            if new != seat.get("name"):
+                seat["name"] = new
+                changed = True
+    return changed
 
 
 def _key_part(value) -> str:

@@ -26,10 +26,10 @@ class PlayPanelMixin:
 
     def _status_top(self, p: pygame.Rect) -> int:
         """Where the status lines start in panel ``p`` (under the seats' rows)."""
-        return self._rows_top(p) + len(self.session.table.seats) * self._row_h() + self.px(6)
+        return self._rows_top(p) + len(self.session.seats) * self._row_h() + self.px(6)
 
     def _row_h(self) -> int:
-        return self.px(50) if len(self.session.table.seats) <= 4 else self.px(44)
+        return self.px(50) if len(self.session.seats) <= 4 else self.px(44)
 
     def _status_lines(self) -> list[str]:
         try:
@@ -100,10 +100,10 @@ class PlayPanelMixin:
         inner_x, inner_w = p.x + 2, p.w - 4        # within the panel's edge
         rh = self._row_h()
         top = self._rows_top(p)
-        seats = self.session.table.seats         # (Seat records: their dicts cost a copy each)
+        seats = self.session.seats               # a local table's, or as the host tells them
         out = []
         for i, seat in enumerate(seats):
-            content = (tuple(vars(seat).items()), len(seats), i == cur,
+            content = (tuple(seat.items()), len(seats), i == cur,
                        i in winners, bool(winners), scores[i] if i < len(scores) else None,
                        p.size, self.scale, get_language())
             out.append((("row", i), pygame.Rect(inner_x, top + i * rh, inner_w, rh), content,
@@ -129,7 +129,7 @@ class PlayPanelMixin:
         """The whole panel drawn on ``surface`` in ``p`` (what ``_draw_panel`` shows)."""
         facts = facts if facts is not None else self.panel_facts()
         self._render_panel_frame(surface, p, self._panel_title())
-        for i in range(len(self.session.table.seats)):
+        for i in range(len(self.session.seats)):
             self._render_row(surface, p, i, facts)
         self._render_status(surface, p, facts[4])
 
@@ -146,12 +146,12 @@ class PlayPanelMixin:
         y = self._rows_top(p) + i * rh
         pal = ui.seat_palette()
         _turn, cur, winners, scores, _status, _over = facts
-        compact = len(self.session.table.seats) > 4
+        compact = len(self.session.seats) > 4
         name_f = ui.font(self.px(16 if compact else 17), True)
         small = ui.font(self.px(12 if compact else 13))
         kind_y = self.px(20 if compact else 24)
         score_f = ui.font(self.px(20), True)
-        seat = self.session.table.seats[i].to_dict()
+        seat = self.session.seats[i]
         row = pygame.Rect(p.x + pad - self.px(6), y, p.w - 2 * pad + self.px(12), rh - self.px(6))
         if i == cur or i in winners:
             pygame.draw.rect(surface, ui.mix(ui.colour("panel"), ui.colour("accent"), 0.22), row,
@@ -189,17 +189,31 @@ class PlayPanelMixin:
     def _kind_line(seat: dict, sc: dict, to_act: bool, winner: bool, fnt, width: int) -> str:
         """The line under a name: who plays it, its colour and marking, whose turn or who won;
         in a narrow panel (or a long language) without the colour (the swatch shows it), then
-        without the turn (the row is lit)."""
+        without the turn (the row is lit).  At a table online a person at another computer
+        (``here`` False) is said so, and marked while ``away``."""
         level = level_name(seat.get("level", ""))
-        human = seat["kind"] == "human"
-        full = tr("play.kind.human", colour=colour_marked(sc)) if human else \
-            tr("play.kind.computer", level=level, colour=colour_marked(sc))
-        plain = tr("seat.human") if human else tr("play.kind.computer_plain", level=level)
+        human = seat["kind"] != "computer"
+        far = seat.get("here") is False
+        if far:
+            full = tr("online.kind.far", colour=colour_marked(sc))
+            plain = tr("online.kind.far_plain")
+        elif human:
+            full, plain = tr("play.kind.human", colour=colour_marked(sc)), tr("seat.human")
+        else:
+            full = tr("play.kind.computer", level=level, colour=colour_marked(sc))
+            plain = tr("play.kind.computer_plain", level=level)
         lines = [full, plain]
-        if winner or to_act:
-            key = "play.state.winner" if winner else \
+        if seat.get("away") and not winner:
+            lines = [tr("online.state.away", kind=full), tr("online.state.away", kind=plain),
+                     tr("online.state.away_plain")]
+        elif winner or to_act:
+            key = "play.state.winner" if winner else "online.state.their_turn" if far else \
                 ("play.state.your_turn" if human else "play.state.thinking")
             lines = [tr(key, kind=full), tr(key, kind=plain), plain]
+            if far and not winner:
+                lines.insert(2, tr("online.state.their_turn_short"))
         if not human:
             lines.append(level)             # at the narrowest: the computer's level alone
+        elif far:
+            lines.append(tr("seat.remote"))   # ... a person elsewhere: "Online"
         return next((t for t in lines if fnt.size(t)[0] <= width), lines[-1])

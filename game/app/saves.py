@@ -2,7 +2,8 @@
 
     {"app": "BurrowBox", "version": "0.1.0", "game": "moles", "seats": [...],
      "state": state.to_dict(), "undo": [history entries], "log": [entries],
-     "table_version": the table's version}
+     "table_version": the table's version,
+     "online": {"code", "port", "tokens": {seat: token}}}     (a table hosted on the network)
 
 The log holds the table's structured entries (``game/table/table.py``: each event record with
 when it became visible and to whom, rendered in the player's language by
@@ -44,7 +45,7 @@ APP_TAG = "BurrowBox"
 FILE_NAME = "autosave.json"          # the single save of older versions (migrated)
 SAVES_DIR = "saves"
 DAMAGED_SUFFIX = ".damaged"
-KINDS = ("human", "computer")
+KINDS = ("human", "computer", "remote")     # remote: a person at another computer (online)
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_UNDO = 400
 _SLOT_RE = re.compile(r"^[a-z][a-z0-9_]{0,20}-[0-9x]{1,24}$")
@@ -57,7 +58,8 @@ class SaveError(ValueError):
 class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
-                 held: list | None = None, version: int = 0, actions: list | None = None,
+                 held: list | None = None, version: int = 0, online: dict | None = None,
+                 actions: list | None = None,
                  journal: tuple | None = None):
         self.game_id = game_id
         self.seats = seats
@@ -66,6 +68,7 @@ class Saved:
         self.log = log
         self.held = list(held or [])
         self.version = version            # the table's version (0 in older saves)
+        self.online = online              # a hosted table's code, port and seat tokens, or None
         self.actions = actions            # the actions so far (None in older saves: no replay)
         self.slot = slot
         self.saved_at = saved_at
@@ -202,8 +205,8 @@ def autosave_exists() -> bool:
 # ---- writing ----------------------------------------------------------------------------------
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
-                  held: list | None = None, version: int = 0,
-                  actions: list | None = None, journal=None) -> dict:
+                  held: list | None = None, version: int = 0, journal=None,
+                  online: dict | None = None, actions: list | None = None) -> dict:
     payload = {"app": APP_TAG, "version": __version__, "game": game_id,
                "seats": [dict(s) for s in seats], "state": state.to_dict(),
                "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
@@ -212,6 +215,8 @@ def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log:
         payload["actions"] = list(actions)
     if journal is not None:      # the journal this save extends, and its last entry held here
         payload["journal"] = {"id": journal.id, "n": journal.n}
+    if online:                   # a hosted table's code, port and seat tokens
+        payload["online"] = dict(online)
     return payload
 
 
@@ -310,7 +315,8 @@ _writer = _Writer()
 
 def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict],
                          log: list | None = None, held: list | None = None,
-                         version: int = 0, actions: list | None = None) -> str | None:
+                         version: int = 0, online: dict | None = None,
+                         actions: list | None = None) -> str | None:
     """Like write_autosave, but the file is written in the background.
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
@@ -318,7 +324,7 @@ def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict
     slot = slot_name(game_id, state)
     set_current(slot)
     _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
-                                       actions, _journals.get(slot)))
+                                       _journals.get(slot), online, actions))
     return _writer.error
 
 
@@ -347,7 +353,7 @@ def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
         try:
             j = journal_mod.Journal(journal_path(slot)) if entry is not None else None
             text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held,
-                                            version, actions, j), separators=(",", ":"))
+                                            version, j, actions=actions), separators=(",", ":"))
             atomic_write(slot_path(slot), text)
         except (OSError, TypeError, ValueError) as exc:
             return _error_text(exc)
@@ -357,7 +363,7 @@ def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
             _journals[slot] = j
         return None
     _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
-                                       actions, j))
+                                       j, actions=actions))
     return _writer.error
 
 
@@ -545,7 +551,10 @@ def parse_payload(raw: Any) -> Saved:
     version = raw.get("table_version", 0)
     if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version < 10 ** 9:
         version = 0
-    return Saved(game_id, seats, state, undo, log, held=held, version=version,
+    online = _check_online(raw.get("online"), len(seats))
+    if online is None:      # nobody can take a seat at another computer: a person plays it here
+        seats = [dict(s, kind="human") if s["kind"] == "remote" else s for s in seats]
+    return Saved(game_id, seats, state, undo, log, held=held, version=version, online=online,
                  actions=_actions(raw.get("actions"), state), journal=_journal_ref(raw))
 
 
@@ -560,6 +569,23 @@ def _actions(actions: Any, state) -> list | None:
                 and _record(a.get("action")) is not None):
             return None
     return actions
+
+
+def _check_online(x: Any, players: int) -> dict | None:
+    """A hosted table's code, port and seat tokens, or None when there is none that fits."""
+    from ..net.protocol import normal_code
+    if not isinstance(x, dict):
+        return None
+    code, port, tokens = normal_code(x.get("code")), x.get("port"), x.get("tokens")
+    if code is None or isinstance(port, bool) or not isinstance(port, int) \
+            or not 0 <= port < 65536 or not isinstance(tokens, dict):
+        return None
+    kept = {}
+    for k, v in tokens.items():
+        if isinstance(k, str) and k.isdigit() and int(k) < players and isinstance(v, str) \
+                and 0 < len(v) <= 200:
+            kept[int(k)] = v
+    return {"code": code, "port": port, "tokens": kept}
 
 
 def _journal_ref(raw: dict) -> tuple[str, int] | None:

@@ -259,6 +259,15 @@ class LocalSession:
         return self.act(action).events
 
     def _on_update(self, update: Update) -> None:
+        self._take_update(update)
+        if update.kind == "act":
+            self.save({"op": "act", "seat": update.seat, "action": update.action.key()})
+        else:
+            self.save({"op": "undo"})
+
+    def _take_update(self, update: Update) -> None:
+        """What the screen tells of a change: its log entries and events for the audience, and
+        whose curtain comes up next."""
         a = self.audience
         self.last_update = update
         self.last_entries = self.table.entries_for(a, update)
@@ -269,11 +278,8 @@ class LocalSession:
                 self.curtain_cleared_for = update.seat
             else:
                 self.curtain_cleared_for = None     # the next person's curtain comes up again
-            self.save({"op": "act", "seat": update.seat, "action": update.action.key()})
-        else:
-            if self.is_human(self.current):
-                self.curtain_cleared_for = self.current
-            self.save({"op": "undo"})
+        elif self.is_human(self.current):
+            self.curtain_cleared_for = self.current
 
     # ---- the log, in words ------------------------------------------------------------------
     @property

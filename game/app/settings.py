@@ -1,5 +1,5 @@
-"""User settings: window size, fullscreen, animation speed, computer speed, sound volume, the
-expert's think time.  JSON in user_data_dir().
+"""User settings: window size, fullscreen, animation speed, computer speed, effects and music
+volumes, the expert's think time.  JSON in user_data_dir().
 
 A missing file gives the defaults; a broken one gives the defaults and a message (shown on the
 title screen), never a crash.
@@ -20,6 +20,7 @@ SPEEDS = ["normal", "fast", "off"]
 #: how long a computer seat waits before it acts (its "thinking" pause), apart from animations
 COMPUTER_SPEEDS = ["slow", "normal", "fast", "instant"]
 VOLUME_DEFAULT = 80      # effects volume in percent, 0 = sound off
+MUSIC_DEFAULT = 0        # music volume in percent: the quiet loop is off until chosen
 
 #: the longest an expert computer seat takes for a move, in seconds (its search stops a little
 #: before, see ``controller.MOVE_RESERVE``); the default keeps every move within a second
@@ -27,13 +28,15 @@ THINK_TIMES = [0.5, 1.0, 2.0, 5.0]
 THINK_DEFAULT = 1.0
 
 DEFAULTS = {"window": [1280, 720], "fullscreen": False, "speed": "normal", "sound": True,
-            "computer_speed": "normal", "volume": VOLUME_DEFAULT, "expert_think": THINK_DEFAULT}
+            "computer_speed": "normal", "volume": VOLUME_DEFAULT, "expert_think": THINK_DEFAULT,
+            "music": MUSIC_DEFAULT}
 # "language": one of i18n.LANGUAGES; without it (the first start) the system's language
 
 
 class Settings:
     def __init__(self, window=(1280, 720), fullscreen=False, speed="normal", sound=True,
-                 language=None, computer_speed="normal", volume=None, expert_think=THINK_DEFAULT):
+                 language=None, computer_speed="normal", volume=None, expert_think=THINK_DEFAULT,
+                 music=MUSIC_DEFAULT):
         self.window = (int(window[0]), int(window[1]))
         self.fullscreen = bool(fullscreen)
         self.speed = speed if speed in SPEEDS else "normal"
@@ -42,6 +45,7 @@ class Settings:
         if volume is None:
             volume = VOLUME_DEFAULT if sound else 0
         self.volume = max(0, min(100, int(volume)))
+        self.music = max(0, min(100, int(music))) if is_percent(music) else MUSIC_DEFAULT
         self.expert_think = float(expert_think) if is_think_time(expert_think) else THINK_DEFAULT
 
     @property
@@ -58,13 +62,18 @@ class Settings:
         return {"window": list(self.window), "fullscreen": self.fullscreen,
                 "speed": self.speed, "sound": self.sound, "language": self.language,
                 "computer_speed": self.computer_speed, "volume": self.volume,
-                "expert_think": self.expert_think}
+                "expert_think": self.expert_think, "music": self.music}
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Settings) and self.to_dict() == other.to_dict()
 
     def __repr__(self) -> str:  # pragma: no cover
         return f"Settings({self.to_dict()})"
+
+
+def is_percent(value) -> bool:
+    """A whole number 0..100 (never a bool, a fraction or a text)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 100
 
 
 def is_think_time(value) -> bool:
@@ -140,11 +149,15 @@ def load() -> tuple[Settings, str | None]:
     if not is_think_time(expert_think):
         problems.append(tr("think.problem"))
         expert_think = THINK_DEFAULT
+    music = raw.get("music", MUSIC_DEFAULT)
+    if not is_percent(music):
+        problems.append(tr("settings.problem.music"))
+        music = MUSIC_DEFAULT
     msg = None
     if problems:
         msg = tr("settings.some_reset", which=", ".join(problems))
     return Settings(window, fullscreen, speed, sound, language, computer_speed, volume,
-                    expert_think), msg
+                    expert_think, music), msg
 
 
 def load_and_apply_language() -> tuple[Settings, str | None]:

@@ -1,31 +1,38 @@
-"""A few short sounds, synthesised with the standard library the first time one is played.
+"""The app's sounds: short effects and an optional quiet music loop, files of data/sounds/.
 
-If the mixer cannot start (no audio device, CI), sound stays off silently.
+The files are made by the project (``tools/make_sounds.py`` synthesises them, all levelled to
+the same loudness).  Each game says in data/games.yaml which event makes which sound.  The
+effects and the music have separate volumes (Settings); each sound file is loaded the first time
+it plays.  If the mixer cannot start (no audio device, CI) or a file is missing or broken, that
+sound stays silent, never an error.
 """
 from __future__ import annotations
 
-import math
-import random
-from array import array
-
 import pygame
 
-# name -> list of (start_s, duration_s, freq_start, freq_end, volume, wave)
-_RECIPES = {
-    "click": [(0.0, 0.045, 900, 700, 0.35, "sine")],
-    "move": [(0.0, 0.09, 260, 180, 0.45, "soft"), (0.04, 0.08, 140, 110, 0.3, "noise")],
-    "drop": [(0.0, 0.16, 420, 120, 0.45, "sine"), (0.05, 0.18, 90, 60, 0.35, "noise")],
-    "win": [(0.0, 0.14, 523, 523, 0.35, "soft"), (0.12, 0.14, 659, 659, 0.35, "soft"),
-            (0.24, 0.14, 784, 784, 0.35, "soft"), (0.36, 0.38, 1047, 1047, 0.35, "soft")],
-}
+from ..io.paths import resource_path
+
+#: the effect sounds data/sounds/ holds (games.yaml ``sounds`` names one of these)
+NAMES = ("click", "move", "drop", "win", "turn", "die", "card", "disc", "dig", "tile", "nugget",
+         "step", "coins")
+MUSIC = "music"
+
+
+def sound_file(name: str):
+    return resource_path("data", "sounds", f"{name}.wav")
 
 
 class Sounds:
-    def __init__(self, enabled: bool = True, volume: float = 1.0):
-        self.enabled = enabled
+    def __init__(self, enabled: bool = True, volume: float = 1.0, music: float = 0.0,
+                 music_allowed: bool = True):
+        self.enabled = enabled        # the effects are on (their volume is above 0)
+        self.music_allowed = music_allowed   # False: no music whatever its volume (no window)
         self.volume = volume          # 0.0 .. 1.0, the effects volume of Settings
+        self.music = music            # 0.0 .. 1.0, the music volume of Settings (0: no music)
         self._ready: bool | None = None   # None: not tried yet
         self._sounds: dict = {}
+        self._music_playing = False
+        self.played: list[str] = []   # the effects asked for, newest last (tests read it)
 
     def _init(self) -> bool:
         if self._ready is None:
@@ -37,50 +44,22 @@ class Sounds:
                 self._ready = False
         return bool(self._ready)
 
-    def _make(self, name: str):
-        freq, fmt, channels = pygame.mixer.get_init()
-        if abs(fmt) != 16:
+    def _load(self, name: str):
+        try:
+            return pygame.mixer.Sound(str(sound_file(name)))
+        except (pygame.error, OSError, ValueError, MemoryError):
             return None
-        recipe = _RECIPES[name]
-        total = max(r[0] + r[1] for r in recipe)
-        n = int(total * freq) + 1
-        buf = [0.0] * n
-        rng = random.Random(7)
-        for start, dur, f0, f1, vol, wave in recipe:
-            i0 = int(start * freq)
-            m = int(dur * freq)
-            phase = 0.0
-            for k in range(m):
-                t = k / max(1, m - 1)
-                f = f0 + (f1 - f0) * t
-                phase += 2 * math.pi * f / freq
-                env = min(1.0, k / (0.004 * freq + 1)) * (1 - t) ** 2
-                if wave == "noise":
-                    v = rng.uniform(-1, 1) * 0.6 + math.sin(phase) * 0.4
-                elif wave == "soft":
-                    v = math.sin(phase) * 0.8 + math.sin(2 * phase) * 0.2
-                else:
-                    v = math.sin(phase)
-                if i0 + k < n:
-                    buf[i0 + k] += v * vol * env
-        samples = array("h")
-        for v in buf:
-            s = int(max(-1.0, min(1.0, v)) * 30000)
-            for _ in range(channels):
-                samples.append(s)
-        return pygame.mixer.Sound(buffer=samples.tobytes())
 
     def play(self, name: str) -> None:
-        if not self.enabled or self.volume <= 0 or name not in _RECIPES:
+        if name not in NAMES:
             return
-        if not self._init():
+        self.played.append(name)
+        del self.played[:-20]
+        if not self.enabled or self.volume <= 0 or not self._init():
             return
         snd = self._sounds.get(name)
         if snd is None:
-            try:
-                snd = self._make(name)
-            except (pygame.error, ValueError, MemoryError):
-                snd = None
+            snd = self._load(name)
             self._sounds[name] = snd or False
         if snd:
             try:
@@ -88,3 +67,25 @@ class Sounds:
                 snd.play()
             except pygame.error:
                 pass
+
+    def update_music(self) -> None:
+        """Start, stop or re-level the music loop after a change of the settings."""
+        want = self.music_allowed and self.music > 0
+        if not want:
+            if self._music_playing:
+                try:
+                    pygame.mixer.music.stop()
+                except pygame.error:
+                    pass
+                self._music_playing = False
+            return
+        if not self._init():
+            return
+        try:
+            if not self._music_playing:
+                pygame.mixer.music.load(str(sound_file(MUSIC)))
+                pygame.mixer.music.play(-1)
+                self._music_playing = True
+            pygame.mixer.music.set_volume(max(0.0, min(1.0, self.music)))
+        except (pygame.error, OSError):
+            self._music_playing = False

@@ -365,7 +365,8 @@ def record_game(session, when: int | None = None) -> str | None:
     seats = []
     for i, s in enumerate(session.seats):
         score = scores[i] if i < len(scores) and _number(scores[i]) else None
-        seats.append({"name": _name(s.get("name")) or tr("table.unnamed"), "kind": s.get("kind"),
+        kind = "human" if s.get("kind") == "remote" else s.get("kind")   # a person elsewhere
+        seats.append({"name": _name(s.get("name")) or tr("table.unnamed"), "kind": kind,
                       "level": s.get("level") if s.get("level") in LEVELS else LEVELS[-1],
                       "score": score, "won": i in winners})
     game = _check_game({"game": session.game_id, "variant": state.variant,

@@ -34,11 +34,44 @@ CONNECT_TIMEOUT = 6.0
 CONNECTING, JOINED, AWAY, CLOSED = "connecting", "joined", "away", "closed"
 # why a client closed for good (the app says it in words); the host's refusals are codes too
 UNREACHABLE, REFUSED, LOST = "unreachable", "refused", "lost"
+NO_ANSWER = "no_answer"           # nothing answered in time (a firewall that drops, a sleeping host)
+NO_SUCH_HOST = "no_such_host"     # the name of the host is not known
+NOT_A_TABLE = "not_a_table"       # something answered, but not a table of this program
+
+
+def failure_code(exc: BaseException) -> str:
+    """Why a first connection failed, as one of the codes above."""
+    import socket
+    if isinstance(exc, socket.gaierror):
+        return NO_SUCH_HOST
+    if isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return NO_ANSWER
+    if isinstance(exc, OSError):
+        return UNREACHABLE
+    return NOT_A_TABLE if type(exc).__module__.startswith("websockets") else UNREACHABLE
+
+
+#: only addresses on this computer are used (the UI monkey sets it: what it types at random
+#: must never reach another computer, nor a name server)
+LOOPBACK_ONLY = False
 
 
 def address_url(address: str) -> str | None:
     """``host``, ``host:port``, ``[v6]:port`` or a ws:// / wss:// URL as the URL to connect to,
     or None when it cannot be one."""
+    url = _address_url(address)
+    if url is not None and LOOPBACK_ONLY:
+        from urllib.parse import urlsplit
+        try:
+            host = urlsplit(url).hostname
+        except ValueError:
+            return None
+        if host not in ("127.0.0.1", "::1"):
+            return None
+    return url
+
+
+def _address_url(address: str) -> str | None:
     if not isinstance(address, str):
         return None
     text = address.strip()
@@ -167,7 +200,10 @@ class TableClient:
         try:
             loop.run_until_complete(self.run())
         finally:
-            loop.close()
+            try:        # a loop left inside "async for" has an async generator to finish
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                loop.close()
 
     def _hello(self) -> str:
         return encode("hello", p=PROTOCOL, app=APP, version=__version__, code=self.code,
@@ -188,7 +224,7 @@ class TableClient:
             except (OSError, asyncio.TimeoutError, Exception) as exc:  # noqa: BLE001
                 log.info("cannot reach %s: %s", self.url, type(exc).__name__)
                 if not joined_once or tries >= self.retries or self._stopping:
-                    self._finish(UNREACHABLE if not joined_once else LOST)
+                    self._finish(failure_code(exc) if not joined_once else LOST)
                     return
                 await asyncio.sleep(BACKOFF[min(tries, len(BACKOFF) - 1)])
                 tries += 1

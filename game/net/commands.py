@@ -31,6 +31,9 @@ WHY = {   # what a refusal or a lost table means, in one sentence
     "seat_taken": "that seat is taken",
     "unreachable": "nothing answered at that address (is the host running, is the address "
                    "right, does a firewall block the port?)",
+    "no_answer": "the host's computer does not answer (a firewall may block the port)",
+    "no_such_host": "no computer is known by that name",
+    "not_a_table": "something answers at that address, but it is not a Burrow Box table",
     "lost": "the connection to the table was lost",
     "closed": "the host closed the table",
     "timeout": "the game did not end in the time given (--timeout)",
@@ -264,7 +267,8 @@ def cmd_join(args, *, usage_error, **_) -> int:
                            timeout=args.timeout, on_joined=joined)
     except RemoteGame as exc:
         print(f"error: {WHY.get(exc.code, exc.code)}", file=sys.stderr)
-        return EXIT_UNREACHABLE if exc.code == "unreachable" else EXIT_REFUSED
+        return EXIT_UNREACHABLE if exc.code in ("unreachable", "no_answer", "no_such_host") \
+            else EXIT_REFUSED
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

@@ -165,6 +165,16 @@ class Room:
     def set_started(self) -> None:
         """The game started (a server keeps it)."""
 
+    def say(self, seat: int, message: str) -> bool:
+        """A quick message of a person at the host's computer (call it in the host's loop)."""
+        from .protocol import QUICK
+        if message not in QUICK or self.table.kind(seat) is None:
+            return False
+        text = encode("said", seat=seat, m=message)
+        for c in self.conns:
+            c.put(text)
+        return True
+
     def _changed(self, what: str, details: dict) -> None:
         if self.on_change is not None:
             try:
@@ -284,7 +294,9 @@ class Room:
         self.seat_tokens[seat] = token
         name = (str(player.get("name") or "").strip() or self.table.seats[seat].name)[:40]
         colour = player.get("colour")
-        if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < 64:
+        others = {s.colour for i, s in enumerate(self.table.seats) if i != seat}
+        if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < 64 \
+                or colour in others:        # two seats of one colour could not be told apart
             colour = self.table.seats[seat].colour
         self.taken[seat] = {"name": name, "colour": colour}
         self.set_seat(seat, name=name, colour=colour)
@@ -496,7 +508,10 @@ class HostThread:
         try:
             loop.run_until_complete(main())
         finally:
-            loop.close()
+            try:        # a loop left inside "async for" has an async generator to finish
+                loop.run_until_complete(loop.shutdown_asyncgens())
+            finally:
+                loop.close()
 
     def call(self, fn) -> None:
         """Run ``fn()`` in the host's loop."""

@@ -20,12 +20,20 @@ def picture(table: Table, seat) -> dict:
 
 def state_message(table: Table, seat, started: bool = True) -> str:
     """Everything the seat may see, for a (re)join: the picture and the whole log it may read."""
+    extra = {"result": table.result()} if table.is_over() else {}
     return encode("state", v=table.version, log=table.log_for(seat), started=started,
-                  **picture(table, seat))
+                  **extra, **picture(table, seat))
 
 
 def update_message(table: Table, seat, update: Update) -> str:
-    """One change, as the seat may see it."""
+    """One change, as the seat may see it.  A take-back also carries the seat's whole log (the
+    entries of the actions taken back leave it); the last change of a game carries its result
+    (``Table.result()``: nothing is secret once the game is over)."""
+    extra = {}
+    if update.kind == "undo":
+        extra["log"] = table.log_for(seat)
+    if table.is_over():
+        extra["result"] = table.result()
     return encode("update", v=update.version, kind=update.kind, seat=update.seat,
                   events=table.events_for(seat, update),
-                  entries=table.entries_for(seat, update), **picture(table, seat))
+                  entries=table.entries_for(seat, update), **extra, **picture(table, seat))

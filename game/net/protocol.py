@@ -24,6 +24,8 @@ Host to client:
     lobby   {"lobby"}                                 who sits where, who is away, started?
     state   {"v", "env", "legal", "undo", "log"}      everything the seat may see, on (re)join
     update  {"v", "kind", "seat", "events", "entries", "env", "legal", "undo"}
+            (a take-back adds the seat's whole "log"; once the game is over, state and
+            update add its "result")
     said    {"seat", "m"}
     error   {"code", "about"}                         a refusal (the app says it in words)
     bye     {"why"}                                   the table closed

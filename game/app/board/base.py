@@ -176,6 +176,24 @@ class AnimatedBoardView(BoardView):
         """Rendered text (in the shared cache); cut with an ellipsis to ``width`` if given."""
         return draw.text(self.assets, text, px, colour, bold, width)
 
+    # ---- the big moments ------------------------------------------------------------------
+    #: the game's big moments (its animation script names them): event type -> True, or a test
+    #: of the event; the play screen stops on one until it has been seen
+    MOMENTS: dict = {}
+
+    def moments(self, events) -> list:
+        """The events among ``events`` that are big moments of this game."""
+        out = []
+        for ev in events or []:
+            if isinstance(ev, dict):
+                rule = self.MOMENTS.get(ev.get("type"))
+                try:
+                    if rule is True or (callable(rule) and rule(ev)):
+                        out.append(ev)
+                except Exception:  # noqa: BLE001 - a malformed event is no moment
+                    pass
+        return out
+
     # ---- toasts ------------------------------------------------------------------------
     def _toast_anchor(self) -> tuple[int, int, int]:
         """(centre x, top y, widest text) of the toast stack; subclasses place it."""
@@ -207,8 +225,45 @@ class AnimatedBoardView(BoardView):
 
     _speed_name = "normal"
 
+    def _toast_spots(self, h: int) -> tuple[int, list]:
+        """(centre x, [top y, ...]) where the toast on show may stand, the first preferred: where
+        the view puts it, the foot of the board (above its action bar), the middle."""
+        cx, top, _w = self._toast_anchor()
+        spots = [top]
+        r = self.rect
+        if r is not None:
+            bottom = r.bottom - self._px(12)
+            bar = getattr(self, "bar_rect", None)
+            if isinstance(bar, pygame.Rect) and bar.h > 0 and bar.top > r.centery:
+                bottom = min(bottom, bar.top - self._px(8))
+            spots += [bottom - h, r.centery - h // 2]
+        return cx, spots
+
+    def _toast_lit(self) -> list:
+        """The boxes a toast should leave in sight (the places a person may use now)."""
+        return []
+
+    def toast_rect(self):
+        """Where the toast on show stands now (None: none): where the view puts it, unless it
+        would cover places a person may use now; a public hook for tests."""
+        items = self._toasts_box.items
+        if not items:
+            return None
+        img = items[0]["surf"]
+        cx, spots = self._toast_spots(img.get_height())
+        lit = self._toast_lit()
+        best = None
+        for i, y in enumerate(spots):
+            box = img.get_rect(midtop=(int(cx), int(y)))
+            score = (sum(box.colliderect(b) for b in lit), i)
+            if best is None or score < best[0]:
+                best = (score, box)
+        return best[1]
+
     def _draw_toasts(self, surface) -> None:
-        self._toasts_box.draw(surface, self._toast_anchor(), self._px(6))
+        box = self.toast_rect()
+        if box is not None:
+            self._toasts_box.draw(surface, (box.centerx, box.y, box.w), self._px(6))
 
     # ---- steps -----------------------------------------------------------------------------
     def _step_start(self, st: Step) -> None:
@@ -349,6 +404,21 @@ class KitView(LastMoves, AnimatedBoardView):
     def draw_bar_item(self, surface, item, hot: bool, focused: bool, active: bool) -> None:
         """Draw a bar item of the game's own kind."""
 
+    def _toast_lit(self) -> list:
+        """Once the move has played, a toast keeps off the places a person may use now."""
+        if self.animating or not self.legal:
+            return []
+        out = []
+        for t in self.get_targets():
+            if not t.enabled or t.bar:
+                continue
+            if t.rect is not None:
+                out.append(pygame.Rect(t.rect))
+            elif t.pos is not None:
+                rad = max(int(float(t.radius or 0)), self._px(10))
+                out.append(pygame.Rect(int(t.pos[0]) - rad, int(t.pos[1]) - rad, 2 * rad, 2 * rad))
+        return out
+
     def pointer_left(self) -> None:
         """The pointer left the window: no hover light and no tooltip stay behind."""
         if self.focus.hover is not None or self.tooltip.key is not None:
@@ -432,7 +502,8 @@ class KitView(LastMoves, AnimatedBoardView):
                 return self.activate(bar[arg])
             return None
         if name in ("next", "prev", "move"):
-            self.focus.step(targets, name, arg, self.FOCUS_FIRST)
+            self.focus.step(self.key_targets(targets) if name != "move" else targets, name, arg,
+                            self.FOCUS_FIRST)
             return None
         if name == "act":
             t = self.focus.current(targets)
@@ -446,6 +517,15 @@ class KitView(LastMoves, AnimatedBoardView):
         return None
 
     FOCUS_FIRST = ("button",)
+
+    def key_targets(self, targets: list) -> list:
+        """The targets N / P go through: with a pick held (the first click of a two-click
+        action, e.g. the mole to move), the places it can go to and the bar's buttons, not the
+        other pieces; Esc or Backspace drop the pick."""
+        if self.selected is None:
+            return targets
+        ahead = [t for t in targets if t.action is not None or t.bar]
+        return ahead or targets
 
     def enter_default(self, targets):
         """The target Enter acts on when nothing is focused (the step's obvious button), or None:

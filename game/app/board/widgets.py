@@ -1,7 +1,8 @@
 """Toasts, the tooltip and the modal dialog of the board views.
 
-* ``Toasts``: short messages that fade in over the board and out again; each lives
-  ``TOAST_LIFE`` seconds at normal speed (``life(speed)``), at most three at once.
+* ``Toasts``: short messages that fade in over the board and out again, one at a time: the
+  next waits in a queue until the one on show has had its time, which is long enough to read
+  it (``read_time``: by its length, at every speed).
 * ``Tooltip``: a text shown after the pointer rested ``TOOLTIP_DELAY`` seconds on a target.
 * ``Dialog``: a list of rows to choose one of (Up/Down or N/P, Enter, a click; Esc closes it).
 """
@@ -17,11 +18,24 @@ TOAST_PX = 18
 TOOLTIP_DELAY = 0.45      # seconds the pointer rests before a tooltip shows
 
 
+READ_CHARS_PER_SECOND = 16.0   # a slow reader's pace: a toast stays this long per letter
+READ_MAX = 6.0            # no toast stays longer than this
+QUEUE_MAX = 4             # toasts waiting behind the one on show (older waiting ones drop)
+
+
 def toast_life(speed: str) -> float:
     return TOAST_LIFE * max(0.5, anim.factor(speed))
 
 
+def read_time(text: str, life: float = 0.0) -> float:
+    """How long a toast stays: long enough to read its text (by its length; the speed of the
+    animations never makes it shorter), at least ``life``."""
+    return min(READ_MAX, max(float(life), 1.0 + len(str(text)) / READ_CHARS_PER_SECOND, 1.6))
+
+
 class Toasts:
+    """The one toast queue: ``items[0]`` is on show, the rest wait their turn."""
+
     def __init__(self):
         self.items: list = []
 
@@ -43,17 +57,31 @@ class Toasts:
         pygame.draw.rect(surf, (*ui.mix(ui.colour("panel"), (0, 0, 0), 0.25), 235), r, border_radius=px(12))
         pygame.draw.rect(surf, (*ui.colour("accent"), 255), r, width=max(2, px(2)), border_radius=px(12))
         surf.blit(img, (pad_x, pad_y))
-        self.items.append({"surf": surf, "t": 0.0, "life": max(0.8, life)})
-        self.items = self.items[-3:]
+        if any(t.get("text") == str(text) for t in self.items[1:]):
+            return                        # the same words already wait their turn
+        self.items.append({"surf": surf, "t": 0.0, "life": read_time(text, life), "text": str(text)})
+        if len(self.items) > QUEUE_MAX + 1:   # a long burst: the oldest waiting ones give way
+            self.items = self.items[:1] + self.items[-QUEUE_MAX:]
 
     def update(self, dt: float) -> None:
-        for t in self.items:
-            t["t"] += dt
-        self.items = [t for t in self.items if t["t"] < t["life"]]
+        while self.items and dt > 0:
+            t = self.items[0]
+            use = min(dt, t["life"] - t["t"])
+            t["t"] += use
+            dt -= use
+            if t["t"] >= t["life"] - 1e-9:
+                self.items.pop(0)
+            else:
+                break
+
+    @property
+    def showing(self) -> str | None:
+        """The text of the toast on show, or None."""
+        return self.items[0]["text"] if self.items else None
 
     def draw(self, surface, anchor, gap: int) -> None:
         cx, y, _ = anchor
-        for t in self.items:
+        for t in self.items[:1]:
             img = t["surf"]
             a = 1.0
             if t["t"] < 0.15:

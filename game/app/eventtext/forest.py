@@ -74,6 +74,9 @@ def _toast(ev: dict, ctx) -> str | None:
             if k == "lynx" and not str(ev.get("piece", "")).endswith("-h"):
                 return tr("forest.ev.lynx", piece=pc)
             return tr(f"forest.ev.{k}" if k == "bees" else "forest.ev.lynx_hunter", piece=pc)
+        pid = str(ev.get("piece", ""))
+        if pid and _seat_of(pid) == ev.get("seat"):      # their own piece: not the name twice
+            return tr("forest.ev.choice_own." + ("hunter" if pid.endswith("-h") else "canine"), name=pack)
         return tr("forest.ev.choice", name=pack, piece=pc)
     if t == "bump":
         return tr("forest.ev.bump", piece=pc, number=_int(ev.get("bump")) + 1,

@@ -297,15 +297,48 @@ class Scene:
     def draw_ui(self, surface, top: bool) -> None:
         if self.ui is not None:
             draw_gui(self.ui, surface)
-        if top:
+        if top and not self._ring_under_open_list():
             self.focus.draw(surface, self.scale)
+
+    def _ring_under_open_list(self) -> bool:
+        """True when the focus ring would lie on the list of another, open drop-down: that list
+        is in front, so the ring (of a widget it hides) is not drawn over it."""
+        cur = self.focus.current
+        if cur is None or not self.focus.visible:
+            return False
+        ring = cur.rect.inflate(int(12 * self.scale), int(12 * self.scale))
+        for dd in self.open_dropdowns():
+            if dd is cur.element:
+                continue
+            shown = getattr(dd.current_state, "options_selection_list", None)
+            if shown is not None and shown.rect.colliderect(ring):
+                return True
+        return False
 
     def update_ui(self, dt: float) -> None:
         if self.ui is not None:
             self.ui.update(dt)
             if getattr(self, "_pointer_out", False):
                 self._drop_tooltips()    # the last pointer position must not grow a new one
+            else:
+                self._keep_tooltips_inside()
             memory.settle_shapes(self.ui)
+
+    def _keep_tooltips_inside(self) -> None:
+        """A tooltip lies wholly inside the window, a margin from its edges (pygame_gui puts one
+        flush against the edge, its rounded corner cut, when the pointer is near it)."""
+        w, h = self.size
+        m = self.px(8)
+        inside = pygame.Rect(m, m, max(1, w - 2 * m), max(1, h - 2 * m))
+        for el in self._callbacks:
+            tip = getattr(el, "tool_tip", None)
+            if tip is None or inside.contains(tip.rect):
+                continue
+            r = tip.rect.clamp(inside)
+            try:
+                tip.set_position(r.topleft)
+            except (AttributeError, pygame.error):
+                pass
 
     # ---- widget helpers -------------------------------------------------------------------------------
     def buttons(self) -> list:

@@ -17,8 +17,9 @@ FALLBACK_COLOUR = (150, 120, 90)    # a game's emblem when games.yaml gives no c
 class ChooseScene(Scene):
     name = "choose"
 
-    def __init__(self, app):
+    def __init__(self, app, then: str = "seats"):
         super().__init__(app)
+        self.then = then            # the set-up screen a chosen game opens (a table online's)
         self.games = list(GAMES.values())
         self.card_rects: dict[str, pygame.Rect] = {}
         self.message = ""
@@ -49,7 +50,7 @@ class ChooseScene(Scene):
             self.message = tr("choose.soon_message", game=game_title(info), other=game_title(other))
             self.message_time = 3.0
             return
-        self.app.open("seats", game_id)
+        self.app.open(self.then, game_id)
 
     def on_event(self, event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

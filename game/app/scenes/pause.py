@@ -18,15 +18,18 @@ class PauseScene(Scene):
 
     def build(self) -> None:
         w, h = self.size
-        pw, ph = self.px(420), self.px(486)
-        self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
-        bw, bh, gap = self.px(320), self.px(52), self.px(14)
-        x = w // 2 - bw // 2
-        y = self.box.y + self.px(96)
         items = [("Resume", tr("pause.resume"), self.on_back), ("Rules", tr("common.rules"), self.rules),
                  ("Quick reference", tr("quickref.button"), self.quickref),
                  ("Settings", tr("common.settings"), self.settings),
                  ("Quit to title", tr("pause.quit_to_title"), self.quit_to_title)]
+        if getattr(self.play.session, "online", None):       # a table online: its menu
+            items.insert(1, ("Table", tr("online.table_button"),
+                             lambda: self.app.open("online_menu", self.play)))
+        bw, bh, gap = self.px(320), self.px(52), self.px(14)
+        pw, ph = self.px(420), self.px(486) + (len(items) - 5) * (bh + gap)
+        self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
+        x = w // 2 - bw // 2
+        y = self.box.y + self.px(96)
         for i, (key, text, cb) in enumerate(items):
             self.button((x, y + i * (bh + gap), bw, bh), text, cb, key=key)
         self._lit = None            # lit by light_focus() once the focus is restored
@@ -85,7 +88,8 @@ class PauseScene(Scene):
                      (self.box.centerx, self.box.y + self.px(22)), "midtop", max_width=self.box.w - self.px(24))
         fnt = ui.font(self.px(14))
         note = pygame.Rect(self.box.x + self.px(16), 0, self.box.w - self.px(32), 0)
-        lines = ui.wrap(tr("pause.note"), fnt, note.w)[:2]
+        text = tr(getattr(self.play.session, "pause_note", "pause.note"))   # a table online's own
+        lines = ui.wrap(text, fnt, note.w)[:2]
         note.y = self.box.bottom - self.px(14) - len(lines) * int(fnt.get_linesize() * 1.15)
         ui.draw_wrapped(surface, " ".join(lines), fnt, ui.colour("text_muted"), note, align="center",
                         max_lines=2)

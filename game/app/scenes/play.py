@@ -13,15 +13,17 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
+from ..names import follow_language, name_in_language
 from ..views import make_board_view
 from .base import Scene
 from ..hint_button import HintButtonMixin
 from ..coach_bubble import CoachBubbleMixin
 from ..board_message import BoardMessageMixin
+from ..moment import MomentMixin
 from ..play_panel import PlayPanelMixin
 
 
-class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
+class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
     name = "play"
 
     def __init__(self, app, session, auto_results: bool = True):
@@ -47,6 +49,8 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         info = GAMES.get(session.game_id)
         self.info = info
         self.sounds = dict(getattr(info, "sounds", None) or {})   # event type -> sound
+        self.follow_language_names()       # a save of another language: default names in this one
+        self.turn_sound_pending = False    # "your turn" waits for the computers' move to be shown
 
     # ---- layout -------------------------------------------------------------------------------
     def layout(self) -> None:
@@ -64,7 +68,21 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         bh = self.px(46)
         by = p.bottom - pad - bh
         bw = (p.w - 3 * pad) // 2
-        self.focus.add(ui.FocusItem(lambda: self.board_rect, key="board"))
+        self.curtain_button = None
+        if self.confirm_undo and not self.session.can_undo():
+            self.confirm_undo = False
+        # the curtain's button comes first in the Tab order (it is the obvious one); it waits
+        # while a big moment is on the table
+        cs = None if (self.confirm_undo or self.moment) else self.session.curtain_seat
+        if cs is not None:
+            name = self.session.seats[cs]["name"]
+            r = self.board_rect
+            bw2 = min(r.w - self.px(80), self.px(420))
+            self.curtain_button = self.button((r.centerx - bw2 // 2, r.centery + self.px(40), bw2, self.px(56)),
+                                              tr("curtain.ready", name=name), self.clear_curtain,
+                                              primary=True, key="curtain")
+        else:
+            self.focus.add(ui.FocusItem(lambda: self.board_rect, key="board"))
         self.undo_button = self.button((p.x + pad, by, bw, bh), tr("common.undo"), self.undo, key="undo",
                                        enabled=self.session.can_undo(), tooltip=tr("play.undo_tip"))
         self.button((p.x + 2 * pad + bw, by, bw, bh), tr("common.menu"), self.open_menu, key="menu",
@@ -74,7 +92,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.hint_button = None
         if self.hint_offered() and not self.finish_offered:    # a person plays: Hint (key H)
             by -= pad + bh
-            self.build_hint_button((p.x + pad, by, p.w - 2 * pad, bh))
+            self.build_hint_button(self.beside_hint((p.x + pad, by, p.w - 2 * pad, bh)))
         if self.finish_offered:
             by -= pad + bh
             self.button((p.x + pad, by, p.w - 2 * pad, bh), tr("polish.finish"), self.finish_game,
@@ -88,9 +106,6 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.log.set_rect(lr, self.scale)
         self.refresh_log(full=True)
         self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
-        self.curtain_button = None
-        if self.confirm_undo and not self.session.can_undo():
-            self.confirm_undo = False
         if self.confirm_undo:
             r = self.board_rect
             bw2 = min((r.w - self.px(100)) // 2, self.px(220))
@@ -100,22 +115,32 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.button((r.centerx + self.px(10), y, bw2, self.px(52)), tr("play.keep_playing"),
                         self.cancel_undo, key="cancel_undo")
             self.focus.focus_key("cancel_undo")
-        cs = None if self.confirm_undo else self.session.curtain_seat
         if cs is not None:
-            name = self.session.seats[cs]["name"]
-            r = self.board_rect
-            bw2 = min(r.w - self.px(80), self.px(420))
-            self.curtain_button = self.button((r.centerx - bw2 // 2, r.centery + self.px(40), bw2, self.px(56)),
-                                              tr("curtain.ready", name=name), self.clear_curtain,
-                                              primary=True, key="curtain")
             self.focus.focus_key("curtain")
+        self.build_moment()            # a big moment has played: Continue
         if not self._synced:
             self.sync_board()
             self._synced = True
         self.build_coach()             # a guided first game: the bubble and its buttons
 
+    def beside_hint(self, rect) -> tuple:
+        """The Hint button's room; a screen with a button of its own on that row (a table
+        online: its messages) takes part of it and returns the rest."""
+        return rect
+
+    def follow_language_names(self) -> None:
+        """Default seat names ("Player 1", "Computer 2") in the language shown now, on the board
+        and at the table; names a player typed stay."""
+        follow_language(getattr(self.board, "seats", None))
+        table = getattr(self.session, "table", None)
+        for seat in getattr(table, "seats", None) or []:
+            new = name_in_language(seat.name)
+            if new != seat.name:
+                seat.name = new
+
     def on_language(self, lang: str) -> None:
         """Relabel the board, the panel and the log in the new language."""
+        self.follow_language_names()
         hook = getattr(self.board, "on_language", None)
         if hook is not None:
             hook(lang)
@@ -123,12 +148,34 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self._panel_key = None
         self.rebuild()
 
-    def on_show(self) -> None:
-        if self.focus.current is None or self.focus.current.key not in ("board", "curtain", "undo", "menu"):
+    def modal_focus(self) -> str | None:
+        """The button that must have the focus now (a question, Continue, the curtain), or None."""
+        if self.confirm_undo:
+            return "cancel_undo"
+        if self.moment_button is not None:
+            return "moment"
+        if self.curtain_button is not None:
+            return "curtain"
+        return None
+
+    def rebuild(self) -> None:
+        """Build again; the focus goes to the button that must have it, else it stays where it
+        was, else (its item is gone: the guide's Play on, the curtain) it returns to the board."""
+        cur = self.focus.current
+        before = cur.key if cur is not None else None
+        super().rebuild()
+        want = self.modal_focus()
+        now = self.focus.current
+        if want is not None:
+            self.focus.focus_key(want)
+        elif before is None or now is None or now.key != before:
             self.focus.focus_key("board")
+
+    def on_show(self) -> None:
+        """Back from the menu, the rules or the settings: the keys go to the board again (or to
+        the button that must be answered)."""
+        self.focus.focus_key(self.modal_focus() or "board")
         self.coach_focus()
-        if self.session.curtain_seat is not None:
-            self.focus.focus_key("curtain")
 
     def on_hide(self) -> None:
         """Covered by the menu, rules or settings: a thinking computer stops at once (it thinks
@@ -213,6 +260,7 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         shown = self.session.last_events
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
+        self.note_moment(shown, speed)
         if self.animating:                 # the log tells the move once the board has shown it
             self._log_held += len(self.session.last_entries)
         else:
@@ -223,31 +271,39 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.app.sounds.play("win")
             self.results_pending = True
             self.message_time = 0.0
-        elif shown:
-            self.app.sounds.play(self.sound_for(shown))
+            self.turn_sound_pending = False
+        else:
+            if shown:
+                self.app.sounds.play(self.sound_for(shown))
+            # a person is to play after a computer moved: "your turn" once the board is still
+            self.turn_sound_pending = (update.kind == "act" and update.seat is not None
+                                       and not self.session.is_human(update.seat)
+                                       and self.session.human_to_act())
         if self.undo_button is not None:
             self._update_undo()
         if self.session.message:
             self.show_message(self.session.message)
-        if self.session.curtain_seat != before_curtain and self.built and self.app.top is self:
+        if (self.session.curtain_seat != before_curtain or self.moment_ready()) and self.built \
+                and self.app.top is self:
             self.rebuild()
 
     def sound_for(self, events) -> str:
-        """The sound of what just happened: the view's choice if it makes one, else the first
-        event type games.yaml gives a sound (``sounds``), else "move"."""
+        """The sound of what just happened: the view's choice if it makes one, else the sound
+        games.yaml gives (``sounds``) the event type listed first there among those that
+        happened, else "move"."""
         pick = getattr(self.board, "sound_for", None)
         if callable(pick):
             name = pick(events)
             if name:
                 return str(name)
-        for e in events:
-            name = self.sounds.get(e.get("type"))
-            if name:
+        happened = {e.get("type") for e in events if isinstance(e, dict)}
+        for kind, name in self.sounds.items():
+            if kind in happened and name:
                 return name
         return "move"
 
     def human_choice(self, result) -> None:
-        if self.confirm_undo:
+        if self.confirm_undo or self.moment_waits_for_person():
             return
         if isinstance(result, str):
             self.show_message(result)
@@ -284,6 +340,8 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             return
         self.forget_hint_message()
         self.results_pending = False
+        self.turn_sound_pending = False
+        self.moment = False
         if self.session.coach is not None:
             self.session.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
@@ -353,6 +411,8 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
 
     # ---- events ----------------------------------------------------------------------------------
     def on_event(self, event) -> bool:
+        if self.moment_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_z and (event.mod & pygame.KMOD_CTRL):
                 self.undo()
@@ -391,8 +451,8 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
                 pos = pygame.mouse.get_pos()
             over_ui = self.ui is not None and self.ui.get_hovering_any_element() \
                 and not self.board_rect.collidepoint(pos) or self.over_coach(pos)
-            if self.board_rect.collidepoint(pos) and not over_ui and not (
-                    self.curtain_button is not None and self.curtain_button.rect.collidepoint(pos)):
+            if self.board_rect.collidepoint(pos) and not over_ui and not any(
+                    b is not None and b.rect.collidepoint(pos) for b in (self.curtain_button, self.moment_button)):
                 if event.type == pygame.MOUSEBUTTONDOWN:
                     self.focus.focus_key("board")
                     self.focus.visible = False
@@ -428,6 +488,10 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
             self.log.picked = None
         if self.message_time > 0:
             self.message_time -= dt
+        if self.turn_sound_pending and not self.animating:
+            self.turn_sound_pending = False
+            if self.session.human_to_act():
+                self.app.sounds.play("turn")
         if self.results_pending:
             if not self.animating and self.auto_results:
                 self.results_pending = False
@@ -440,7 +504,8 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.poll_hint()
         self.update_hint_button()
         self.update_coach()
-        if self.confirm_undo or self.coach_holds_computers():   # the computers wait
+        self.update_moment()
+        if self.confirm_undo or self.coach_holds_computers() or self.moment_holds():   # the computers wait
             return
         if self.built and self.session.no_human_in_play() != getattr(self, "finish_offered", False) \
                 and self.app.top is self:
@@ -459,10 +524,11 @@ class PlayScene(PlayPanelMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageM
         self.draw_hint(surface)
         if self.confirm_undo:
             self._draw_confirm(surface)
-        elif self.session.curtain_seat is not None:
+        elif self.session.curtain_seat is not None and not self.moment:
             self._draw_curtain(surface)
-        self._draw_toast(surface)
+        self.draw_moment(surface)
         self._draw_panel(surface)
+        self._draw_toast(surface)       # after the panel: the hint's sentence stands over its log
         self.draw_coach(surface)        # over the log when no corner of the board is free
 
     def _draw_confirm(self, surface) -> None:

@@ -88,7 +88,9 @@ class ResultsScene(Scene):
         by = self.box.bottom - bh - self.px(24)
         self.buttons_top = by
         again = "daily.practice_again" if getattr(self.session, "daily", None) else "results.again"
-        row = [(again, self.play_again, "again", True)]
+        row = []
+        if not getattr(self.session, "online", None):    # a table online is set up anew
+            row.append((again, self.play_again, "again", True))
         if self.outcome.replay_id is not None:      # the game can be watched again
             row.append(("replay.watch", self.watch_replay, "replay", False))
         if self._shareable() is not None:           # the deal of the day's try: Share
@@ -108,7 +110,7 @@ class ResultsScene(Scene):
         return hook if callable(hook) else None
 
     def on_show(self) -> None:
-        self.focus.focus_key("again")
+        self.focus.focus_key("again") or self.focus.focus_key("title")
 
     def on_back(self) -> None:
         self.app.go_title()

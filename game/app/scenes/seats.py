@@ -9,8 +9,8 @@ from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
 from .. import coach, launch, table, ui
 from ...i18n import tr
-from ..names import (choice_label, colour_name, game_title, level_about, level_name, option_label,
-                    variant_label, variants_heading)
+from ..names import (choice_label, colour_name, follow_language, game_title, level_about, level_name,
+                    option_label, variant_label, variants_heading)
 from .base import Scene
 
 KINDS = ("human", "computer")
@@ -18,11 +18,13 @@ LEGEND_STEP = 20          # pixels (at scale 1) from one level's line to the nex
 
 
 def kind_label(kind: str) -> str:
+    if kind == "remote":                  # a person at another computer (a table online)
+        return tr("seat.remote")
     return tr("seat.human") if kind == "human" else tr("seat.computer")
 
 
 def default_name(index: int, kind: str) -> str:
-    return tr("seat.player_n" if kind == "human" else "seat.computer_n", number=index + 1)
+    return tr("seat.computer_n" if kind == "computer" else "seat.player_n", number=index + 1)
 
 
 def parse_text_option(text: str, default):
@@ -55,6 +57,10 @@ def text_of_default(value) -> str:
 
 class SeatsScene(Scene):
     name = "seats"
+    kinds = KINDS                 # who may play a seat (a table online adds "remote")
+    title_key = "setup.title"
+    start_key = "setup.start"
+    offer_guide = True            # a guided first game where the game has a guide
 
     def __init__(self, app, game_id: str, seats: list[dict] | None = None):
         super().__init__(app)
@@ -80,6 +86,12 @@ class SeatsScene(Scene):
         if not seats:   # the last table of this game, as it was left
             problems = " ".join(filter(None, [problems, table.restore_into(self)]))
         self.table_note = problems or ""     # about saved players and set-ups, under the seats
+        follow_language(self.seats)          # default names kept in another language: this one's
+
+    def on_language(self, lang: str) -> None:
+        """Default seat names follow the language (a name the player typed stays)."""
+        follow_language(self.seats)
+        super().on_language(lang)
 
     def _new_seat(self, i: int, kind: str) -> dict:
         used = {s["colour"] for s in self.seats}
@@ -176,9 +188,9 @@ class SeatsScene(Scene):
                         lambda i=i: self.take_profile(i), key=f"profile{i}", tooltip=tr("table.profile_tip"))
             x += name_w + self.px(10)
             self.col_x.append(x)
-            kinds = [kind_label(k) for k in KINDS]
+            kinds = [kind_label(k) for k in self.kinds]
             self.dropdown((x, y, kind_w, rh), kinds, kind_label(seat["kind"]),
-                          lambda t, i=i, kinds=kinds: self.set_kind(i, KINDS[kinds.index(t)]),
+                          lambda t, i=i, kinds=kinds: self.set_kind(i, self.kinds[kinds.index(t)]),
                           key=f"kind{i}")
             x += kind_w + self.px(10)
             self.col_x.append(x)
@@ -239,9 +251,9 @@ class SeatsScene(Scene):
         self.button((m, by, bw, bh), tr("common.back"), self.on_back, key="back")
         self.button((m + bw + self.px(16), by, self.px(240), bh), tr("quickref.button"),
                     lambda: self.app.open("quickref", self.game_id), key="quickref")
-        self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), tr("setup.start"), self.start,
+        self.button((w - m - bw - self.px(40), by, bw + self.px(40), bh), tr(self.start_key), self.start,
                     primary=True, key="start")
-        if coach.has_guide(self.game_id):     # a first game with a guide
+        if self.offer_guide and coach.has_guide(self.game_id):     # a first game with a guide
             gx = m + bw + self.px(272)
             self.button((gx, by, min(self.px(240), w - m - bw - self.px(56) - gx), bh),
                         tr("coach.button"), self.start_guided, key="guided",
@@ -269,12 +281,11 @@ class SeatsScene(Scene):
     # ---- start ----------------------------------------------------------------------------------------
     def collect_options(self) -> dict:
         opts = dict(self.options)
-        for opt in self.info.options:     # hidden, as it does nothing here: back to its default
-            if opt["id"] in opts and not self.info.option_applies(opt, self.variant, self.options):
-                opts[opt["id"]] = opt.get("default")     # (a rules check may refuse it otherwise)
         for opt in self.info.options:
             if not self.info.option_applies(opt, self.variant, self.options, self.count):
-                opts[opt["id"]] = opt.get("default")     # not offered: the default stands
+                # not offered (it does nothing here): the default stands, as the rules refuse
+                # a value that does nothing in the chosen rule set
+                opts[opt["id"]] = opt.get("default")
                 continue
             if opt.get("text"):
                 oid = opt["id"]
@@ -287,11 +298,16 @@ class SeatsScene(Scene):
                         from None
         return opts
 
-    def start(self) -> None:
+    def table_seats(self) -> list[dict]:
+        """The seats as chosen (names tidied, an empty one named after its place)."""
         seats = []
         for i, s in enumerate(self.seats[:self.count]):
             name = " ".join(str(s["name"]).split()) or default_name(i, s["kind"])
             seats.append({"name": name, "colour": s["colour"], "kind": s["kind"], "level": s["level"]})
+        return seats
+
+    def start(self) -> None:
+        seats = self.table_seats()
         try:
             options = self.collect_options()
         except ValueError as exc:
@@ -318,7 +334,7 @@ class SeatsScene(Scene):
         ui.draw_background(surface, strata=False)
         w, h = self.size
         m = self.px(32)
-        ui.draw_text(surface, tr("setup.title", game=game_title(self.info)), ui.font(self.px(40), True),
+        ui.draw_text(surface, tr(self.title_key, game=game_title(self.info)), ui.font(self.px(40), True),
                      ui.colour("accent"), (m, self.px(26)), max_width=w - 2 * m)
         f = ui.font(self.px(17), True)
         ui.draw_text(surface, tr("setup.players"), f, ui.colour("text"), (m, self.count_label_y + self.px(21)),

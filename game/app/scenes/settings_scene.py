@@ -1,5 +1,5 @@
 """Settings: language, window size, fullscreen, animation speed, computer speed, the expert's
-think time, sound volume.  Saved at once.
+think time, effects volume, music volume.  Saved at once.
 
 The language applies at once through ``lang.choose_language`` (every screen relabels, the choice
 is kept in the settings file as ``language``).
@@ -19,6 +19,7 @@ from ..names import think_label
 from .base import Scene
 
 VOLUME_STEP = 10          # percent a key press or a click beside the knob moves the volume
+MUSIC_ON = 50             # the music volume Enter gives when the music is off
 
 
 class SettingsScene(Scene):
@@ -88,6 +89,16 @@ class SettingsScene(Scene):
                                     step=lambda d: self.set_volume(st.volume + d * VOLUME_STEP, True),
                                     element=self.volume_slider, key="volume"))
         y += rh + gap
+        self.rows.append((tr("polish.music"), y))
+        self.music_slider = UIHorizontalSlider(pygame.Rect(cx, y + self.px(6), sw, rh - self.px(12)),
+                                               st.music, (0, 100), manager=self.ui,
+                                               click_increment=VOLUME_STEP)
+        self.music_row = pygame.Rect(cx, y, cw, rh)
+        self.focus.add(ui.FocusItem(lambda: self.music_slider.rect,
+                                    activate=lambda: self.set_music(0 if st.music else MUSIC_ON, True),
+                                    step=lambda d: self.set_music(st.music + d * VOLUME_STEP, True),
+                                    element=self.music_slider, key="music"))
+        y += rh + gap
         self.box.h = y - self.box.y + self.px(10)
         self.label_x = lx
         self.row_h = rh
@@ -141,10 +152,24 @@ class SettingsScene(Scene):
             self.volume_slider.set_current_value(volume)
         self.app.sounds.play("click")       # hear the new volume
 
+    def set_music(self, volume, from_key: bool = False) -> None:
+        """The music loop's volume in percent (0 = no music); saved at once."""
+        volume = max(0, min(100, int(round(volume))))
+        if volume == self.app.settings.music:
+            return
+        self.app.settings.music = volume
+        self.app.apply_settings()
+        if from_key:
+            self.music_slider.set_current_value(volume)
+
     def on_event(self, event) -> bool:
         if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.volume_slider:
             self.focus.focus_element(self.volume_slider)
             self.set_volume(event.value)
+            return True
+        if event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and event.ui_element is self.music_slider:
+            self.focus.focus_element(self.music_slider)
+            self.set_music(event.value)
             return True
         return super().on_event(event)
 
@@ -156,8 +181,8 @@ class SettingsScene(Scene):
                 return f
         return f
 
-    def volume_text(self) -> str:
-        v = self.app.settings.volume
+    def volume_text(self, v=None) -> str:
+        v = self.app.settings.volume if v is None else v
         return tr("polish.volume_value", percent=v) if v else tr("polish.volume_off")
 
     def on_draw(self, surface) -> None:
@@ -173,6 +198,9 @@ class SettingsScene(Scene):
         vt = self.volume_text()
         ui.draw_text(surface, vt, self.fit_font(vt, self.volume_value_w - self.px(6)), ui.colour("text"),
                      (self.volume_row.right, self.volume_row.centery), "midright")
+        mt = self.volume_text(self.app.settings.music)
+        ui.draw_text(surface, mt, self.fit_font(mt, self.volume_value_w - self.px(6)), ui.colour("text"),
+                     (self.music_row.right, self.music_row.centery), "midright")
         note = tr("settings.saved_at_once")
         if self.app.notices:
             note = self.app.notices[-1]

@@ -45,7 +45,8 @@ class TitleScene(Scene):
             self.check_save()
         w, h = self.size
         bh, gap = self.px(54), self.px(14)
-        y = int(h * (0.36 if self.saved_count else 0.40))
+        rows = 7 if self.saved_count else 6
+        y, bh, gap = self.button_column(rows, bh, gap)
         cont_text = tr("title.continue")
         if self.saved is not None:
             info = GAMES.get(self.saved.game_id)
@@ -57,26 +58,41 @@ class TitleScene(Scene):
         x = w // 2 - bw // 2
         self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
                     enabled=self.saved is not None, key="continue", object_id="#primary")
-        items = [("New game", tr("common.new_game"), self.new_game),
-                 ("Rules", tr("common.rules"), self.rules),
-                 ("Settings", tr("common.settings"), self.settings),
-                 ("Statistics", tr("table.stats_button"), self.statistics),
-                 ("Quit", tr("common.quit"), self.app.quit)]
+        # one row a button; Settings and Statistics share one (room for Play online)
+        items = [[("New game", tr("common.new_game"), self.new_game),        # and the day's deal
+                  ("Daily", tr("daily.button"), self.deal_of_the_day)],
+                 [("Play online", tr("online.title_button"), self.online)],
+                 [("Rules", tr("common.rules"), self.rules)],
+                 [("Settings", tr("common.settings"), self.settings),
+                  ("Statistics", tr("table.stats_button"), self.statistics)],
+                 [("Quit", tr("common.quit"), self.app.quit)]]
         if self.saved_count:
-            items.insert(0, ("Saved games", tr("title.saved_games", count=self.saved_count),
-                             self.saved_games))
-        for i, (key, text, cb) in enumerate(items):
-            primary = "#primary" if (self.saved is None and i == 0) else None
-            row = (x, y + (i + 1) * (bh + gap), bw, bh)
-            if key == "New game":       # beside it: the deal of the day
-                half = (bw - gap) // 2
-                self.button((x, row[1], half, bh), text, cb, key=key, object_id=primary)
-                self.button((x + half + gap, row[1], bw - half - gap, bh), tr("daily.button"),
-                            self.deal_of_the_day, key="Daily", object_id=primary)
-                continue
-            self.button(row, text, cb, key=key, object_id=primary)
+            items.insert(0, [("Saved games", tr("title.saved_games", count=self.saved_count),
+                              self.saved_games)])
+        for i, row in enumerate(items):
+            cw = (bw - gap * (len(row) - 1)) // len(row)
+            for k, (key, text, cb) in enumerate(row):
+                self.button((x + k * (cw + gap), y + (i + 1) * (bh + gap), cw, bh), text, cb,
+                            key=key,
+                            object_id="#primary" if (self.saved is None and i == 0) else None)
         self.focus.first_enabled()
         self.buttons_bottom = y + (len(items) + 1) * (bh + gap)
+
+    def button_column(self, rows: int, bh: int, gap: int) -> tuple[int, int, int]:
+        """(top, button height, gap) of the column of ``rows`` buttons: below the name and the
+        subtitle, above the window's bottom edge (and the version) at every window size; the
+        column moves up first, and only then do its buttons get a little lower."""
+        w, h = self.size
+        top_limit = (int(h * 0.13) + ui.font(self.px(76), True).get_height() + self.px(4)
+                     + ui.font(self.px(21)).get_height() + self.px(14))   # the name, the subtitle
+        bottom_limit = h - self.px(30)                          # the version line
+        total = rows * bh + (rows - 1) * gap
+        y = min(int(h * (0.36 if rows > 6 else 0.40)), bottom_limit - total)
+        if y < top_limit:
+            k = max(0.5, (bottom_limit - top_limit) / total)
+            bh, gap = int(bh * k), int(gap * k)
+            y = top_limit
+        return y, bh, gap
 
     def on_back(self) -> None:
         # Esc on the title does not close the window by surprise: it points at Quit.
@@ -127,6 +143,9 @@ class TitleScene(Scene):
 
     def new_game(self) -> None:
         self.app.open("choose")
+
+    def online(self) -> None:
+        self.app.open("online")
 
     def rules(self) -> None:
         self.app.open("rules", None)

@@ -13,6 +13,8 @@ from .common import CREAM, INK, SHELF_VALUES_FALLBACK, _cell_index, _design, _ea
 
 
 class AntsAnimation:
+    #: the round's big moment: the disc is turned over (everybody sees it before a curtain)
+    MOMENTS = {"reveal": True}
     def _reconcile(self) -> None:
         self._shown = data_copy(self.view)
         self._dirty = False

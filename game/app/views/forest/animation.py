@@ -25,6 +25,8 @@ BURSTS = ("attack", "effect", "trap", "free", "rob", "drown", "sink", "lost", "r
 
 
 class ForestAnimation:
+    #: the big moments: an attack, a robbery at a campfire
+    MOMENTS = {"attack": True, "rob": True}
     DURATIONS = DURATIONS
 
     def steps_for(self, ev: dict, f: float) -> list:

@@ -170,7 +170,7 @@ class ForestView(ForestAnimation, KitView):
 
     def caption_top(self) -> int | None:
         """Where the captions start now (None: none on show); a public hook for tests."""
-        items = self._toasts_box.items
+        items = self._toasts_box.items[:1]        # one toast at a time (the rest wait)
         if not items or self.view is None or not self.cell:
             return None
         cx, top, _w = self._toast_anchor()

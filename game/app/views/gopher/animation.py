@@ -21,6 +21,8 @@ LANDING = {"collect", "draw", "trophy", "take", "ransom", "baskets"}          # 
 
 
 class GopherAnimation:
+    #: the big moment: baskets taken from a leapfrogged seat
+    MOMENTS = {"baskets": True}
     """Mixed into the view: display state (``_disp_tokens``, ``_disp_page``) and the steps."""
 
     DURATIONS = DURATIONS

@@ -179,8 +179,8 @@ class GopherArt:
             px = self._px(14)
             sz = self._px(24)
             rows = [(k, texts.kind(k)) for k in KINDS] + [
-                ("store", texts.store_name()),
-                ("portal", texts.sign("portal", 0)), ("present", texts.sign("present", 0))]
+                ("store", texts.legend_name("store")),
+                ("portal", texts.legend_name("portal")), ("present", texts.legend_name("present"))]
             room = width - sz - self._px(6)
             while px > self._px(10) and any(self.assets.font(px).size(lab)[0] > room for _n, lab in rows):
                 px -= 1                     # a long name (French, German) shrinks, never cut

@@ -71,6 +71,21 @@ def result_row(name: str, info: dict, beginner: bool) -> str:
               trophy=info.get("trophy_points", 0), score=info.get("score", 0))
 
 
+def legend_name(name: str) -> str:
+    """A symbol's name in the book's legend, named like the kinds of food beside it
+    ("Portal", not "a portal")."""
+    return tr(f"gopher.legend.{name}")
+
+
+def result_parts(info: dict) -> list:
+    """What each number of a final score is, as (pile, text): the face-up food (+), the face-down
+    cards (−), the trophies, and the total; the results draw each pile's icon before its text."""
+    return [("up", tr("gopher.res.plus", count=info.get("plus", 0))),
+            ("down", tr("gopher.res.minus", count=info.get("minus", 0))),
+            ("trophy", tr("gopher.res.trophy", count=info.get("trophy_points", 0))),
+            (None, tr("gopher.res.total", score=info.get("score", 0)))]
+
+
 def winners(names: list) -> str:
     if len(names) == 1:
         return tr("result.wins", name=names[0])

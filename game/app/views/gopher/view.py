@@ -552,7 +552,9 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.legal and not self.animating:   # a person chooses: captions over the hand fade out
-            for t in self._toasts_box.items:
+            items = self._toasts_box.items
+            del items[1:]
+            for t in items:
                 t["life"] = min(t["life"], max(t["t"], 0.15) + 0.4)
 
     def message_area(self):

@@ -15,6 +15,8 @@ from .common import CROSS_VARIANTS, GOLD, INK, _ease_back, _ease_out, _pt
 
 
 class HamsterAnimation:
+    #: the big moment: the last timer box is crossed (the final roll comes)
+    MOMENTS = {"timer": lambda ev: not ev.get("circled") and ev.get("boxes") == ev.get("length")}
     def sync(self, view: dict, legal: list | None, seat: int | None) -> None:
         old = self.view or {}
         old_key = (old.get("step"), old.get("current_player"), old.get("turn"), old.get("roll"))

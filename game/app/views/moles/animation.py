@@ -34,6 +34,8 @@ class _Mole:
 
 
 class MolesAnimation:
+    #: the big moment: a layer is lifted (the race to the next layer, the last one to the centre)
+    MOMENTS = {"lift": True}
     DURATIONS = {"place": 0.34, "move": 0.10, "move_segment": 0.17, "disc": 1.05, "lift": 1.5,
                  "win": 2.0, "toast": 0.45}
 

@@ -230,6 +230,20 @@ class MolesPieces:
     def _toast_anchor(self) -> tuple[int, int, int]:
         return int(self.layout.cx), self.rect.y + self._px(12), self.rect.w - self._px(40)
 
+    def _toast_lit(self) -> list:
+        """A caption also keeps off the moles on the board ("All moles are placed" never hides
+        the top row of moles): it takes the top, the foot or the middle, whichever covers
+        fewest."""
+        out = super()._toast_lit()
+        if self.animating or self.view is None or self.layout is None:
+            return out
+        rad = max(4, int(self.spacing * 0.45))
+        for m in self.view.get("moles") or []:
+            if m.get("at") is not None:
+                x, y = self.pixel_of(m["at"])
+                out.append(pygame.Rect(x - rad, y - rad, 2 * rad, 2 * rad))
+        return out
+
     def _draw_disc_anim(self, surface) -> None:
         da = self._disc_anim
         p = da["p"]
