@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import re
 import sys
@@ -31,6 +32,8 @@ import traceback
 from pathlib import Path
 
 from . import APP_NAME, __version__
+
+log = logging.getLogger(__name__)
 
 MIN_SIZE = (1024, 600)   # the smallest window the screens are laid out for (game.app.ui.MIN_WINDOW)
 MAX_SIZE = (7680, 4320)
@@ -321,6 +324,7 @@ def write_crash_log() -> Path:
         path = user_data_dir() / "crash.log"
         _append(path, text)
     except Exception:  # the user-data folder itself is unusable: fall back to the temp folder
+        log.warning("write_crash_log: fell back after an error", exc_info=True)
         import tempfile
         path = Path(tempfile.gettempdir()) / "burrowbox-crash.log"
         _append(path, text)
@@ -352,6 +356,7 @@ def cmd_play(args) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:
+        log.warning("cmd_play: fell back after an error", exc_info=True)
         if _is_data_error(exc):
             print(f"error: {exc}", file=sys.stderr)
             return 1

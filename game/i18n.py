@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import functools
 import locale
+import logging
 import os
 import re
 import string
@@ -52,6 +53,8 @@ from .io.paths import resource_path
 from .io.data import Checker, DataError, display_name, load_yaml
 
 from .languages import DEFAULT, LANGUAGES  # noqa: F401 - the list needs no data file
+
+log = logging.getLogger(__name__)
 #: the test-only pseudo-language (see ``enable_pseudo``); never offered to a player
 PSEUDO = "pseudo"
 _pseudo_enabled = False
@@ -96,6 +99,7 @@ def release_locale_data() -> None:
         else:                                             # pragma: no cover - other Babel versions
             localedata._cache.clear()
     except Exception:  # noqa: BLE001 - only memory is at stake
+        log.warning("release_locale_data: fell back after an error", exc_info=True)
         pass
     core = sys.modules.get("babel.core")       # its global data (2 MB) loads again on demand
     if core is not None and getattr(core, "_global_data", None) is not None:
@@ -359,6 +363,7 @@ def _desktop_languages() -> list[str]:
                                  text=True, timeout=2).stdout
             return [w.strip(' "(),\n') for w in out.split(",") if w.strip(' "(),\n')]
     except Exception:  # noqa: BLE001 - no answer: English
+        log.warning("_desktop_languages: fell back after an error", exc_info=True)
         return []
     return []
 

@@ -3,7 +3,7 @@ plus the shared design (views, saves, computer players).
 
 Test names start with the part they check: setup_, turn_, hunter_, gold_, camp_, attack_,
 death_, end_, tile_<kind>_ for the tile texts, ruling_ for RULINGS.md, designed_ for our own
-readings (module docstring of game/rules/forest.py) and spec_ for the shared design.
+readings (module docstring of game/rules/forest/__init__.py) and spec_ for the shared design.
 
 Positions are built by hand: ``forest`` plays the campfire round (middle of each edge by
 default), ``clear`` opens the whole forest as Empty Forest, ``lay`` puts one tile, ``put`` puts

@@ -29,7 +29,7 @@ def test_gopher_picks_with_one_or_two_cards_are_those_of_the_bit_masks():
     src = textwrap.dedent(inspect.getsource(gopher.GopherState._pick_actions))
     assert "if n <= 2:" in src
     scope: dict = {}
-    exec(src.replace("if n <= 2:", "if False:"), vars(gopher), scope)   # the general path only
+    exec(src.replace("if n <= 2:", "if False:"), vars(gopher.legal), scope)   # the general path only
     general = scope["_pick_actions"]
     small = 0
     for state in _positions("gopher", "collect", range(8), ("standard", "simplified")):

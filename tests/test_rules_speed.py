@@ -58,27 +58,28 @@ def test_a_clone_and_its_original_play_on_alike():
 def test_the_rules_memories_forget_without_changing_a_game(monkeypatch):
     """Hamster's legal sets and Gopher's token-free moves are remembered in bounded tables;
     with tiny bounds (cleared all the time) the games still play as recorded."""
-    from game.rules import gopher, hamster
+    from game.rules import hamster
+    from game.rules.gopher import search
     monkeypatch.setattr(hamster, "SET_CACHE", 2)
-    monkeypatch.setattr(gopher, "PLAIN_CACHE", 2)
+    monkeypatch.setattr(search, "PLAIN_CACHE", 2)
     chambers = [c for side in ("A", "B") for c in hamster.default_sheet(side).chambers]
     for chamber in chambers:
         chamber._sets.clear()
-    gopher._PLAIN.clear()
+    search._PLAIN.clear()
     recorded = json.loads(FIXTURE.read_text(encoding="utf-8"))
     for game in ("hamster", "gopher"):
         for want in recorded[game][:6]:
             got = play(game, want["players"], want["variant"], want["options"], want["seed"])
             assert got == want
-    assert len(gopher._PLAIN) <= 2
+    assert len(search._PLAIN) <= 2
     assert all(len(c._sets) <= 2 for c in chambers)
 
 
 def test_gopher_quick_move_search_finds_what_the_full_search_finds():
     """Without baskets the move search runs in its quicker form (_search_ends); it gives the
     same end holes, first paths and hops, in the same order, as the full search."""
-    from game.rules import gopher
-    data = gopher.default_data()
+    from game.rules.gopher import default_data, search
+    data = default_data()
     rng = random.Random(7)
     checked = 0
     for page in data.pages.values():
@@ -87,8 +88,8 @@ def test_gopher_quick_move_search_finds_what_the_full_search_finds():
                 for tokens in range(0, 4):
                     others = rng.sample([h for h in data.hole_ids if h != start], tokens)
                     occupied = dict(zip(others, rng.sample(range(4), tokens)))
-                    assert gopher._search_ends(page, start, steps, occupied) == \
-                        gopher._walk_moves(page, start, steps, occupied, False)
+                    assert search._search_ends(page, start, steps, occupied) == \
+                        search._walk_moves(page, start, steps, occupied, False)
                     checked += 1
     assert checked == 6 * len(data.hole_ids) * 7 * 4
 
@@ -98,7 +99,7 @@ def test_gopher_picks_from_two_passes_are_the_picks_card_by_card(monkeypatch, va
     """The picks of a collection come from one pass over the cards forwards and one backwards;
     with totals too large for that (forced here) they come from the other cards' totals card
     by card.  Both give the same actions in every collection of some seeded random games."""
-    from game.rules import gopher
+    from game.rules.gopher import legal
     rng = random.Random(3)
     states = []
     for seed in range(12):
@@ -109,7 +110,7 @@ def test_gopher_picks_from_two_passes_are_the_picks_card_by_card(monkeypatch, va
             state.apply(rng.choice(state.legal_actions()))
     assert len(states) > 300
     quick = [s._pick_actions(s.current_player) for s in states]
-    monkeypatch.setattr(gopher, "PICK_PASSES", -1)
+    monkeypatch.setattr(legal, "PICK_PASSES", -1)
     slow = [s._pick_actions(s.current_player) for s in states]
     assert [[list(a.items()) for a in x] for x in quick] == \
         [[list(a.items()) for a in x] for x in slow]

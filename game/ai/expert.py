@@ -32,6 +32,7 @@ which the fairness tests use; on screen the time bound applies.
 """
 from __future__ import annotations
 
+import logging
 import math
 import random
 import threading
@@ -39,6 +40,8 @@ import time
 from importlib import import_module
 
 from . import Agent
+
+log = logging.getLogger(__name__)
 
 THINK_SECONDS = 0.7        # default think time a move (keeps a move within 1 s when busy)
 ITERATIONS = None          # default iteration cap (None: the time bound alone)
@@ -467,6 +470,7 @@ class ExpertAgent(Agent):
                 return fast(state, acts)
             return policy.decide(state.view(state.current_player), acts)
         except Exception:  # noqa: BLE001 - a playout never stops the search
+            log.warning("_policy_pick: fell back after an error", exc_info=True)
             return acts[rng.randrange(len(acts))]
 
     @staticmethod
@@ -483,6 +487,7 @@ class ExpertAgent(Agent):
             try:
                 copy.apply(action)
             except Exception:  # noqa: BLE001 - the deal disagrees with the caller's list
+                log.warning("_secret: fell back after an error", exc_info=True)
                 return False
             seen.append([copy.view(s) for s in others])
         return seen[0] == seen[1]
@@ -506,6 +511,7 @@ class ExpertAgent(Agent):
         try:
             pick = self._guide.decide(view, legal)
         except Exception:  # noqa: BLE001 - the search stands on its own
+            log.warning("_hint: fell back after an error", exc_info=True)
             return None
         want = _key(pick)
         for i, a in enumerate(legal):

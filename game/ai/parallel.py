@@ -28,11 +28,14 @@ not clearly worse (``expert._clearly_better``).
 from __future__ import annotations
 
 import atexit
+import logging
 import os
 import threading
 import time
 
 from . import Agent
+
+log = logging.getLogger(__name__)
 
 MIN_THINK = 0.2          # seconds: shorter searches (finishing a game) stay in one process
 MAX_WORKERS = 3          # helper processes at most (beside the deciding thread)
@@ -113,6 +116,7 @@ def _worker_main(conn, cancelled) -> None:  # pragma: no cover - runs in the hel
                     stats = {"paired": paired, "hint": _action_key(legal[hint])}
                     its = int(getattr(agent, "last_iterations", 0))
             except Exception:  # noqa: BLE001 - a helper's failure costs only its tries
+                log.warning("_worker_main: fell back after an error", exc_info=True)
                 stats = None
             finally:
                 done.set()
@@ -136,6 +140,7 @@ def _warm(agents: dict, game: str) -> None:  # pragma: no cover - runs in the he
             agent.think, agent.iterations = 0.05, 20
             agent.decide(state.view(state.current_player), state.legal_actions())
     except Exception:  # noqa: BLE001 - warming is only a head start
+        log.warning("_warm: fell back after an error", exc_info=True)
         pass
 
 
@@ -222,6 +227,7 @@ class SearchPool:
                 if not (isinstance(msg, tuple) and msg and msg[0] == "ready"):
                     return self._fail("a helper answered oddly")
         except Exception as exc:  # noqa: BLE001 - no helpers: the search runs alone
+            log.warning("_start: fell back after an error", exc_info=True)
             return self._fail(f"{type(exc).__name__}: {exc}")
         with self._io:
             if self._state != "closed":
@@ -248,6 +254,7 @@ class SearchPool:
             try:
                 conn.send(("warm", game))
             except Exception:  # noqa: BLE001 - a helper gone shows at the next search
+                log.warning("_send_warm: fell back after an error", exc_info=True)
                 pass
 
     def _fail(self, why: str) -> bool:
@@ -271,6 +278,7 @@ class SearchPool:
                     conn.send((tid, game, view, legal,
                                (seed * 1_000_003 + 7919 * (i + 1)) % (2 ** 61), think, iterations))
         except Exception as exc:  # noqa: BLE001 - a helper gone: search alone from now on
+            log.warning("submit: fell back after an error", exc_info=True)
             self._lock.release()
             self._fail(f"{type(exc).__name__}: {exc}")
             return None
@@ -293,6 +301,7 @@ class SearchPool:
                             out.append((stats, its))
                         break           # older answers (a cancelled task) are dropped
         except Exception as exc:  # noqa: BLE001
+            log.warning("collect: fell back after an error", exc_info=True)
             self._fail(f"{type(exc).__name__}: {exc}")
         finally:
             self.cancel(tid)
@@ -330,6 +339,7 @@ class SearchPool:
                 try:
                     conn.send(None)
                 except Exception:  # noqa: BLE001 - already gone
+                    log.warning("_stop_procs: fell back after an error", exc_info=True)
                     pass
         finally:
             if locked:
@@ -345,11 +355,13 @@ class SearchPool:
                     proc.kill()
                     proc.join(1.0)
             except Exception:  # noqa: BLE001
+                log.warning("_stop_procs: fell back after an error", exc_info=True)
                 pass
         for conn in self._conns:
             try:
                 conn.close()
             except Exception:  # noqa: BLE001
+                log.warning("_stop_procs: fell back after an error", exc_info=True)
                 pass
         self._conns = []
 

@@ -9,9 +9,12 @@ The play scene mixes this in; it provides ``board``, ``board_rect``, ``session``
 """
 from __future__ import annotations
 
+import logging
 import pygame
 
 from . import ui
+
+log = logging.getLogger(__name__)
 
 
 class BoardMessageMixin:
@@ -33,6 +36,7 @@ class BoardMessageMixin:
             try:
                 top = max(top, int(hook()))
             except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                log.debug("toast_top: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 pass
         return top
 
@@ -64,6 +68,7 @@ class BoardMessageMixin:
                 if area is not None and pygame.Rect(area).w > self.px(200):
                     return pygame.Rect(area)
             except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                log.debug("message_area: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 pass
         return self.board_rect
 

@@ -32,11 +32,15 @@ turns that into a sentence, so a broken guide only means no guide.
 """
 from __future__ import annotations
 
+import logging
+
 from dataclasses import dataclass, field
 
 from .. import i18n
 from ..io.paths import resource_path
 from ..io.data import Checker, DataError, display_name, load_yaml
+
+log = logging.getLogger(__name__)
 
 MAX_STEPS = 12
 KINDS = ("human", "computer")
@@ -152,6 +156,7 @@ def load_or_problem(game_id: str, path=None) -> tuple[Guide | None, str]:
     except DataError as exc:
         return None, i18n.tr("coach.broken", problem=str(exc))
     except Exception as exc:  # noqa: BLE001 - a hostile file never stops the app
+        log.warning("load_or_problem: fell back after an error", exc_info=True)
         return None, i18n.tr("coach.broken", problem=f"{type(exc).__name__}")
 
 

@@ -7,11 +7,14 @@ view's action bar), and stays there while it may.  The logic of the steps is ``g
 """
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ..i18n import tr
 from . import ui
 from .hint_button import draw_rings
+
+log = logging.getLogger(__name__)
 
 
 class CoachBubbleMixin:
@@ -40,6 +43,7 @@ class CoachBubbleMixin:
             chosen = hook() if callable(hook) else ()
             return c.lit(self.board.get_targets(), chosen)
         except Exception:  # noqa: BLE001 - a view without targets lights nothing
+            log.debug("coach_targets: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return []
 
     @staticmethod
@@ -101,6 +105,7 @@ class CoachBubbleMixin:
         try:
             others = [self._target_rect(t, self.px) for t in self.board.get_targets() if t.enabled]
         except Exception:  # noqa: BLE001
+            log.debug("_coach_place: fell back after an error", exc_info=True)  # drawn every frame: quiet
             others = []
         old = self.coach_rect
         if old is not None and old.size == (w, h) and free.contains(old) and old.collidelist(lit) < 0:

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 
 from pygame_gui.elements import UIButton, UITextEntryLine
+
+log = logging.getLogger(__name__)
 
 
 class DebugTargets:
@@ -82,4 +85,5 @@ class DebugTargets:
                 os.replace(tmp, self.path)
                 self.last = text
         except Exception:  # noqa: BLE001 - a debug aid must never stop the game
+            log.debug("write: fell back after an error", exc_info=True)  # drawn every frame: quiet
             pass

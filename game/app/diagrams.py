@@ -15,6 +15,7 @@ out the part that matters.
 """
 from __future__ import annotations
 
+import logging
 import math
 import re
 
@@ -24,6 +25,8 @@ from ..i18n import get_language, tr
 from . import ui
 from .board import draw as kdraw
 from .board.cache import CACHE, CacheSpace
+
+log = logging.getLogger(__name__)
 
 MARKER = re.compile(r"^\s*\[\[diagram:([A-Za-z0-9_]+)\]\]\s*$")
 
@@ -49,6 +52,7 @@ def _table(game: str) -> dict:
             table = part(game, "diagrams") or {}
             _modules[game] = table if isinstance(table, dict) else {}
         except Exception:  # noqa: BLE001 - a game whose pictures cannot load shows none
+            log.debug("_table: fell back after an error", exc_info=True)  # drawn every frame: quiet
             _modules[game] = {}
     return _modules[game]
 
@@ -98,6 +102,7 @@ def render(name: str, size, assets=None):
         try:
             img = entry[1](size, assets)
         except Exception:  # noqa: BLE001 - a picture that cannot be drawn is left out, never a crash
+            log.debug("build: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return None
         if img is None:
             return None

@@ -16,9 +16,12 @@ The hint never plays the move.
 from __future__ import annotations
 
 import copy
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any
+
+log = logging.getLogger(__name__)
 
 HINT_LEVEL = "good"
 
@@ -64,11 +67,13 @@ def choose(game: str, view: dict, legal: list) -> Any:
     try:
         act = agent.decide(copy.deepcopy(view), copy.deepcopy(legal))
     except Exception:  # noqa: BLE001 - a failing agent: the first legal action
+        log.warning("choose: fell back after an error", exc_info=True)
         act = None
     keys = {a.key(): a for a in legal}
     try:
         chosen = keys.get(action_key(act)) if act is not None else None
     except Exception:  # noqa: BLE001
+        log.warning("choose: fell back after an error", exc_info=True)
         chosen = None
     return chosen if chosen is not None else legal[0]
 
@@ -126,6 +131,7 @@ class HintAsker:
             try:
                 got = make_hint(game, view, legal, seat, names, gen)
             except Exception:  # noqa: BLE001 - a hint must never stop the game
+                log.warning("work: fell back after an error", exc_info=True)
                 got = None
             with self._lock:
                 self._result = got

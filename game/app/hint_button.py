@@ -7,6 +7,7 @@ is played or taken back (the session's ``version`` moves on).
 """
 from __future__ import annotations
 
+import logging
 import math
 
 import pygame
@@ -14,6 +15,8 @@ import pygame
 from ..i18n import tr
 from . import ui
 from .hint import Hint, HintAsker
+
+log = logging.getLogger(__name__)
 
 HINT_SECONDS = 12.0     # how long the sentence stays
 
@@ -98,6 +101,7 @@ class HintButtonMixin:
             keys = [str(k) for k in (self.board.clicks_for(h.action) or [])]
             targets = self.board.get_targets()
         except Exception:  # noqa: BLE001 - a view without the hooks lights nothing
+            log.debug("hint_targets: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return []
         return [t for t in targets if str(t.key) in keys and t.enabled]
 
@@ -119,6 +123,7 @@ class HintButtonMixin:
             try:
                 areas = [pygame.Rect(a) for a in (hook() or []) if a is not None]
             except Exception:  # noqa: BLE001 - a view's hint must never break the screen
+                log.debug("message_spots: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 areas = []
         whole = pygame.Rect(self.board_rect)
         bar = getattr(self.board, "bar_rect", None)
@@ -147,6 +152,7 @@ class HintButtonMixin:
             others = [self._target_box(t) for t in self.board.get_targets()
                       if t.enabled and not t.bar and (t.rect is not None or t.pos is not None)]
         except Exception:  # noqa: BLE001
+            log.debug("place_clear_of_hint: fell back after an error", exc_info=True)  # drawn every frame: quiet
             others = []
         keep = []
         hook = getattr(self.board, "message_keep_clear", None)
@@ -154,6 +160,7 @@ class HintButtonMixin:
             try:
                 keep = [pygame.Rect(k) for k in (hook() or []) if k is not None]
             except Exception:  # noqa: BLE001
+                log.debug("place_clear_of_hint: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 keep = []
         if not lit and not keep:
             return box

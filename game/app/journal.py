@@ -23,6 +23,7 @@ in a few lines.  No pygame here.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import threading
 import zlib
@@ -30,6 +31,8 @@ from pathlib import Path
 from typing import Callable
 
 from ..io.safeio import FileProblem, atomic_write_bytes, read_bytes
+
+log = logging.getLogger(__name__)
 
 SUFFIX = ".journal"
 VERSION = 1
@@ -215,5 +218,6 @@ def replay(entries: list[dict], apply: Callable[[int, str], object],
             elif not undo():
                 return k, f"entry {e['n']} takes back an action that cannot be taken back"
         except Exception as exc:  # noqa: BLE001 - a hostile journal must never crash the app
+            log.warning("replay: fell back after an error", exc_info=True)
             return k, f"entry {e['n']} is not a legal action there ({exc})"
     return len(entries), None

@@ -16,7 +16,11 @@ Screens hidden under others (the game under Settings) relabel when they show aga
 """
 from __future__ import annotations
 
+import logging
+
 from .. import i18n
+
+log = logging.getLogger(__name__)
 
 
 def attach(app, lang: str | None = None) -> None:
@@ -59,4 +63,5 @@ def set_manager_locale(mgr, lang: str) -> None:
         if getattr(mgr, "_locale", None) != gui_locale(lang):
             mgr.set_locale(gui_locale(lang))
     except Exception:  # noqa: BLE001 - a widget that cannot relabel keeps its old text
+        log.debug("set_manager_locale: fell back after an error", exc_info=True)  # drawn every frame: quiet
         pass

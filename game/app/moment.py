@@ -13,10 +13,13 @@ The play scene provides ``board``, ``board_rect``, ``session``, ``px``, ``button
 """
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ..i18n import tr
 from . import ui
+
+log = logging.getLogger(__name__)
 
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
@@ -33,6 +36,7 @@ class MomentMixin:
         try:
             found = bool(callable(hook) and hook(events))
         except Exception:  # noqa: BLE001 - a view's hook must never stop the game
+            log.warning("note_moment: fell back after an error", exc_info=True)
             found = False
         if found:
             self.moment = True

@@ -9,6 +9,7 @@ results are shown too.
 """
 from __future__ import annotations
 
+import logging
 import random
 import sys
 import time
@@ -18,6 +19,8 @@ import pygame
 from ..ai import LEVELS
 from ..rules import GAMES
 from . import launch, ui
+
+log = logging.getLogger(__name__)
 
 KEYS = [pygame.K_ESCAPE, pygame.K_TAB, pygame.K_RETURN, pygame.K_SPACE, pygame.K_UP, pygame.K_DOWN,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_z, pygame.K_F11, pygame.K_n, pygame.K_p,
@@ -111,6 +114,7 @@ class Monkey:
                 if session.human_to_act():
                     out += [(int(t["center"][0]), int(t["center"][1])) for t in board.targets()]
             except Exception:  # noqa: BLE001 - a view without targets: random clicks only
+                log.debug("targets: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 pass
         return out
 

@@ -5,12 +5,15 @@ the scene's ``session`` (the LocalSession), ``board``, ``panel_rect``, ``log``, 
 ``_panel_content_bottom()``."""
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ..i18n import get_language, tr
 from . import ui
 from .compositor import redrawn
 from .names import colour_marked, game_title, level_name
+
+log = logging.getLogger(__name__)
 
 STATUS_LINES = 3     # room kept in the side panel for board_view.status_lines()
 
@@ -35,6 +38,7 @@ class PlayPanelMixin:
         try:
             return [str(x) for x in (self.board.status_lines() or [])][:STATUS_LINES]
         except Exception:  # noqa: BLE001 - a view's status must never break the panel
+            log.debug("_status_lines: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return []
 
     def panel_facts(self) -> tuple:
@@ -123,6 +127,7 @@ class PlayPanelMixin:
                 return [str(t) for t in texts]
             return ["" if v is None else v for v in env["scores"]]
         except Exception:  # noqa: BLE001
+            log.debug("_scores: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return []
 
     def _render_panel(self, surface, p: pygame.Rect, facts: tuple | None = None) -> None:

@@ -26,6 +26,7 @@ used at all, the game goes on without saving and says so.  No pygame here.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 import threading
@@ -40,6 +41,8 @@ from ..io.paths import (UserDataUnavailable, atomic_write, move_aside,
 from ..io.safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
 from . import journal as journal_mod
 from .names import game_title
+
+log = logging.getLogger(__name__)
 
 APP_TAG = "BurrowBox"
 FILE_NAME = "autosave.json"          # the single save of older versions (migrated)
@@ -804,6 +807,7 @@ def list_saves() -> tuple[list[Saved], list[str]]:
         except SaveError as exc:
             message = _set_aside_message(path, str(exc))
         except Exception as exc:  # noqa: BLE001 - never crash the title screen
+            log.warning("list_saves: fell back after an error", exc_info=True)
             message = _set_aside_message(path, tr("saves.not_loaded_kind",
                                                   reason=type(exc).__name__))
         else:
@@ -841,6 +845,7 @@ def format_date(timestamp: float, lang: str | None = None) -> str:
         day = format_skeleton("MMMd", moment, locale=lang)
         clock = format_time(moment, "short", locale=lang)
     except Exception:  # noqa: BLE001 - without Babel's data: day, month number and time
+        log.warning("format_date: fell back after an error", exc_info=True)
         day, clock = time.strftime("%d.%m.", when), time.strftime("%H:%M", when)
     return tr("saved.when", day=day, time=clock, lang=lang)
 

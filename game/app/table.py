@@ -17,6 +17,7 @@ skipped.  Nothing here ever stops the app.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import time
 from pathlib import Path
@@ -26,6 +27,8 @@ from ..i18n import tr
 from ..io.paths import UserDataUnavailable, atomic_write, move_aside, user_data_dir
 from ..rules import GAMES
 from ..io.safeio import FileProblem, load_json
+
+log = logging.getLogger(__name__)
 
 VERSION = 1
 SETUPS, PROFILES, STATS = "setups.json", "profiles.json", "stats.json"
@@ -361,6 +364,7 @@ def record_game(session, when: int | None = None) -> str | None:
         winners = set(state.winners() or [])
         scores = list(state.scores() or [])
     except Exception:  # noqa: BLE001 - a game without scores still counts its winners
+        log.warning("record_game: fell back after an error", exc_info=True)
         winners, scores = set(), []
     seats = []
     for i, s in enumerate(session.seats):

@@ -15,10 +15,13 @@ dummy driver of tests and ``screenshot``) SDL polls just as pygame does.
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import sys
 
 import pygame
+
+log = logging.getLogger(__name__)
 
 SDL_INIT_VIDEO = 0x20
 
@@ -82,6 +85,7 @@ def _library():
         try:
             _sdl = _load() or False
         except Exception:  # noqa: BLE001 - whatever goes wrong here, pygame's wait still works
+            log.warning("_library: fell back after an error", exc_info=True)
             _sdl = False
     return _sdl or None
 

@@ -91,6 +91,7 @@ def browse(seconds: float = 2.0) -> list[dict]:
         try:
             info = zeroconf.get_service_info(service_type, name, timeout=1500)
         except Exception:  # noqa: BLE001
+            log.warning("changed: fell back after an error", exc_info=True)
             return
         if info is None or not info.addresses:
             return

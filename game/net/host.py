@@ -415,6 +415,7 @@ class Hub:
         except asyncio.CancelledError:
             raise
         except Exception:  # noqa: BLE001 - the reader's end sees the closed connection
+            log.warning("_writer: fell back after an error", exc_info=True)
             conn.closed = True
 
     async def _receive(self, conn: Conn, data) -> None:

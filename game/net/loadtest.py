@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import random
 import socket
@@ -24,6 +25,8 @@ from pathlib import Path
 
 from .. import __version__
 from .protocol import APP, PROTOCOL, encode
+
+log = logging.getLogger(__name__)
 
 GAMES = [("moles", 4, None), ("hamster", 4, None), ("ants", 4, "autumn"), ("forest", 4, "race"),
          ("gopher", 4, "standard")]
@@ -90,6 +93,7 @@ class _Player:
         try:
             await self.ws.send(encode("act", v=version, a=self.rng.choice(legal)))
         except Exception:  # noqa: BLE001 - the reader sees the closed connection
+            log.warning("_answer: fell back after an error", exc_info=True)
             pass
 
 

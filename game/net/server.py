@@ -337,6 +337,7 @@ class TableServer(Hub):
         try:
             action = agent.decide(t.view_for(seat)["view"], t.legal_for(seat))
         except Exception:  # noqa: BLE001 - the first legal move then
+            log.warning("_timer: fell back after an error", exc_info=True)
             action = t.legal_for(seat)[0]
         if t.act(seat, action, t.version):
             log.info("the move timer ran out: a computer moved for a seat")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import logging
 import pygame
 
 from .. import ui
@@ -19,6 +20,8 @@ from .marks import LastMoves
 from .contract import BoardView
 from .targets import Focus, Target
 from .widgets import TOAST_PX, Dialog, Toasts, Tooltip, toast_life
+
+log = logging.getLogger(__name__)
 
 AMBIENT_SECONDS = 8.0     # pulsing highlights settle this long after the last change or input
 
@@ -191,6 +194,7 @@ class AnimatedBoardView(BoardView):
                     if rule is True or (callable(rule) and rule(ev)):
                         out.append(ev)
                 except Exception:  # noqa: BLE001 - a malformed event is no moment
+                    log.debug("moments: fell back after an error", exc_info=True)  # drawn every frame: quiet
                     pass
         return out
 

@@ -2,10 +2,14 @@
 docstring), with the seat helpers every screen uses."""
 from __future__ import annotations
 
+import logging
+
 from typing import Any
 
 from ...i18n import tr
 from .. import ui
+
+log = logging.getLogger(__name__)
 
 
 class BoardView:
@@ -124,5 +128,6 @@ class BoardView:
         try:
             return self.assets.seat(int(ci))
         except Exception:  # noqa: BLE001 - no assets (tests): the palette itself
+            log.debug("_palette: fell back after an error", exc_info=True)  # drawn every frame: quiet
             pal = ui.seat_palette()
             return pal[int(ci) % len(pal)]

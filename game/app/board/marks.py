@@ -13,9 +13,12 @@ Public hooks for tests: ``last_marks()`` {seat: [(role, place)]} and ``flash_pla
 """
 from __future__ import annotations
 
+import logging
 import pygame
 
 from .. import ui
+
+log = logging.getLogger(__name__)
 
 FLASH_SECONDS = 2.0
 
@@ -40,6 +43,7 @@ class LastMoves:
         try:
             return list(self.move_places(ev) or []) if isinstance(ev, dict) else []
         except Exception:  # noqa: BLE001 - a mark must never stop the game
+            log.debug("_places: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return []
 
     def note_events(self, events) -> None:

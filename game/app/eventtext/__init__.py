@@ -40,10 +40,14 @@ score.  Games without a ``results`` function get a generic head and the rules' `
 """
 from __future__ import annotations
 
+import logging
+
 from dataclasses import dataclass, field
 from typing import Any
 
 from .common import names_list  # noqa: F401 - the game modules' helper, here for callers
+
+log = logging.getLogger(__name__)
 
 
 
@@ -63,6 +67,7 @@ class Ctx:
             try:
                 got = self.namer(seat)
             except Exception:  # noqa: BLE001
+                log.debug("name: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 got = None
             if got:
                 return str(got)
@@ -116,6 +121,7 @@ def toast(ev: dict, ctx: Ctx) -> str:
     try:
         return _call(ctx.game, "toast", ev, ctx) or ""
     except Exception:  # noqa: BLE001 - a toast must never stop an animation
+        log.debug("toast: fell back after an error", exc_info=True)  # drawn every frame: quiet
         return ""
 
 
@@ -139,6 +145,7 @@ def results(state: Any, ctx: Ctx, solo: tuple | None = None) -> dict:
         try:
             out = fn(state, ctx)
         except Exception:  # noqa: BLE001 - the results screen must always have its words
+            log.debug("results: fell back after an error", exc_info=True)  # drawn every frame: quiet
             out = None
     if not out:
         winners = list(state.winners() or [])
@@ -151,6 +158,7 @@ def results(state: Any, ctx: Ctx, solo: tuple | None = None) -> dict:
         try:
             summary = str(state.summary() or "")
         except Exception:  # noqa: BLE001
+            log.debug("results: fell back after an error", exc_info=True)  # drawn every frame: quiet
             summary = ""
         out = {"head": head, "summary": summary}
     out = {"head": str(out.get("head") or ""), "summary": str(out.get("summary") or "")}
@@ -170,6 +178,7 @@ def hint_events(game: str, action: Any, view: dict, seed: int = 1) -> list:
         clone = state_from_view(game, view, seed)
         return [dict(e) for e in clone.apply(action) if isinstance(e, dict)]
     except Exception:  # noqa: BLE001 - a hint still has its general sentence
+        log.debug("hint_events: fell back after an error", exc_info=True)  # drawn every frame: quiet
         return []
 
 
@@ -185,6 +194,7 @@ def hint(action: Any, view: dict, ctx: Ctx, seed: int = 1) -> str:
         try:
             text = ask()
         except Exception:  # noqa: BLE001
+            log.debug("hint: fell back after an error", exc_info=True)  # drawn every frame: quiet
             text = None
         if text:
             return str(text)
@@ -194,6 +204,7 @@ def hint(action: Any, view: dict, ctx: Ctx, seed: int = 1) -> str:
         try:
             what = line(ev, ctx)
         except Exception:  # noqa: BLE001
+            log.debug("hint: fell back after an error", exc_info=True)  # drawn every frame: quiet
             what = ""
         if what:
             return tr("hint.does", what=what)

@@ -7,7 +7,11 @@ Catalog: ``data/i18n/<lang>/hint.yaml``.
 """
 from __future__ import annotations
 
+import logging
+
 from ...i18n import tr
+
+log = logging.getLogger(__name__)
 
 
 def _int(x, default: int = 0) -> int:
@@ -196,6 +200,7 @@ def _gopher_start(action, view, ctx) -> str:
         adj = page.adj
         exits = len(adj[hole])
     except Exception:  # noqa: BLE001 - a view it cannot read: the plain sentence
+        log.debug("_gopher_start: fell back after an error", exc_info=True)  # drawn every frame: quiet
         return tr("hint.gopher.place", hole=hole)
     seen, ring = {hole}, [hole]
     for _ in range(3):                      # holes up to three tunnels away, nearest first

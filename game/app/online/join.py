@@ -5,6 +5,7 @@ refusal and every connection that fails is said in one sentence, and the screen 
 """
 from __future__ import annotations
 
+import logging
 import threading
 
 import pygame
@@ -16,6 +17,8 @@ from . import store
 from .errors import sentence
 from .lobby import seat_status, spaced
 from .start import game_line, network_available, swatch
+
+log = logging.getLogger(__name__)
 
 BROWSE_SECONDS = 2.5
 FOUND_SHOWN = 4
@@ -67,6 +70,7 @@ class JoinScene(Scene):
             try:
                 found = discovery.browse(BROWSE_SECONDS)
             except Exception:  # noqa: BLE001 - no list, the address still works
+                log.warning("run: fell back after an error", exc_info=True)
                 found = []
             self._found_new = found
             wake.post()
@@ -286,6 +290,7 @@ class JoinScene(Scene):
                                     code=self.joined_code)
             scene = self.app.scene("play", session)
         except Exception as exc:  # noqa: BLE001 - a picture this screen cannot show
+            log.warning("_play: fell back after an error", exc_info=True)
             self.drop_client()
             self.phase, self.message = "form", tr("app.cannot_start", reason=exc)
             self.rebuild()

@@ -7,6 +7,7 @@ The questions to the server (``create``, ``mine``) run in a background thread an
 window with their answer; every problem is one sentence and the screen stays usable."""
 from __future__ import annotations
 
+import logging
 import threading
 
 import pygame
@@ -19,6 +20,8 @@ from .errors import sentence
 from .lobby import spaced
 from .start import HostSetupScene, game_line, network_available
 
+log = logging.getLogger(__name__)
+
 ROWS_SHOWN = 6
 
 
@@ -29,6 +32,7 @@ def _ask(url: str, type_: str, done, **fields) -> None:
         try:
             answer = request(url, type_, **fields)
         except Exception:  # noqa: BLE001 - no answer is one sentence, never a traceback
+            log.warning("run: fell back after an error", exc_info=True)
             answer = {"t": "error", "code": "unreachable"}
         done(answer)
         wake.post()

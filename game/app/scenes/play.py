@@ -8,6 +8,7 @@ has played.
 """
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ...i18n import get_language, tr
@@ -21,6 +22,8 @@ from ..coach_bubble import CoachBubbleMixin
 from ..board_message import BoardMessageMixin
 from ..moment import MomentMixin
 from ..play_panel import PlayPanelMixin
+
+log = logging.getLogger(__name__)
 
 
 class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, BoardMessageMixin, Scene):
@@ -407,6 +410,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
         try:
             return bool(self.board.animating)
         except Exception:  # noqa: BLE001
+            log.debug("animating: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return False
 
     # ---- events ----------------------------------------------------------------------------------
@@ -472,6 +476,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
                 return bool(hook())
             return not self.animating and not getattr(self.board, "_toasts", None)
         except Exception:  # noqa: BLE001 - a broken hook must not freeze the screen
+            log.debug("board_idle: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return False
 
     def wants_frame(self) -> bool:

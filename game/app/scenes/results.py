@@ -1,6 +1,7 @@
 """Results: the ranking with the winner first, why the winner won, play again or back to title."""
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ...i18n import get_language, tr
@@ -10,6 +11,8 @@ from ..replay import ReplayError
 from ...table import ranking
 from ..names import score_text
 from .base import Scene
+
+log = logging.getLogger(__name__)
 
 
 class ResultsScene(Scene):
@@ -26,6 +29,7 @@ class ResultsScene(Scene):
         try:   # statistics: each finished game is counted once, whatever happens to them
             table_message = table.record_game(self.session)
         except Exception:  # noqa: BLE001 - statistics must never break the results
+            log.debug("__init__: fell back after an error", exc_info=True)  # drawn every frame: quiet
             table_message = None
         if table_message:
             self.notify(table_message)
@@ -40,6 +44,7 @@ class ResultsScene(Scene):
                 best, new = records.record_solo(self.session.game_id, state.variant, score)
                 self.solo = (score, best, new)
             except Exception:  # noqa: BLE001 - a record problem must never break the results
+                log.debug("__init__: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 self.solo = None
 
     def _words(self) -> dict:
@@ -53,6 +58,7 @@ class ResultsScene(Scene):
         try:
             words = eventtext.results(self.final, ctx, solo=self.solo)
         except Exception:  # noqa: BLE001 - the results screen must always have its words
+            log.debug("_words: fell back after an error", exc_info=True)  # drawn every frame: quiet
             words = {"head": "", "summary": ""}
         self._words_cache = (lang, words)
         return words
@@ -174,6 +180,7 @@ class ResultsScene(Scene):
         try:
             scores = list(state.scores())
         except Exception:  # noqa: BLE001
+            log.debug("on_draw: fell back after an error", exc_info=True)  # drawn every frame: quiet
             scores = []
         pal = ui.seat_palette()
         name_f = ui.font(self.px(19), True)
@@ -218,4 +225,5 @@ class ResultsScene(Scene):
                 try:
                     hook(surface, rect, state)
                 except Exception:  # noqa: BLE001 - a broken picture must never break the results
+                    log.debug("on_draw: fell back after an error", exc_info=True)  # drawn every frame: quiet
                     pass

@@ -5,11 +5,14 @@ never listed: the title screen says where they were put aside.
 """
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ...i18n import tr
 from .. import launch, saves, ui
 from .base import Scene
+
+log = logging.getLogger(__name__)
 
 
 class SavedGamesScene(Scene):
@@ -85,6 +88,7 @@ class SavedGamesScene(Scene):
         try:
             scene = self.app.scene("play", launch.saved(s))
         except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
+            log.debug("continue_game: fell back after an error", exc_info=True)  # drawn every frame: quiet
             self.messages = [saves.set_aside(s.slot, type(exc).__name__)]
             self.reload()
             self.rebuild()

@@ -1,6 +1,7 @@
 """Title screen: Continue (the newest saved game), Saved games, New game, Rules, Settings, Quit."""
 from __future__ import annotations
 
+import logging
 import math
 
 import pygame
@@ -11,6 +12,8 @@ from ...rules import GAMES
 from .. import launch, saves, ui
 from ..names import game_title
 from .base import Scene
+
+log = logging.getLogger(__name__)
 
 ANIMATE_SECONDS = 6.0    # the moles peek this long after the screen shows or is touched
 
@@ -130,6 +133,7 @@ class TitleScene(Scene):
         try:
             scene = self.app.scene("play", launch.saved(s))
         except Exception as exc:  # noqa: BLE001 - a saved game never crashes Continue
+            log.debug("continue_game: fell back after an error", exc_info=True)  # drawn every frame: quiet
             message = saves.set_aside(s.slot, type(exc).__name__)
             self.check_save()
             self.save_message = " ".join(filter(None, [message, self.save_message]))

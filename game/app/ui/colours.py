@@ -2,9 +2,12 @@
 with built-in defaults, so the app still looks right when that file is missing or broken."""
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ...io.paths import resource_path
+
+log = logging.getLogger(__name__)
 
 
 # ---- colours ---------------------------------------------------------------------------------
@@ -144,6 +147,7 @@ def _load_ui_data() -> dict:
             else:
                 _ui_message = "data/ui.yaml is not a mapping; using built-in colours."
         except Exception as exc:  # noqa: BLE001 - any broken file falls back to defaults
+            log.debug("_load_ui_data: fell back after an error", exc_info=True)  # drawn every frame: quiet
             _ui_message = f"data/ui.yaml could not be read ({type(exc).__name__}); using built-in colours."
     ui_raw = raw.get("ui") if isinstance(raw.get("ui"), dict) else {}
     ui = {k: _to_rgb(ui_raw.get(k, v), v) for k, v in DEFAULT_UI.items()}

@@ -14,9 +14,12 @@ widget.  Outside ``collecting()`` nothing is recorded and the checks cost nothin
 """
 from __future__ import annotations
 
+import logging
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
+
+log = logging.getLogger(__name__)
 
 _active: list | None = None
 _shown: set | None = None
@@ -109,6 +112,7 @@ def gui_font_file(name: str) -> str | None:
         path = os.path.join(os.path.dirname(gd.__file__), name)
         return path if os.path.exists(path) else None
     except Exception:  # noqa: BLE001
+        log.debug("gui_font_file: fell back after an error", exc_info=True)  # drawn every frame: quiet
         return None
 
 
@@ -168,6 +172,7 @@ def check_gui(manager) -> None:
         try:
             need = fnt.size(text)[0]
         except Exception:  # noqa: BLE001 - a font that cannot measure is not ours to judge
+            log.debug("check_gui: fell back after an error", exc_info=True)  # drawn every frame: quiet
             continue
         border = getattr(element, "border_width", 0) or 0
         if isinstance(border, dict):

@@ -2,9 +2,12 @@
 from __future__ import annotations
 
 import copy
+import logging
 
 from ...io.paths import resource_path
 from .colours import colours, hex_of, mix
+
+log = logging.getLogger(__name__)
 
 
 # ---- pygame_gui manager with the scaled theme ----------------------------------------------------
@@ -101,6 +104,7 @@ def preload(mgr, sizes, styles=("bold", "italic")) -> None:
             warnings.simplefilter("ignore")
             mgr.preload_fonts(fonts)
     except Exception:  # noqa: BLE001 - a missing font only costs a warning later
+        log.debug("preload: fell back after an error", exc_info=True)  # drawn every frame: quiet
         pass
 
 

@@ -1,6 +1,7 @@
 """Ants & Grasshopper: the view (layout, drawing order, side panel, results)."""
 from __future__ import annotations
 
+import logging
 import math
 
 import pygame
@@ -18,6 +19,8 @@ from .input import AntsInput
 from .modes import MODES
 from .overlays import AntsOverlays
 from .table import AntsTable
+
+log = logging.getLogger(__name__)
 
 
 class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, KitView):
@@ -235,6 +238,7 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
         try:
             v = state.view(None)
         except Exception:  # noqa: BLE001
+            log.debug("draw_results: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return
         n = int(v.get("players", 0) or 0)
         if n <= 0 or rect.h < 30:

@@ -1,6 +1,6 @@
 """The Forest Gold board: a square forest of face-down tiles, campfires, packs and gold.
 
-Everything is drawn from ``state.view(seat)`` (see ``game/rules/forest.py``) and from the events
+Everything is drawn from ``state.view(seat)`` (see ``game/rules/forest/``) and from the events
 ``apply()`` returns; actions come only from ``legal``. Built on the board kit:
   * ``art.py``: tile backs, the thirteen faces (a symbol each), campfires, pieces, nuggets;
   * ``animation.py``: events to steps with a one-line caption each; ``modes.py``: one mode per

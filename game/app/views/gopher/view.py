@@ -1,6 +1,6 @@
 """The Gopher's Pantry board: the open book of tunnels, the tokens, the hand and the piles.
 
-Everything is drawn from ``state.view(seat)`` (see ``game/rules/gopher.py``) and from the events
+Everything is drawn from ``state.view(seat)`` (see ``game/rules/gopher/``) and from the events
 ``apply()`` returns; every click proposes an action from ``legal``. Built on the board kit
 (``game/app/board``):
   * ``art.py``: the book, one cached surface per page, cards, tokens, symbols;

@@ -1,6 +1,7 @@
 """Hamster Burrow: the view (layout, drawing order, side panel, results)."""
 from __future__ import annotations
 
+import logging
 import pygame
 
 from ... import ui
@@ -14,6 +15,8 @@ from .art import HamsterArt
 from .input import HamsterInput
 from .modes import MODES
 from .sheet import HamsterSheet
+
+log = logging.getLogger(__name__)
 
 
 class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitView):
@@ -350,9 +353,11 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
             try:
                 b = state.breakdown(s)
             except Exception:  # noqa: BLE001
+                log.debug("draw_results: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 try:
                     b = state.view(None)["sheets"][s]["breakdown"]
                 except Exception:  # noqa: BLE001
+                    log.debug("draw_results: fell back after an error", exc_info=True)  # drawn every frame: quiet
                     b = {}
             b = {k: int((b or {}).get(k, 0) or 0) for k in ("chambers", "mushrooms", "nuts", "total")}
             rows.append((s, b))
