@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import logging
 from dataclasses import dataclass, field
 
 from ..i18n import number, tr
@@ -26,6 +27,8 @@ from ..rules import GAMES
 from ..io.data import Checker, display_name, load_yaml
 from . import jsonstore
 from .jsonstore import clean_name, is_int, is_number
+
+log = logging.getLogger(__name__)
 
 FILE = "daily.json"
 MAX_BYTES = 2 * 1024 * 1024
@@ -395,6 +398,7 @@ def copy_to_clipboard(text: str) -> bool:
         pygame.scrap.put_text(text)
         return pygame.scrap.get_text() == text
     except Exception:  # noqa: BLE001 - no clipboard on this system: the text is shown instead
+        log.warning("copy_to_clipboard: fell back after an error", exc_info=True)
         return False
 
 

@@ -2,12 +2,16 @@
 a date in full, who the person plays against, how they did.  No pygame here."""
 from __future__ import annotations
 
+import logging
+
 from babel import dates as babel_dates
 
 from ..i18n import get_language, number, tr
 from ..rules import GAMES
 from . import daily, saves
 from .names import level_name, score_text, variant_label
+
+log = logging.getLogger(__name__)
 
 
 def long_date(date, lang: str | None = None) -> str:
@@ -16,6 +20,7 @@ def long_date(date, lang: str | None = None) -> str:
     try:
         return babel_dates.format_date(date, "full", locale=lang)
     except Exception:  # noqa: BLE001 - without Babel's data: the ISO date
+        log.warning("long_date: fell back after an error", exc_info=True)
         return date.isoformat()
 
 

@@ -19,6 +19,7 @@ No pygame here.
 from __future__ import annotations
 
 import json
+import logging
 import time
 
 from .. import __version__
@@ -27,6 +28,8 @@ from ..rules import GAMES, new_game
 from ..table import Table
 from ..table.seats import KINDS
 from .jsonstore import clean_name, is_int
+
+log = logging.getLogger(__name__)
 
 APP_TAG = "BurrowBox"
 KIND = "replay"
@@ -175,6 +178,7 @@ class Run:
             try:
                 out = table.act(seat, a["action"], table.version)
             except Exception:  # noqa: BLE001 - an action from a file the rules cannot take
+                log.warning("__init__: fell back after an error", exc_info=True)
                 out = None
             if not out:
                 raise _bad("replay.bad_move", number=k + 1)

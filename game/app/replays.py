@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -28,6 +29,8 @@ from ..io.safeio import FileProblem, load_json
 from . import jsonstore
 from .jsonstore import clean_name, is_int, is_number
 from .replay import MAX_BYTES, ReplayError, Run, check_record
+
+log = logging.getLogger(__name__)
 
 FOLDER = "replays"
 INDEX = f"{FOLDER}/index.json"
@@ -220,6 +223,7 @@ def export_folder() -> Path:
         if docs.is_dir() and os.access(docs, os.W_OK) and not os.environ.get("BURROWBOX_HOME"):
             return docs
     except Exception:  # noqa: BLE001 - no documents folder: the user-data folder then
+        log.warning("export_folder: fell back after an error", exc_info=True)
         pass
     folder = user_data_dir() / "exports"
     folder.mkdir(exist_ok=True)
@@ -266,6 +270,7 @@ def candidates(limit: int = 8) -> list[Path]:
             from platformdirs import user_desktop_dir, user_documents_dir, user_downloads_dir
             folders += [Path(f()) for f in (user_documents_dir, user_downloads_dir, user_desktop_dir)]
         except Exception:  # noqa: BLE001
+            log.warning("candidates: fell back after an error", exc_info=True)
             pass
     found: dict[str, Path] = {}
     for folder in folders:

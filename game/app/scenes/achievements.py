@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 
+import logging
 import pygame
 from babel import dates as babel_dates
 
@@ -20,6 +21,8 @@ from ..saves import format_date
 from ..stats_tabs import build_tabs
 from .base import Scene
 
+log = logging.getLogger(__name__)
+
 HIDDEN_ICON = "achievements/hidden.svg"
 
 
@@ -28,6 +31,7 @@ def earned_date(when: int) -> str:
         return babel_dates.format_date(datetime.date.fromtimestamp(when), "medium",
                                        locale=get_language())
     except Exception:  # noqa: BLE001
+        log.warning("earned_date: fell back after an error", exc_info=True)
         return format_date(when)
 
 

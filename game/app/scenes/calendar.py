@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import calendar as cal
 import datetime
+import logging
 import math
 
 import pygame
@@ -20,6 +21,8 @@ from ..daily_words import long_date, result_line
 from ..names import game_title
 from ..stats_tabs import build_tabs
 from .base import Scene
+
+log = logging.getLogger(__name__)
 
 SHAPES = {"moles": 6, "ants": 0, "hamster": 4, "forest": -1, "gopher": 8}
 
@@ -57,6 +60,7 @@ def weekday_names(lang: str) -> list[str]:
         names = babel_dates.get_day_names("abbreviated", locale=lang)
         return [names[i] for i in range(7)]
     except Exception:  # noqa: BLE001
+        log.warning("weekday_names: fell back after an error", exc_info=True)
         return ["1", "2", "3", "4", "5", "6", "7"]
 
 
@@ -64,6 +68,7 @@ def month_name(year: int, month: int, lang: str) -> str:
     try:
         return babel_dates.format_skeleton("yMMMM", datetime.date(year, month, 1), locale=lang)
     except Exception:  # noqa: BLE001
+        log.warning("month_name: fell back after an error", exc_info=True)
         return f"{year}-{month:02d}"
 
 

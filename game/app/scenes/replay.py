@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import logging
 import pygame
 
 from ...i18n import get_language, number, tr
@@ -20,6 +21,8 @@ from ..play_panel import PlayPanelMixin
 from ..replay import OPEN, ReplayError
 from ..views import make_board_view
 from .base import Scene
+
+log = logging.getLogger(__name__)
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 #: seconds between steps while playing, and the board's animation speed, by replay speed
@@ -71,6 +74,7 @@ class ReplayScene(PlayPanelMixin, Scene):
         try:
             return bool(self.board.animating)
         except Exception:  # noqa: BLE001
+            log.debug("animating: fell back after an error", exc_info=True)
             return False
 
     def _seat(self):
@@ -102,6 +106,7 @@ class ReplayScene(PlayPanelMixin, Scene):
             try:
                 text = eventtext.line(e, ctx)
             except Exception:  # noqa: BLE001 - a sentence never stops the replay
+                log.warning("render: fell back after an error", exc_info=True)
                 text = ""
             if text:
                 out.append(text)
@@ -308,6 +313,7 @@ class ReplayScene(PlayPanelMixin, Scene):
         try:
             idle = self.board.is_idle()
         except Exception:  # noqa: BLE001
+            log.debug("wants_frame: fell back after an error", exc_info=True)
             idle = not self.animating
         return self.playing or not idle
 
