@@ -9,6 +9,7 @@
     python main.py strength GAME [--a LEVEL] [--b LEVEL] [--games N] [--players N] [--seed N]
                                  [--think SECONDS] [--iterations N] [--variant V] [--jobs N]
                                  [--table] [--json]
+    python main.py daily GAME [--date YYYY-MM-DD] [--iterations N] [--json]
     python main.py --version
 
 Bad input (unknown game, a number out of range, a flag that does not exist) prints one line
@@ -234,6 +235,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "be 'all'")
     duel.add_argument("--json", action="store_true", help="print one JSON object instead")
     duel.set_defaults(func=cmd_strength)
+
+    from .app.daily_cli import add_command     # daily: the deal of the day and the expert's result
+    add_command(sub, _int, usage_error=UsageError, game_info=_game_info)
 
     from .net.commands import add_commands     # host and join: tables over the network
     add_commands(sub, _int, key_value, usage_error=UsageError, game_info=_game_info,

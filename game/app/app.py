@@ -39,7 +39,13 @@ SCENES: dict = {"title": TitleScene, "choose": "choose:ChooseScene", "seats": "s
                 "rules": "rules:RulesScene", "quickref": "quickref:QuickRefScene",
                 "settings": "settings_scene:SettingsScene", "play": "play:PlayScene",
                 "pause": "pause:PauseScene", "results": "results:ResultsScene",
-                "saved": "saved:SavedGamesScene", "stats": "stats:StatsScene"}
+                "saved": "saved:SavedGamesScene", "stats": "stats:StatsScene",
+                # the deal of the day, achievements, replays
+                "daily": "daily:DailyScene", "daily_calendar": "calendar:CalendarScene",
+                "achievements": "achievements:AchievementsScene",
+                "earned": "achievements:EarnedScene", "replays": "replays:ReplaysScene",
+                "replay_import": "replays:ImportScene", "replay": "replay:ReplayScene",
+                "share": "share:ShareScene"}
 
 
 def scene_class(name: str) -> type:

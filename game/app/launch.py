@@ -35,7 +35,8 @@ def saved(save) -> LocalSession:
         return rehost(save)
     session = LocalSession(save.game_id, save.seats, save.state, history=save.undo,
                            log=save.log, curtain=needs_curtain(save.game_id),
-                           held=getattr(save, "held", None), version=getattr(save, "version", 0))
+                           held=getattr(save, "held", None), version=getattr(save, "version", 0),
+                           actions=getattr(save, "actions", None))
     autosave, session.autosave_enabled = session.autosave_enabled, False
     try:
         note = saves.replay_journal(save, lambda seat, key: _replay_action(session, seat, key),
@@ -59,8 +60,26 @@ def _replay_action(session: LocalSession, seat: int, key: str) -> None:
     raise IllegalAction("not one of the legal actions")
 
 
+def daily(game_id: str, name: str, colour=None, date=None) -> LocalSession:
+    """The deal of the day of ``game_id`` (``daily.py``) for the person ``name``: the try
+    that counts if it is their first of the day, else practice (``session.daily``)."""
+    from . import daily as daily_mod
+    d = daily_mod.deal(game_id, date)
+    counted = daily_mod.start(name, d)
+    session = new(game_id, daily_mod.seats(d, name, colour), variant=d.variant,
+                  options=d.options, seed=d.seed)
+    session.daily = {"game": game_id, "date": d.key, "name": name, "counted": counted}
+    return session
+
+
 def rematch(session: LocalSession, seed=None) -> LocalSession:
-    """The same game, seats, variant and options again, with a new shuffle."""
+    """The same game, seats, variant and options again, with a new shuffle (a deal of the
+    day: the same deal again, as practice)."""
+    info = getattr(session, "daily", None)
+    if info:
+        from . import daily as daily_mod
+        return daily(session.game_id, info["name"], session.seats[0].get("colour"),
+                     daily_mod.parse_date(info["date"]))
     setup = session.setup()
     info = GAMES[session.game_id]
     known = {o["id"] for o in info.options}

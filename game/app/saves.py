@@ -62,6 +62,7 @@ class Saved:
     def __init__(self, game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                  slot: str | None = None, saved_at: float | None = None,
                  held: list | None = None, version: int = 0, online: dict | None = None,
+                 actions: list | None = None,
                  journal: tuple | None = None):
         self.game_id = game_id
         self.seats = seats
@@ -71,6 +72,7 @@ class Saved:
         self.held = list(held or [])
         self.version = version            # the table's version (0 in older saves)
         self.online = online              # a hosted table's code, port and seat tokens, or None
+        self.actions = actions            # the actions so far (None in older saves: no replay)
         self.slot = slot
         self.saved_at = saved_at
         self.journal = journal          # (id, number of the last entry it holds) or None
@@ -207,11 +209,13 @@ def autosave_exists() -> bool:
 
 def build_payload(game_id: str, seats: list[dict], state, undo: list[dict], log: list,
                   held: list | None = None, version: int = 0, journal=None,
-                  online: dict | None = None) -> dict:
+                  online: dict | None = None, actions: list | None = None) -> dict:
     payload = {"app": APP_TAG, "version": __version__, "game": game_id,
                "seats": [dict(s) for s in seats], "state": state.to_dict(),
                "undo": list(undo), "log": list(log[-400:]), "held": list(held or []),
                "table_version": version}
+    if actions is not None:
+        payload["actions"] = list(actions)
     if journal is not None:      # the journal this save extends, and its last entry held here
         payload["journal"] = {"id": journal.id, "n": journal.n}
     if online:                   # a hosted table's code, port and seat tokens
@@ -314,7 +318,8 @@ _writer = _Writer()
 
 def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict],
                          log: list | None = None, held: list | None = None,
-                         version: int = 0, online: dict | None = None) -> str | None:
+                         version: int = 0, online: dict | None = None,
+                         actions: list | None = None) -> str | None:
     """Like write_autosave, but the file is written in the background.
 
     Returns the error of the previous background write, if any.  ``flush_autosave()`` waits.
@@ -322,13 +327,14 @@ def write_autosave_async(game_id: str, seats: list[dict], state, undo: list[dict
     slot = slot_name(game_id, state)
     set_current(slot)
     _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
-                                       _journals.get(slot), online))
+                                       _journals.get(slot), online, actions))
     return _writer.error
 
 
 def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
                   log: list | None = None, held: list | None = None,
-                  entry: dict | None = None, version: int = 0) -> str | None:
+                  entry: dict | None = None, version: int = 0,
+                  actions: list | None = None) -> str | None:
     """After an action (``entry``: {"op": "act", "seat", "action": its key}) or a take-back
     ({"op": "undo"}): the entry is written to the game's journal and flushed to the disk
     before this returns, so the action is kept even if the app is killed the moment after;
@@ -350,7 +356,7 @@ def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
         try:
             j = journal_mod.Journal(journal_path(slot)) if entry is not None else None
             text = json.dumps(build_payload(game_id, seats, state, undo, log or [], held,
-                                            version, j), separators=(",", ":"))
+                                            version, j, actions=actions), separators=(",", ":"))
             atomic_write(slot_path(slot), text)
         except (OSError, TypeError, ValueError) as exc:
             return _error_text(exc)
@@ -360,7 +366,7 @@ def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
             _journals[slot] = j
         return None
     _writer.submit(slot, build_payload(game_id, seats, state, undo, log or [], held, version,
-                                       j))
+                                       j, actions=actions))
     return _writer.error
 
 
@@ -552,7 +558,20 @@ def parse_payload(raw: Any) -> Saved:
     if online is None:      # nobody can take a seat at another computer: a person plays it here
         seats = [dict(s, kind="human") if s["kind"] == "remote" else s for s in seats]
     return Saved(game_id, seats, state, undo, log, held=held, version=version, online=online,
-                 journal=_journal_ref(raw))
+                 actions=_actions(raw.get("actions"), state), journal=_journal_ref(raw))
+
+
+def _actions(actions: Any, state) -> list | None:
+    """The actions of a save (checked against the rules only when replayed): one a turn of
+    the state, each a seat and a small record; else None (the game has no replay)."""
+    if not isinstance(actions, list) or len(actions) != state.turn_number:
+        return None
+    for a in actions:
+        if not (isinstance(a, dict) and isinstance(a.get("seat"), int)
+                and not isinstance(a["seat"], bool) and 0 <= a["seat"] < state.players
+                and _record(a.get("action")) is not None):
+            return None
+    return actions
 
 
 def _check_online(x: Any, players: int) -> dict | None:

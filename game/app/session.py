@@ -93,9 +93,10 @@ class FinalState:
 class LocalSession:
     def __init__(self, game_id: str, seats: list, state, history: list | None = None,
                  log: list | None = None, autosave: bool = True, computers: bool = True,
-                 curtain: bool = False, held: list | None = None, version: int = 0):
+                 curtain: bool = False, held: list | None = None, version: int = 0,
+                 actions: list | None = None):
         self.table = Table(game_id, seats, state, history=history, log=log, held=held,
-                           version=version)
+                           version=version, actions=actions)
         self.game_id = game_id
         self.bots = BotRunner(self.table, enabled=computers)
         self.autosave_enabled = autosave
@@ -104,6 +105,7 @@ class LocalSession:
         self.message: str | None = None         # last save problem, a failed undo
         self.coach = None                        # the guide of a guided first game (coach.py)
         self.recorded = False                    # counted in the statistics (results screen)
+        self.daily = None                        # the deal of the day it plays (daily.py)
         self.last_update: Update | None = None
         self.last_entries: list = []             # log entries of the last change, for the screen
         self.last_events: list = []              # events the screen may play after it
@@ -330,11 +332,12 @@ class LocalSession:
         if entry is None:
             self.message = saves.write_autosave_async(self.game_id, rec["seats"],
                                                       self.table.state, rec["undo"], rec["log"],
-                                                      version=rec["version"])
+                                                      version=rec["version"],
+                                                      actions=rec["actions"])
         else:
             self.message = saves.record_action(self.game_id, rec["seats"], self.table.state,
                                                rec["undo"], rec["log"], entry=entry,
-                                               version=rec["version"])
+                                               version=rec["version"], actions=rec["actions"])
 
     # ---- undo ---------------------------------------------------------------------------
     def _undo_seat(self) -> int | None:

@@ -9,8 +9,12 @@ Per-seat queries (``seat`` None: a spectator, who sees no seat's secrets):
     view_for(seat)     the rules' view plus a public envelope (seats, turn, scores, winners)
     legal_for(seat)    the legal actions while it is that seat's turn, else []
     events_for(seat, update) / entries_for(seat, update)   what one update gives that seat
-    log_for(seat, since=None)   the log entries that seat may read
+    log_for(seat, since=None, until=None)   the log entries that seat may read
     can_undo(seat), needs_confirm(seat), result(), setup()
+The actions applied so far (``actions``: ``{"seat", "action"}`` each, the rules' record
+without its sentence; an undo takes them back too) are kept with the record, so a finished
+game is its set-up (``setup()``, the seed, the seats) plus its actions: a replay.  ``None``
+when they are not all known (a save of an older version).
 Subscribers (``subscribe(fn)``) get every ``Update`` after it happened, while the table still
 stands at that version (they are called under the table's lock, in the thread that acted: a
 subscriber reads what it needs and hands work elsewhere, it never waits for another thread).
@@ -73,7 +77,8 @@ def _int(x) -> bool:
 
 class Table:
     def __init__(self, game_id: str, seats, state, *, history: list | None = None,
-                 log: list | None = None, held: list | None = None, version: int = 0):
+                 log: list | None = None, held: list | None = None, version: int = 0,
+                 actions: list | None = None):
         self.game_id = game_id
         self.seats: list[Seat] = as_seats(seats)
         if len(self.seats) != state.players:
@@ -81,6 +86,7 @@ class Table:
         self.state = state
         self.version = version if _int(version) and version >= 0 else 0
         self.history: list[dict] = list(history or [])
+        self.actions: list[dict] | None = _actions(actions, state)
         self._entries: list[dict] = []
         self._load_log(log or [], held or [])
         self._subscribers: list[Callable[[Update], None]] = []
@@ -152,6 +158,9 @@ class Table:
             events = self.state.apply(action)
             self.version += 1
             v = self.version
+            if self.actions is not None:
+                self.actions.append({"seat": seat, "action": copy.deepcopy(
+                    {k: x for k, x in action.items() if k != "text"})})
             self.history.append({"seat": seat, "human": self.is_person(seat),
                                  "chance": policy.is_point_of_no_return(events),
                                  "before": before, "log": len(self._entries),
@@ -217,6 +226,8 @@ class Table:
                 return Outcome(False, DAMAGED, detail=f"{type(exc).__name__}: {exc}")
             undone = len(self.history) - target
             self.state = state
+            if self.actions is not None:
+                del self.actions[state.turn_number:]
             del self.history[target:]
             self._drop_entries_after(entry)
             self.version += 1
@@ -291,22 +302,24 @@ class Table:
         o = entry["o"]
         return entry["v"] if o is None or o == audience else entry["r"]
 
-    def _visible(self, audience, since: int | None = None) -> list[dict]:
+    def _visible(self, audience, since: int | None = None,
+                 until: int | None = None) -> list[dict]:
         """The entries ``audience`` was given, in the order it was given them (by version,
         then in the log's order, where what a reveal released stands right after it)."""
         rows = []
         for i, entry in enumerate(self._entries):
             at = self._visible_at(entry, audience)
-            if at is None or (since is not None and at <= since):
+            if at is None or (since is not None and at <= since) or (until is not None and at > until):
                 continue
             rows.append(((at, i), entry))
         rows.sort(key=lambda r: r[0])
         return [r[1] for r in rows]
 
-    def log_for(self, seat, since: int | None = None) -> list:
-        """The log entries ``seat`` may read (after version ``since``), oldest first."""
+    def log_for(self, seat, since: int | None = None, until: int | None = None) -> list:
+        """The log entries ``seat`` may read (after version ``since``; up to version ``until``:
+        what it had read then, for a replay), oldest first."""
         with self._lock:
-            return [policy.redact(e["e"], seat) for e in self._visible(seat, since)]
+            return [policy.redact(e["e"], seat) for e in self._visible(seat, since, until)]
 
     def entries_for(self, seat, update: Update) -> list:
         """The log entries one update made visible to ``seat``."""
@@ -340,7 +353,8 @@ class Table:
         with self._lock:
             return {"game": self.game_id, "seats": [s.to_dict() for s in self.seats],
                     "state": self.state.to_dict(), "undo": copy.deepcopy(self.history),
-                    "log": copy.deepcopy(self._entries), "version": self.version}
+                    "log": copy.deepcopy(self._entries), "version": self.version,
+                    "actions": copy.deepcopy(self.actions)}
 
     def _load_log(self, log: list, held: list) -> None:
         """Log entries of a record; older saves keep plain events (all released) and a list
@@ -364,6 +378,21 @@ class Table:
                 self._entries.append({"e": dict(ev), "v": self.version,
                                       "r": None if o is not None else self.version, "o": o,
                                       "k": "event"})
+
+
+def _actions(actions, state) -> list[dict] | None:
+    """The actions that led to ``state`` (a record's), or None when they cannot be all of them:
+    one a turn of the state (``turn_number`` counts the applied actions)."""
+    if actions is None:
+        return [] if state.turn_number == 0 else None
+    if not isinstance(actions, list) or len(actions) != state.turn_number:
+        return None
+    out = []
+    for a in actions:
+        if not (isinstance(a, dict) and _int(a.get("seat")) and isinstance(a.get("action"), dict)):
+            return None
+        out.append({"seat": a["seat"], "action": dict(a["action"])})
+    return out
 
 
 def ranking(state) -> list[int]:

@@ -284,7 +284,7 @@ class HostSession(LocalSession):
         rec = self.table.to_record()
         self.message = saves.write_autosave_async(
             self.game_id, rec["seats"], self.table.state, rec["undo"], rec["log"],
-            version=rec["version"], online=self.online_record())
+            version=rec["version"], online=self.online_record(), actions=rec["actions"])
 
     def stop(self) -> None:
         """The window closes or the player leaves the table: saved, and the table closes."""

@@ -6,7 +6,8 @@ import pygame
 
 from ...i18n import get_language, tr
 from ...rules import GAMES
-from .. import eventtext, launch, records, table, ui
+from .. import daily, endgame, eventtext, launch, records, replays, table, ui
+from ..replay import ReplayError
 from ...table import ranking
 from ..names import score_text
 from .base import Scene
@@ -32,6 +33,11 @@ class ResultsScene(Scene):
             table_message = None
         if table_message:
             self.notify(table_message)
+        # the deal of the day's result, the replay and the achievements (endgame.py)
+        self.outcome = endgame.finish(self.session)
+        for message in self.outcome.messages:
+            self.notify(message)
+        self._earned_shown = False
         if len(self.session.seats) == 1 and self.session.game_id in records.SOLO_SCORE_GAMES:
             try:
                 score = int(state.scores()[0])
@@ -63,7 +69,9 @@ class ResultsScene(Scene):
     def build(self) -> None:
         w, h = self.size
         n = len(self.session.seats)
-        pw = min(w - self.px(80), self.px(680))
+        # room for a row of up to four buttons (again, replay, share, title)
+        buttons = 2 + (self.outcome.replay_id is not None) + (self._shareable() is not None)
+        pw = min(w - self.px(80), max(self.px(680), self.px(200) * buttons))
         summary = self._summary()
         sl = min(3, len(ui.wrap(summary, ui.font(self.px(17)), pw - self.px(64)))) if summary else 0
         ph = self.px(80) + sl * int(ui.font(self.px(17)).get_linesize() * 1.15) + self.px(14) \
@@ -73,7 +81,7 @@ class ResultsScene(Scene):
         if self._picture_hook() is not None:
             # room below the ranking for the game's own picture of the scores
             self.picture_h = self.px(44) + n * self.px(30)
-            pw = min(w - self.px(80), self.px(760))
+            pw = min(w - self.px(80), max(self.px(760), self.px(200) * buttons))
             ph += self.picture_h
             room = h - self.px(40)
             if ph > room:   # tight window: shorter ranking rows, then a smaller picture
@@ -82,14 +90,24 @@ class ResultsScene(Scene):
                 ph -= n * (self.px(54) - self.row_h)
         ph = min(ph, h - self.px(40))
         self.box = pygame.Rect(w // 2 - pw // 2, h // 2 - ph // 2, pw, ph)
-        bw, bh = (pw - self.px(72)) // 2, self.px(52)
+        bh = self.px(52)
         by = self.box.bottom - bh - self.px(24)
         self.buttons_top = by
+        again = "daily.practice_again" if getattr(self.session, "daily", None) else "results.again"
+        row = []
         if not getattr(self.session, "online", None):    # a table online is set up anew
-            self.button((self.box.x + self.px(24), by, bw, bh), tr("results.again"),
-                        self.play_again, primary=True, key="again")
-        self.button((self.box.right - self.px(24) - bw, by, bw, bh), tr("results.to_title"), self.app.go_title,
-                    key="title")
+            row.append((again, self.play_again, "again", True))
+        if self.outcome.replay_id is not None:      # the game can be watched again
+            row.append(("replay.watch", self.watch_replay, "replay", False))
+        if self._shareable() is not None:           # the deal of the day's try: Share
+            row.append(("daily.share", self.share, "share", False))
+        row.append(("results.to_title", self.app.go_title, "title", False))
+        gap = self.px(12)
+        bw = (pw - self.px(48) - gap * (len(row) - 1)) // len(row)
+        x = self.box.x + self.px(24)
+        for text, cb, key, primary in row:
+            self.button((x, by, bw, bh), tr(text), cb, primary=primary, key=key)
+            x += bw + gap
 
     def _picture_hook(self):
         """The board view's ``draw_results(surface, rect, state)``, if it has one."""
@@ -102,6 +120,33 @@ class ResultsScene(Scene):
 
     def on_back(self) -> None:
         self.app.go_title()
+
+    def on_update(self, dt: float) -> None:
+        if not self._earned_shown and self.app.top is self:
+            self._earned_shown = True
+            if self.outcome.earned:             # the moment: what each person earned
+                self.app.open("earned", self.outcome.earned)
+
+    def watch_replay(self) -> None:
+        try:
+            run = replays.open_run(self.outcome.replay_id)
+        except ReplayError as exc:
+            self.notify(str(exc))
+            return
+        self.app.open("replay", run, self.outcome.replay_id)
+
+    def _shareable(self):
+        info, e = self.outcome.daily_info, self.outcome.daily
+        return (info, e) if info and info.get("counted") and e and e.get("done") else None
+
+    def share(self) -> None:
+        info, e = self._shareable()
+        date = daily.parse_date(info["date"])
+        text = daily.share_text(info["name"], info["game"], date, e, daily.streak(info["name"], date))
+        if daily.copy_to_clipboard(text):
+            self.copied = True
+        else:
+            self.app.open("share", text)
 
     def play_again(self) -> None:
         self.app.launch(lambda: launch.rematch(self.session))
@@ -164,6 +209,13 @@ class ResultsScene(Scene):
             ui.draw_text(surface, seats[s]["name"], name_f, ui.colour("text"), (row.x + self.px(88), row.centery),
                          "midleft", max_width=row.w - self.px(88) - score_w - self.px(28))
             y += row_h
+        if getattr(self, "copied", False):      # Share put the text on the clipboard
+            fnt = ui.font(self.px(15), True)
+            note = pygame.Rect(0, 0, min(b.w, fnt.size(tr("daily.copied"))[0] + self.px(28)), self.px(30))
+            note.midtop = (b.centerx, min(b.bottom + self.px(6), self.size[1] - note.h))
+            ui.draw_panel(surface, note, radius=self.px(8))
+            ui.draw_text(surface, tr("daily.copied"), fnt, ui.colour("accent"), note.center, "center",
+                         max_width=note.w - self.px(12))
         hook = self._picture_hook()
         if hook is not None and getattr(self, "picture_h", 0):
             top = y + self.px(4)

@@ -9,6 +9,7 @@ from ...i18n import number, tr
 from ...rules import GAMES
 from .. import records, table, ui
 from ..names import game_title
+from ..stats_tabs import build_tabs
 from .base import Scene
 
 CHART_GAMES = 30          # the chart shows this many of the player's latest games
@@ -85,6 +86,7 @@ class StatsScene(Scene):
         w, h = self.size
         m = self.px(32)
         rh = self.px(40)
+        build_tabs(self, "stats")        # games, deal of the day, achievements, replays
         self.controls_y = self.px(84)
         label_w = self.px(110)
         dd_w = min(self.px(300), (w - 2 * m) // 2 - label_w - self.px(20))
@@ -163,7 +165,7 @@ class StatsScene(Scene):
         w, h = self.size
         m = self.px(32)
         fit_text(surface, tr("table.stats_title"), self.px(38), ui.colour("accent"), (m, self.px(20)),
-                 "topleft", w - 2 * m, bold=True)
+                 "topleft", getattr(self, "tabs_left", w - m) - m - self.px(12), bold=True)
         cy = self.controls_y + self.px(20)
         label_w = self.px(104)
         fit_text(surface, tr("table.filter_game"), self.px(16), ui.colour("text"),

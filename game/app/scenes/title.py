@@ -62,7 +62,8 @@ class TitleScene(Scene):
         self.button((x, y, bw, bh), cont_text, self.continue_game, primary=True,
                     enabled=self.saved is not None, key="continue", object_id="#primary")
         # one row a button; Settings and Statistics share one (room for Play online)
-        items = [[("New game", tr("common.new_game"), self.new_game)],
+        items = [[("New game", tr("common.new_game"), self.new_game),        # and the day's deal
+                  ("Daily", tr("daily.button"), self.deal_of_the_day)],
                  [("Play online", tr("online.title_button"), self.online)],
                  [("Rules", tr("common.rules"), self.rules)],
                  [("Settings", tr("common.settings"), self.settings),
@@ -155,6 +156,9 @@ class TitleScene(Scene):
 
     def settings(self) -> None:
         self.app.open("settings")
+
+    def deal_of_the_day(self) -> None:
+        self.app.open("daily")
 
     def statistics(self) -> None:
         self.app.open("stats")
