@@ -240,7 +240,7 @@ def _freeze_first() -> None:
     """Hide what lives as long as the program from the collector (as the first App does) from
     a frame without closures: the closure cells of a frame alive at that moment would be
     frozen too and keep whatever they later hold (an app the bench is done with) for ever."""
-    from .app import memory
+    from .app.loop import memory
     memory.freeze_startup()
 
 
@@ -452,16 +452,16 @@ def _idle_watch(app, seconds: float, got: dict) -> None:
 
 
 def measure_long(seconds: float, seed: int = 0, report=None, window: bool = False) -> dict:
-    """The UI monkey (game/app/monkey.py) for ``seconds``: random clicks, keys and resizes
+    """The UI monkey (game/app/devtools/monkey.py) for ``seconds``: random clicks, keys and resizes
     through every screen and game on a 1920x1080 desktop; the peak resident memory from the
     monkey's start (``peak_mb``; ``process_peak_mb`` the same by the system's count) and what
     is resident at its end (``rss_mb``).  ``window``: in a real window on this process's
     display (its desktop), not headless."""
     import pygame
 
-    from .app import saves
+    from .app.store import saves
     from .app.app import App
-    from .app.monkey import Monkey
+    from .app.devtools.monkey import Monkey
     _freeze_first()
     old = os.environ.get("BURROWBOX_HOME")
     with tempfile.TemporaryDirectory(prefix="burrowbox-long-") as home:

@@ -247,7 +247,7 @@ def measure_idle_online(seconds: float) -> dict:
     from .app.app import App
     from .app.online.host_session import host_new
     from .app.online.remote_session import RemoteSession
-    from .app import wake
+    from .app.loop import wake
     from .net.client import TableClient
     app = App(size=(1280, 720), fullscreen=False, headless=True)
     seats = [{"name": "Host", "colour": 0, "kind": "human", "level": "good"},

@@ -236,7 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument("--json", action="store_true", help="print one JSON object instead")
     duel.set_defaults(func=cmd_strength)
 
-    from .app.daily_cli import add_command     # daily: the deal of the day and the expert's result
+    from .app.progress.daily_cli import add_command     # daily: the deal of the day and the expert's result
     add_command(sub, _int, usage_error=UsageError, game_info=_game_info)
 
     from .net.commands import add_commands     # host and join: tables over the network

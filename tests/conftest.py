@@ -65,7 +65,7 @@ def home(tmp_path, monkeypatch):
     """A throw-away user-data folder for one test (the one ``home`` of the suite); afterwards
     the autosave is flushed, the journals closed and the app speaks English again."""
     from game import i18n
-    from game.app import saves
+    from game.app.store import saves
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     saves.set_current(None)
     yield tmp_path

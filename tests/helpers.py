@@ -21,7 +21,7 @@ def running_app(size=(1280, 720), headless: bool = False):
     every screen's computer player is stopped, the autosave flushed and the display closed."""
     import pygame
 
-    from game.app import saves
+    from game.app.store import saves
     from game.app.app import App
     a = App(size=size, fullscreen=False, headless=headless)
     a.settings.speed = "off"

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from game import i18n
-from game.app import achievements, daily, endgame, launch
-from game.app.replay import Run, check_record
+from game.app.progress import achievements, daily, endgame
+from game.app import launch
+from game.app.progress.replay import Run, check_record
 from game.rules import GAMES
 from game.io.data import DataError
 

@@ -188,7 +188,7 @@ def test_strength_bad_input_is_one_clear_line(argv, msg, capsys):
 # ---- the play screen stops a thinking expert ------------------------------------------------
 
 def test_leaving_the_game_stops_a_thinking_expert(tmp_path, monkeypatch):
-    from game.app import saves
+    from game.app.store import saves
     from game.app.session import LocalSession
     monkeypatch.setenv("BURROWBOX_HOME", str(tmp_path))
     monkeypatch.setattr(expert, "THINK_SECONDS", 30.0)

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.session import LocalSession, default_seats
 from game.table import ranking
 from game.rules import new_game

@@ -11,11 +11,11 @@ import pytest
 
 from game import i18n
 from game.ai.expert import ExpertAgent
-from game.app import settings as smod
+from game.app.store import settings as smod
 from game.app.session import LocalSession
 from game.table.bots import MOVE_RESERVE
 from game.table.policy import is_point_of_no_return
-from game.app.names import level_about, think_label
+from game.app.words.names import level_about, think_label
 from game.app.scenes.play import PlayScene
 from game.rules import new_game
 from tests.helpers import pump, running_app

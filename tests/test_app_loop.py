@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.session import LocalSession
 from tests.moles_helpers import position
 from tests.helpers import pump, running_app
@@ -199,7 +199,7 @@ def test_the_idle_wait_sleeps_until_an_event_and_wakes_at_once_when_one_is_poste
     import threading
     import time
 
-    from game.app import waiting
+    from game.app.loop import waiting
     pygame.event.get()
     if sys.platform.startswith("linux"):
         assert waiting._library() is not None      # found the SDL pygame runs on

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.views.placeholder import PlaceholderView
 from tests.helpers import pump, running_app
 

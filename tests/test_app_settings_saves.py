@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from game.app import saves, settings
+from game.app.store import saves, settings
 from game.app.session import LocalSession, default_seats
 from game.rules import new_game
 

@@ -82,7 +82,7 @@ def test_hamster_new_turn_shows_no_roll_before_anyone_rolled(display):
 
 
 def _solo_results(state, monkeypatch, tmp_path):
-    from game.app import saves
+    from game.app.store import saves
     from game.app.app import App
     from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene
@@ -117,7 +117,7 @@ def _solo_results(state, monkeypatch, tmp_path):
 
 
 def test_hamster_solo_results_show_the_score_and_keep_the_best(monkeypatch, tmp_path):
-    from game.app import records
+    from game.app.store import records
     state = new_game("hamster", 1, seed=3)
     rng = random.Random(2)
     for _ in range(5000):
@@ -347,7 +347,7 @@ def test_hamster_selection_keeps_nut_and_mushroom_icons_visible(display):
 
 
 def test_hamster_messages_leave_the_header_points_in_sight(monkeypatch, tmp_path):
-    from game.app import saves
+    from game.app.store import saves
     from game.app.app import App
     from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene

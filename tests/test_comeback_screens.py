@@ -13,9 +13,11 @@ import pytest
 
 from game import i18n
 from game.ai import make_agent
-from game.app import achievements, daily, endgame, launch, replays, saves, table, ui
+from game.app.progress import achievements, daily, endgame
+from game.app import launch, ui
+from game.app.store import replays, saves, setups
 from game.app.app import App
-from game.app.replay import Run, check_record
+from game.app.progress.replay import Run, check_record
 from game.app.scenes.play import PlayScene
 from tests.helpers import pump
 
@@ -63,7 +65,7 @@ def _finish(session, seed=1):
 
 def _history(name="Großvater Alexander"):
     """A saved player with kept replays, a finished deal of the day and some achievements."""
-    table.add_profiles([{"name": name, "colour": 1}])
+    setups.add_profiles([{"name": name, "colour": 1}])
     ids = []
     for k, (key_, g) in enumerate(SCRIPTS["games"].items()):
         rec = json.loads(json.dumps(g["record"]))
@@ -186,7 +188,7 @@ def app():
 
 
 def test_the_deal_of_the_day_from_the_title_with_the_keyboard(app):
-    table.add_profiles([{"name": "Anna", "colour": 2}])
+    setups.add_profiles([{"name": "Anna", "colour": 2}])
     app.go_title()
     pump(app)
     app.top.focus.focus_key("Daily")

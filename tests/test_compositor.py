@@ -1,12 +1,13 @@
-"""Drawing only what changed (game/app/compositor.py): the window after each frame is exactly
+"""Drawing only what changed (game/app/loop/compositor.py): the window after each frame is exactly
 what drawing the whole frame gives, while a frame where little moves draws little."""
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from game.app import compositor, saves
-from game.app.compositor import Compositor, Recorder, redrawn
+from game.app.loop import compositor
+from game.app.store import saves
+from game.app.loop.compositor import Compositor, Recorder, redrawn
 
 
 @pytest.fixture(autouse=True)
@@ -187,7 +188,7 @@ def test_the_monkey_through_every_screen_draws_the_frames_the_plain_way_would(mo
     """Random clicks, keys and resizes through every screen and game, each frame checked."""
     monkeypatch.setenv("BURROWBOX_CHECK_FRAMES", "1")
     from game.app.app import App
-    from game.app.monkey import Monkey
+    from game.app.devtools.monkey import Monkey
     app = App(size=(1280, 720), fullscreen=False, headless=True, desktop=(1920, 1080))
     app.settings.speed = "fast"
     app.go_title()
@@ -240,7 +241,7 @@ import os, random, subprocess, sys
 sys.path[:0] = [os.getcwd(), os.path.join(os.getcwd(), "tests")]
 import pygame
 from game.app.app import App
-from game.app.headless import computer_seats
+from game.app.devtools.headless import computer_seats
 from game.app.scenes.play import PlayScene
 from game.app.session import LocalSession
 from game.rules import new_game

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_agent
-from game.app import daily, endgame, launch, saves
+from game.app.progress import daily, endgame
+from game.app import launch
+from game.app.store import saves
 from game.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +40,7 @@ def test_the_seed_and_the_deal_are_the_same_everywhere_for_a_date():
     # fixed numbers: a SHA-256 of the game and the date, the same on every computer
     assert daily.seed_for("moles", DAY) == 960320672
     assert daily.seed_for("hamster", DAY) == 1814644006
-    code = ("import datetime, sys; sys.path.insert(0, '.'); from game.app import daily; "
+    code = ("import datetime, sys; sys.path.insert(0, '.'); from game.app.progress import daily; "
             "print(daily.seed_for('ants', datetime.date(2025, 3, 14)))")
     other = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                            env={"PYTHONHASHSEED": "123", "PATH": ""}, timeout=60)

@@ -15,7 +15,8 @@ import re
 import pytest
 
 from game import i18n
-from game.app import eventtext, saves
+from game.app import eventtext
+from game.app.store import saves
 from game.app.session import LocalSession
 from game.app.eventtext import Ctx
 from game.rules import GAMES, new_game
@@ -351,7 +352,7 @@ def test_hamster_solo_results_keep_a_score_not_a_winner():
 
 
 def test_the_play_screen_relabels_its_log_when_the_language_changes():
-    from game.app.headless import headless_play
+    from game.app.devtools.headless import headless_play
     app, scene = headless_play("hamster", 4, (1024, 600), 2, None)
     try:
         rng = random.Random(4)

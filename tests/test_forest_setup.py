@@ -5,7 +5,7 @@ import pytest
 
 pygame = pytest.importorskip("pygame")
 
-from game.app import saves  # noqa: E402
+from game.app.store import saves  # noqa: E402
 from tests.helpers import pump, running_app  # noqa: E402
 
 
@@ -20,7 +20,7 @@ def test_ruling_alliances_are_offered_only_with_four_packs(app):
     """RULINGS forest: options that do not apply to the chosen table (alliances with 2 or 3
     packs) are not offered on screen; a game started from there has them off."""
     from game.app.scenes.seats import SeatsScene
-    from game.app.names import option_label
+    from game.app.words.names import option_label
     from game.rules import GAMES
     info = GAMES["forest"]
     label = option_label(info, next(o for o in info.options if o["id"] == "alliances"))

@@ -341,7 +341,7 @@ def test_a_caption_never_hides_the_tile_it_tells_about(display):
 def test_with_alliances_the_panel_shows_both_teams(display):
     """The side panel keeps room for three status lines: with alliances they are the goal
     and each team's gold, so a new player sees who plays with whom."""
-    from game.app.play_panel import STATUS_LINES
+    from game.app.scenes.play_parts.panel import STATUS_LINES
     state = new_game("forest", 4, seed=4, variant="race", options={"alliances": True})
     v = fresh_view(state)
     shown = v.status_lines()[:STATUS_LINES]

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from game.io import safeio
-from game.app import saves, settings
+from game.app.store import saves, settings
 from game.app.session import LocalSession, default_seats
 from game.io.paths import resource_path
 from game.rules import DataError, LoadError, load_state, new_game

@@ -428,7 +428,7 @@ def test_first_cross_reason_and_side_switch(display):
 
 def test_results_scene_shows_the_score_picture(tmp_path, monkeypatch):
     """The results scene gives the hamster board a rect below the ranking for its picture."""
-    from game.app import saves
+    from game.app.store import saves
     from game.app.app import App
     from game.app.session import LocalSession
     from game.app.scenes.play import PlayScene

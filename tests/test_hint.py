@@ -7,7 +7,7 @@ import random
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.session import LocalSession, default_seats
 from game.app.hint import HintAsker, make_hint
 from game.app.scenes.play import PlayScene
@@ -246,7 +246,7 @@ def test_a_hint_naming_the_secret_disc_goes_once_it_is_laid(app):
 
 def test_the_debug_hook_tells_where_the_hint_is_lit(app):
     """tests/test_real_window.py-style drivers can follow the Hint (BURROWBOX_DEBUG_TARGETS)."""
-    from game.app.debug_targets import DebugTargets
+    from game.app.devtools.debug_targets import DebugTargets
     scene = open_play(app, "gopher", humans=1)
     assert DebugTargets.describe(app)["play"]["hint"] == []
     scene.ask_hint()

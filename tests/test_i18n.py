@@ -222,7 +222,7 @@ def test_the_pseudo_language_is_accented_longer_and_keeps_the_parameters():
 
 def test_the_pseudo_language_is_never_offered_to_players():
     assert "pseudo" not in i18n.LANGUAGES
-    from game.app import settings
+    from game.app.store import settings
     assert settings.Settings(language="pseudo").language in i18n.LANGUAGES
 
 
@@ -272,7 +272,7 @@ def test_the_bundled_font_has_every_glyph_of_every_text():
 
 def test_the_language_is_saved_with_the_settings_and_checked_strictly(home, monkeypatch):
     import json
-    from game.app import settings
+    from game.app.store import settings
     monkeypatch.setenv("LANGUAGE", "fr")
     st, msg = settings.load()
     assert msg is None and st.language == "fr"          # first start: the system's language

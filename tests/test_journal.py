@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from game.app import journal, launch, saves
+from game.app.store import journal, saves
+from game.app import launch
 from game.app.session import LocalSession, default_seats
 from game.rules import new_game
 
@@ -202,7 +203,8 @@ def test_a_game_that_ends_or_is_deleted_leaves_no_journal(home):
 
 DRIVER = r"""
 import hashlib, json, random, sys, time
-from game.app import launch, saves
+from game.app import launch
+from game.app.store import saves
 from game.app.session import default_seats
 game, seed, rseed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(rseed)

@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.app import App
 from game.rules import new_game
 from tests.test_board_kit import fresh_view

@@ -8,7 +8,9 @@ import gc
 import pygame
 import pytest
 
-from game.app import launch, memory, saves
+from game.app import launch
+from game.app.loop import memory
+from game.app.store import saves
 from game.app.board.cache import SurfaceCache
 from tests.helpers import pump, running_app
 

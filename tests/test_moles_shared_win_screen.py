@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.app import App
 from game.app.session import LocalSession, default_seats
 from game.app.scenes.play import PlayScene

@@ -9,7 +9,7 @@ import random
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.board.widgets import Toasts, read_time
 from game.app.scenes.play import PlayScene
 from game.app.session import LocalSession

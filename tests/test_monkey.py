@@ -6,9 +6,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.app import App
-from game.app.monkey import SCREENS, Monkey, playable, rss_mb
+from game.app.devtools.monkey import SCREENS, Monkey, playable, rss_mb
 from game.i18n import set_language
 
 pytestmark = pytest.mark.usefixtures("home")   # the suite's home (conftest)

@@ -64,7 +64,7 @@ def _make_writable(folder: Path) -> None:
 
 def test_user_folder_with_spaces_and_non_ascii_letters_keeps_settings_and_saves(tmp_path,
                                                                                  monkeypatch):
-    from game.app import saves, settings
+    from game.app.store import saves, settings
     from game.app.session import LocalSession, default_seats
     from game.io.paths import user_data_dir
     from game.rules import new_game

@@ -13,8 +13,8 @@ import pygame
 import pygame_gui
 import pytest
 
-from game.app import saves
-from game.app import settings as smod
+from game.app.store import saves
+from game.app.store import settings as smod
 from game.app import ui
 from game.app.app import App
 from game.app.session import COMPUTER_PAUSES, LocalSession, default_seats
@@ -303,7 +303,7 @@ def test_settings_offer_only_window_sizes_that_fit_the_screen():
 
 
 def test_a_resized_window_is_moved_back_onto_the_screen(monkeypatch):
-    from game.app.window import keep_on_screen
+    from game.app.loop.window import keep_on_screen
 
     class Win:
         def __init__(self, position, size):

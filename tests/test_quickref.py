@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import saves
+from game.app.store import saves
 from game.app.app import App
-from game.app.quickref import load_quickref
+from game.app.words.quickref import load_quickref
 from game.app.scenes.play import PlayScene
 from game.app.views.placeholder import PlaceholderView
 from game.rules import GAMES
@@ -102,7 +102,7 @@ def test_a_broken_quick_reference_names_the_file_and_the_entry(tmp_path):
 
 
 def test_a_broken_quick_reference_shows_a_message_not_a_traceback(app, monkeypatch, tmp_path):
-    import game.app.quickref as qr
+    import game.app.words.quickref as qr
     bad = tmp_path / "moles.yaml"
     bad.write_text("game: moles\nsections: 3\n", encoding="utf-8")
     monkeypatch.setattr(qr, "quickref_path", lambda game_id: bad)

@@ -6,7 +6,7 @@ title -> New game -> Mole Dig -> seats (2 players: one human, one computer) -> S
 places a mole on a legal point -> waits for the computer's reply -> captures the window (xwd)
 -> checks the autosave moved on -> Menu -> Quit to title -> Continue is offered -> Quit.
 
-Where to click comes from the app's debug hook (game/app/debug_targets.py, BURROWBOX_DEBUG_TARGETS): the
+Where to click comes from the app's debug hook (game/app/devtools/debug_targets.py, BURROWBOX_DEBUG_TARGETS): the
 window-relative centres of the buttons, game cards and legal board points of the current screen.
 Needs Xvfb and xdotool (apt: xvfb xdotool; x11-apps gives xwd, else the Xvfb frame buffer is
 read).  Without them the test is skipped, unless BURROWBOX_REQUIRE_XVFB=1 (.ci/run sets it once

@@ -10,8 +10,9 @@ import random
 import pytest
 
 from game.ai import make_agent
-from game.app import replay, replays, saves
-from game.app.replay import OPEN, ReplayError, Run, check_record, record_of
+from game.app.progress import replay
+from game.app.store import replays, saves
+from game.app.progress.replay import OPEN, ReplayError, Run, check_record, record_of
 from game.rules import new_game
 from game.table import Table
 

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 
-from game.app import saves, settings
+from game.app.store import saves, settings
 from game.app.app import App
 from game.app.session import LocalSession, default_seats
 from game.rules import LoadError, load_state, new_game

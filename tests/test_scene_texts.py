@@ -14,7 +14,9 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import names, saves, ui
+from game.app.words import names
+from game.app.store import saves
+from game.app import ui
 from game.app import launch
 from game.app.app import App
 from game.app.scenes.rules import RulesPage, inline_runs, rules_text
@@ -224,7 +226,7 @@ def test_language_in_settings_applies_at_once_and_is_saved(home):
 
 
 def test_a_bad_language_in_the_settings_file_is_reset(home):
-    from game.app import settings
+    from game.app.store import settings
     (home / "settings.json").write_text(json.dumps({"language": "xx"}), encoding="utf-8")
     st, msg = settings.load()
     assert st.language == i18n.system_language() and "language" in msg

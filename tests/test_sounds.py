@@ -10,8 +10,8 @@ import wave
 
 import pytest
 
-from game.app import saves
-from game.app import settings as smod
+from game.app.store import saves
+from game.app.store import settings as smod
 from game.app.scenes.play import PlayScene
 from game.app.session import LocalSession, default_seats
 from game.app.sound import MUSIC, NAMES, Sounds, sound_file

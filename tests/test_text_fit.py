@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import saves, ui
+from game.app.store import saves
+from game.app import ui
 from game.app.app import App
 from game.app.session import LocalSession
 from game.app.scenes.play import PlayScene
@@ -56,7 +57,7 @@ def _controller(game: str, moves: int, to_the_end: bool = False) -> LocalSession
 
 def _stats_screen(app):
     """The statistics with long names in every column, a saved player and a solo best."""
-    from game.app import records, table
+    from game.app.store import records, setups
     names = ["Großvater Alexander", "Александра Петрова", "Computer 3", "Żaneta Wiśniewska"]
     if _names["odd"]:               # the untranslated-text test: names with no plain Latin run
         names = ["Großvåtër Åłęxåñdër", "Александра Петрова", "Çømpütër 3", "Żaneta Wiśniewska"]
@@ -64,8 +65,8 @@ def _stats_screen(app):
               "seats": [{"name": n, "kind": "computer" if i == 2 else "human",
                          "level": "beginner" if i == 2 else "good", "score": 100 + k * i,
                          "won": i == k % 4} for i, n in enumerate(names)]} for k in range(40)]
-    table._write(table.STATS, {"version": 1, "games": games})
-    table.add_profiles([{"name": names[0], "colour": 1}])
+    setups._write(setups.STATS, {"version": 1, "games": games})
+    setups.add_profiles([{"name": names[0], "colour": 1}])
     records.record_solo("hamster", None, 123)
     app.switch("stats")
 

@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import saves, ui
+from game.app.store import saves
+from game.app import ui
 from game.app.scenes.rules import RulesPage, _width
 from game.i18n import tr
 from tests.helpers import pump, running_app
@@ -98,7 +99,7 @@ def test_a_space_after_a_figure_stays_seen_when_shrunk(screen):
 
 # ---- default seat names follow the language ---------------------------------------------------
 def test_default_seat_names_are_catalog_entries_until_typed():
-    from game.app.names import default_name_entry, name_in_language
+    from game.app.words.names import default_name_entry, name_in_language
     assert default_name_entry("Spieler 1") == ("seat.player_n", 1)
     assert default_name_entry("Компьютер 3") == ("seat.computer_n", 3)
     assert default_name_entry("Anna") is None and default_name_entry("") is None

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.io import safeio
-from game.app import records, saves, settings, table
+from game.app.store import records, saves, settings, setups
 from game.app.session import LocalSession, default_seats
 from game.rules import new_game
 
@@ -29,7 +29,7 @@ def home(tmp_path, monkeypatch):
     (tmp_path / "home").mkdir()
     saves.set_current(None)
     saves._told.clear()
-    table._told.clear()
+    setups._told.clear()
     yield tmp_path / "home"
     saves.flush_autosave()
     saves.set_current(None)
@@ -104,13 +104,13 @@ def test_a_pipe_swapped_in_after_the_check_is_still_refused(tmp_path, monkeypatc
 
 @posix_only
 def test_a_pipe_in_place_of_each_user_file_is_refused_with_a_note(home):
-    for name in ("settings.json", table.STATS, table.PROFILES, table.SETUPS, records.FILE_NAME):
+    for name in ("settings.json", setups.STATS, setups.PROFILES, setups.SETUPS, records.FILE_NAME):
         os.mkfifo(home / name)
     got, message = within(5, settings.load)
     assert message and "named pipe" in message
     assert got.window == settings.Settings().window
-    for name, load in ((table.STATS, table.load_stats), (table.PROFILES, table.load_profiles),
-                       (table.SETUPS, table.load_setups)):
+    for name, load in ((setups.STATS, setups.load_stats), (setups.PROFILES, setups.load_profiles),
+                       (setups.SETUPS, setups.load_setups)):
         data, message = within(5, load)
         assert message and f"{name}.damaged" in message, message
         assert (home / (name + ".damaged")).is_fifo()           # kept aside, never opened
@@ -271,13 +271,13 @@ def test_in_a_read_only_folder_a_save_that_fails_to_continue_is_left_as_it_is(ho
     assert path.exists()
 
 
-@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+@pytest.mark.parametrize("kind", [setups.SETUPS, setups.PROFILES, setups.STATS])
 def test_in_a_read_only_folder_a_damaged_table_file_is_left_as_it_is(home, read_only, kind):
     path = home / kind
     path.write_text('{"version": 1, "games": [{"game": "moles"}]', encoding="utf-8")
     before = path.read_bytes()
-    load = {table.SETUPS: table.load_setups, table.PROFILES: table.load_profiles,
-            table.STATS: table.load_stats}[kind]
+    load = {setups.SETUPS: setups.load_setups, setups.PROFILES: setups.load_profiles,
+            setups.STATS: setups.load_stats}[kind]
     data, message = load()
     assert message and "could not be renamed" in message and f"file {kind}" in message, message
     assert "kept under the name" not in message
@@ -292,13 +292,13 @@ def test_the_read_only_notes_are_translated(home, read_only, lang):
     try:
         path = saves.saves_dir() / "moles-4.json"
         path.write_text("[", encoding="utf-8")
-        (home / table.STATS).write_text("[", encoding="utf-8")
-        (_, messages), (_, note) = saves.list_saves(), table.load_stats()
+        (home / setups.STATS).write_text("[", encoding="utf-8")
+        (_, messages), (_, note) = saves.list_saves(), setups.load_stats()
     finally:
         set_language("en")
     assert len(messages) == 1 and messages[0].endswith(f"{path}."), messages
     assert "could not be renamed" not in messages[0] and "could not" not in note
-    assert table.STATS in note and "Read-only file system" in note
+    assert setups.STATS in note and "Read-only file system" in note
 
 
 # ---- an overlong player name -----------------------------------------------------------------

@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.app import saves, ui
+from game.app.store import saves
+from game.app import ui
 from game.app.app import App
 from game.app.session import LocalSession
 from game.app.scenes.play import PlayScene

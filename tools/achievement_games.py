@@ -24,8 +24,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("BURROWBOX_SEARCH_WORKERS", "0")
 
 from game.ai import make_agent  # noqa: E402
-from game.app import achievements  # noqa: E402
-from game.app.replay import Run, check_record, record_of  # noqa: E402
+from game.app.progress import achievements  # noqa: E402
+from game.app.progress.replay import Run, check_record, record_of  # noqa: E402
 from game.rules import new_game  # noqa: E402
 from game.table import Table  # noqa: E402
 

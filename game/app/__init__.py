@@ -24,7 +24,7 @@ def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, siz
 
     Raises ValueError for an unknown game or one that is not playable yet.
     """
-    from .headless import render_screenshot as _render
+    from .devtools.headless import render_screenshot as _render
     _render(game_id, out_path, seed=seed, moves=moves, size=size, players=players, variant=variant,
             lang=lang)
 
@@ -32,7 +32,7 @@ def render_screenshot(game_id: str, out_path, seed: int = 0, moves: int = 0, siz
 def __getattr__(name):
     # PlayHarness is the real class, imported on first use (it needs pygame).
     if name == "PlayHarness":
-        from .headless import PlayHarness
+        from .devtools.headless import PlayHarness
         return PlayHarness
     raise AttributeError(f"module 'game.app' has no attribute {name!r}")
 

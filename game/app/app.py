@@ -15,21 +15,21 @@ import pygame
 from .. import WINDOW_TITLE
 from ..i18n import tr
 from . import lang as lang_mod
-from . import memory
-from . import settings as settings_mod
+from .loop import memory
+from .store import settings as settings_mod
 from . import ui
 from .assets import Assets
 from .board.cache import fit_budget
-from .compositor import Compositor
-from .debug_targets import DebugTargets
-from .saves import close_journals
+from .loop.compositor import Compositor
+from .devtools.debug_targets import DebugTargets
+from .store.saves import close_journals
 from .scenes.title import TitleScene
 from .sound import Sounds
 from ..desktop import window_framebuffer
-from .window import keep_on_screen, set_window_icon
+from .loop.window import keep_on_screen, set_window_icon
 from .views import ViewError
-from .waiting import wait_for_events
-from .wake import WAKE, handled as wake_handled
+from .loop.waiting import wait_for_events
+from .loop.wake import WAKE, handled as wake_handled
 
 FPS = 60
 # The screens by name: scenes never import each other, they ask the app for a screen by name.

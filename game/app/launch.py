@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from ..rules import GAMES, IllegalAction, new_game
-from . import saves
+from .store import saves
 from .session import LocalSession
 from .views import needs_curtain
 
@@ -63,7 +63,7 @@ def _replay_action(session: LocalSession, seat: int, key: str) -> None:
 def daily(game_id: str, name: str, colour=None, date=None) -> LocalSession:
     """The deal of the day of ``game_id`` (``daily.py``) for the person ``name``: the try
     that counts if it is their first of the day, else practice (``session.daily``)."""
-    from . import daily as daily_mod
+    from .progress import daily as daily_mod
     d = daily_mod.deal(game_id, date)
     counted = daily_mod.start(name, d)
     session = new(game_id, daily_mod.seats(d, name, colour), variant=d.variant,
@@ -77,7 +77,7 @@ def rematch(session: LocalSession, seed=None) -> LocalSession:
     day: the same deal again, as practice)."""
     info = getattr(session, "daily", None)
     if info:
-        from . import daily as daily_mod
+        from .progress import daily as daily_mod
         return daily(session.game_id, info["name"], session.seats[0].get("colour"),
                      daily_mod.parse_date(info["date"]))
     setup = session.setup()

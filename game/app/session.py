@@ -320,10 +320,10 @@ class LocalSession:
     # ---- saving ---------------------------------------------------------------------------------
     def save(self, entry: dict | None = None) -> None:
         """Autosave; ``entry`` (an action or a take-back) goes to the game's journal first,
-        flushed to the disk before the screen shows it (see game/app/journal.py)."""
+        flushed to the disk before the screen shows it (see game/app/store/journal.py)."""
         if not self.autosave_enabled:
             return
-        from . import saves
+        from .store import saves
         if self.is_over():
             saves.remove_autosave()       # at once: a finished game never comes back
             self.message = None

@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from game.app import wake
+from game.app.loop import wake
 from game.app.online.host_session import host_new
 from game.app.online.remote_session import RemoteSession
 from game.net.client import TableClient

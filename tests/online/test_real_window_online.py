@@ -7,7 +7,7 @@ own boards; each sees the other's move.  Pictures of the host's lobby, the join 
 play windows mid-game go to BURROWBOX_SHOTS (else tmp_path).
 
 Everything stays on 127.0.0.1 (BURROWBOX_LAN=loopback: the table listens there and is announced
-only there).  Where to click comes from the apps' debug hook (game/app/debug_targets.py), as in
+only there).  Where to click comes from the apps' debug hook (game/app/devtools/debug_targets.py), as in
 tests/test_real_window.py, whose X server and window helpers are used here.
 """
 from __future__ import annotations

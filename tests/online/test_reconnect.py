@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from game.app import saves
+from game.app.store import saves
 from game.app.online import remote_session, store
 from game.net import protocol as P
 from tests.helpers import running_app

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from .. import ui
-from ..compositor import redrawn
+from ..loop.compositor import redrawn
 from .cache import CACHE
 
 BLACK = (0, 0, 0)

@@ -4,7 +4,7 @@ It is a ``LocalSession`` (the table, its computer players, the host's own person
 autosave) whose table is also served to the players at other computers by a ``TableHost`` in a
 ``HostThread`` (``game/net/host.py``).  Their moves are applied to the table in the network's
 thread; the table's subscribers run in the thread that acted, so a change made there is only
-queued here (and the window woken, ``game/app/wake.py``) and the play screen takes it in
+queued here (and the window woken, ``game/app/loop/wake.py``) and the play screen takes it in
 ``tick``, one at a time and never while the board still plays the one before.  Nothing of the
 screen is ever touched from the network's thread: what the host reports (someone joined, went
 away, came back, said something) crosses through a queue too and is read with ``poll_notices``.
@@ -25,7 +25,7 @@ from ... import __version__
 from ...i18n import tr
 from ...rules import IllegalAction, new_game
 from ...table.seats import HUMAN, REMOTE
-from .. import wake
+from ..loop import wake
 from ..session import LocalSession
 from ..views import needs_curtain
 from .errors import sentence
@@ -276,7 +276,7 @@ class HostSession(LocalSession):
         change."""
         if not self.autosave_enabled or not self.host.started:
             return
-        from .. import saves
+        from ..store import saves
         if self.is_over():
             saves.remove_autosave_async()
             self.message = None

@@ -11,7 +11,9 @@ import threading
 import pygame
 
 from ...i18n import tr
-from .. import table, ui, wake
+from ..store import setups
+from .. import ui
+from ..loop import wake
 from ..scenes.base import Scene
 from . import store
 from .errors import sentence
@@ -37,7 +39,7 @@ class JoinScene(Scene):
         self.wish = seat
         self.server = server
         self.auto = address is not None and bool(code)
-        self.profiles, _ = table.load_profiles()
+        self.profiles, _ = setups.load_profiles()
         first = self.profiles[0] if self.profiles else {"name": "", "colour": 0}
         self.player = {"name": first["name"], "colour": first["colour"]}
         if player:
@@ -162,7 +164,7 @@ class JoinScene(Scene):
         self.player["name"] = text
 
     def next_profile(self) -> None:
-        p = table.next_profile(self.profiles, [self.player], 0)
+        p = setups.next_profile(self.profiles, [self.player], 0)
         if p is None:
             self.message = tr("table.no_profiles")
         else:
@@ -201,7 +203,7 @@ class JoinScene(Scene):
         if not self.server:
             store.remember_address(self.address.strip())
         if name:
-            table.add_profiles([{"name": name, "colour": self.player["colour"]}])
+            setups.add_profiles([{"name": name, "colour": self.player["colour"]}])
         self.rebuild()
 
     def sit(self, seat: int) -> None:

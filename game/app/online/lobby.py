@@ -8,7 +8,7 @@ import pygame
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...i18n import tr
 from .. import ui
-from ..names import level_name
+from ..words.names import level_name
 from ..scenes.base import Scene
 from .start import game_line, swatch
 

@@ -10,7 +10,7 @@ from ...ai import DEFAULT_LEVEL, LEVELS
 from ...i18n import tr
 from ...net.protocol import QUICK
 from .. import ui
-from ..names import level_name
+from ..words.names import level_name
 from ..scenes.base import Scene
 from .lobby import spaced
 from .play import quick_text

@@ -4,7 +4,7 @@ The rules run on the host; this session only knows what the host sent its seat
 (``game/net/messages.py``): the envelope and view of its own seat, its legal actions, whether
 it may take back, its log, and each change's events and log entries.  A ``TableClient``
 (``game/net/client.py``) receives them in its own thread and wakes the window
-(``game/app/wake.py``); ``tick`` takes the next change when the board is still, so the screen
+(``game/app/loop/wake.py``); ``tick`` takes the next change when the board is still, so the screen
 plays them at its own pace, in order, each once.
 
 ``act`` sends the move with the version it was chosen at and returns None: the move comes
@@ -24,7 +24,7 @@ from ...rules import IllegalAction
 from ...rules.base import Rec
 from ...table import Update
 from ..session import FinalState, LocalSession
-from .. import wake
+from ..loop import wake
 from .errors import sentence
 
 LOG_LIMIT = 1000          # log entries kept

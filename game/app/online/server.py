@@ -13,7 +13,8 @@ import threading
 import pygame
 
 from ...i18n import tr
-from .. import ui, wake
+from .. import ui
+from ..loop import wake
 from ..scenes.base import Scene
 from . import store
 from .errors import sentence

@@ -8,8 +8,9 @@ import importlib.util
 import pygame
 
 from ...i18n import tr
-from .. import table, ui
-from ..names import game_title
+from ..store import setups
+from .. import ui
+from ..words.names import game_title
 from ..scenes.base import Scene
 from ..scenes.seats import SeatsScene
 
@@ -106,7 +107,7 @@ class HostSetupScene(SeatsScene):
         except ValueError as exc:
             self.message = tr("setup.cannot_start", reason=exc)
             return
-        problem = table.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
+        problem = setups.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
                                       and s["name"] != tr("seat.player_n", number=i + 1)])
         if problem and problem not in self.app.notices:
             self.app.notices.append(problem)

@@ -15,9 +15,11 @@ from babel import dates as babel_dates
 
 from ...i18n import get_language, number, tr
 from ...rules import GAMES
-from .. import achievements, table, ui
-from ..names import game_title
-from ..saves import format_date
+from ..progress import achievements
+from ..store import setups
+from .. import ui
+from ..words.names import game_title
+from ..store.saves import format_date
 from ..stats_tabs import build_tabs
 from .base import Scene
 
@@ -75,7 +77,7 @@ class AchievementsScene(Scene):
 
     def __init__(self, app, player: str | None = None):
         super().__init__(app)
-        profiles, _ = table.load_profiles()
+        profiles, _ = setups.load_profiles()
         store, self.message = achievements.load_store()
         names = [n for n in store if store[n]["earned"] or store[n]["progress"]]
         names += [p["name"] for p in profiles if p["name"] not in names]

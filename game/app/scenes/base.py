@@ -20,8 +20,9 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
 
 from ... import i18n
-from .. import memory, ui
-from ..compositor import draw_gui
+from ..loop import memory
+from .. import ui
+from ..loop.compositor import draw_gui
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 

@@ -16,9 +16,11 @@ from babel import dates as babel_dates
 
 from ...i18n import get_language, number, tr
 from ...rules import GAMES
-from .. import daily, table, ui
-from ..daily_words import long_date, result_line
-from ..names import game_title
+from ..progress import daily
+from ..store import setups
+from .. import ui
+from ..progress.daily_words import long_date, result_line
+from ..words.names import game_title
 from ..stats_tabs import build_tabs
 from .base import Scene
 
@@ -77,7 +79,7 @@ class CalendarScene(Scene):
 
     def __init__(self, app, player: str | None = None):
         super().__init__(app)
-        profiles, _ = table.load_profiles()
+        profiles, _ = setups.load_profiles()
         names = daily.players()
         names += [p["name"] for p in profiles if p["name"] not in names]
         self.names = names

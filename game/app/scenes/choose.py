@@ -8,7 +8,7 @@ import pygame
 from ...rules import GAMES
 from ...i18n import tr
 from .. import ui
-from ..names import game_blurb, game_title
+from ..words.names import game_blurb, game_title
 from .base import Scene
 
 FALLBACK_COLOUR = (150, 120, 90)    # a game's emblem when games.yaml gives no colour

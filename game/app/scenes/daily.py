@@ -11,9 +11,11 @@ import pygame
 
 from ...i18n import get_language, tr
 from ...rules import GAMES
-from .. import daily, launch, saves, table, ui
-from ..daily_words import saved_try, slot_of, long_date, result_line, setup_line
-from ..names import game_title
+from ..progress import daily
+from .. import launch, ui
+from ..store import saves, setups
+from ..progress.daily_words import saved_try, slot_of, long_date, result_line, setup_line
+from ..words.names import game_title
 from .base import Scene
 
 
@@ -23,7 +25,7 @@ class DailyScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.date = daily.today()
-        self.profiles, _ = table.load_profiles()
+        self.profiles, _ = setups.load_profiles()
         self.typed = tr("seat.player_n", number=1)
         self.player = self.profiles[0]["name"] if self.profiles else self.typed
         self.message = ""
@@ -60,7 +62,7 @@ class DailyScene(Scene):
             self.app.launch(lambda: launch.saved(s))
             return
         if not self.profiles:
-            table.add_profiles([{"name": self.player, "colour": 0}])
+            setups.add_profiles([{"name": self.player, "colour": 0}])
         self.app.launch(lambda: launch.daily(gid, self.player, self.colour(), self.date))
 
     def share(self, gid: str) -> None:

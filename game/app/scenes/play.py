@@ -2,7 +2,7 @@
 
 The board is drawn by the game's BoardView from what the session gives the viewing seat; the
 session (``game/app/session.py``: the table, undo, log, computers, curtain) is this scene's only
-way to the game.  The scene owns the side panel (``game/app/play_panel.py``), the log box, Undo
+way to the game.  The scene owns the side panel (``game/app/scenes/play_parts/panel.py``), the log box, Undo
 and Menu, draws the "pass the device" curtain, and goes to the results once the final animation
 has played.
 """
@@ -14,14 +14,14 @@ import pygame
 from ...i18n import get_language, tr
 from ...rules import GAMES, IllegalAction
 from .. import ui
-from ..names import follow_language, name_in_language
+from ..words.names import follow_language, name_in_language
 from ..views import make_board_view
 from .base import Scene
-from ..hint_button import HintButtonMixin
-from ..coach_bubble import CoachBubbleMixin
-from ..board_message import BoardMessageMixin
-from ..moment import MomentMixin
-from ..play_panel import PlayPanelMixin
+from .play_parts.hint import HintButtonMixin
+from .play_parts.guide import CoachBubbleMixin
+from .play_parts.messages import BoardMessageMixin
+from .play_parts.moment import MomentMixin
+from .play_parts.panel import PlayPanelMixin
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """Quick reference: one page per game (turn steps, scoring, facts to look up mid-game) from
-``data/quickref/<game>.yaml`` (see ``game/app/quickref.py``), in two columns whose type shrinks
+``data/quickref/<game>.yaml`` (see ``game/app/words/quickref.py``), in two columns whose type shrinks
 until the page fits the window.  Opened from the pause menu and the set-up screen
 (``app.open("quickref", game_id)``); Esc or Back returns."""
 from __future__ import annotations
@@ -12,8 +12,8 @@ from ...i18n import tr
 from ...rules import GAMES
 from ...io.data import DataError
 from .. import ui
-from ..names import game_title
-from ..quickref import cell_text, load_quickref
+from ..words.names import game_title
+from ..words.quickref import cell_text, load_quickref
 from .base import Scene
 
 #: body type sizes tried, largest first, until both columns fit

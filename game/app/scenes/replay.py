@@ -16,9 +16,10 @@ import pygame
 from ...i18n import get_language, number, tr
 from ...rules import GAMES
 from ...table.seats import as_seats
-from .. import eventtext, replays, ui
-from ..play_panel import PlayPanelMixin
-from ..replay import OPEN, ReplayError
+from .. import eventtext, ui
+from ..store import replays
+from .play_parts.panel import PlayPanelMixin
+from ..progress.replay import OPEN, ReplayError
 from ..views import make_board_view
 from .base import Scene
 

@@ -10,10 +10,11 @@ import pygame
 
 from ...i18n import number, tr
 from ...rules import GAMES
-from .. import replays, ui
-from ..names import game_title, score_text
-from ..replay import ReplayError
-from ..saves import format_date
+from ..store import replays
+from .. import ui
+from ..words.names import game_title, score_text
+from ..progress.replay import ReplayError
+from ..store.saves import format_date
 from ..stats_tabs import build_tabs
 from .base import Scene
 

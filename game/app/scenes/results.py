@@ -6,10 +6,12 @@ import pygame
 
 from ...i18n import get_language, tr
 from ...rules import GAMES
-from .. import daily, endgame, eventtext, launch, records, replays, table, ui
-from ..replay import ReplayError
+from ..progress import daily, endgame
+from .. import eventtext, launch, ui
+from ..store import records, replays, setups
+from ..progress.replay import ReplayError
 from ...table import ranking
-from ..names import score_text
+from ..words.names import score_text
 from .base import Scene
 
 log = logging.getLogger(__name__)
@@ -27,7 +29,7 @@ class ResultsScene(Scene):
         self.solo = None          # (score, best kept, new best?) for a solo game played for a score
         state = self.final
         try:   # statistics: each finished game is counted once, whatever happens to them
-            table_message = table.record_game(self.session)
+            table_message = setups.record_game(self.session)
         except Exception:  # noqa: BLE001 - statistics must never break the results
             log.debug("__init__: fell back after an error", exc_info=True)  # drawn every frame: quiet
             table_message = None

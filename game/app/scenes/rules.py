@@ -18,7 +18,7 @@ from ...i18n import DEFAULT, get_language, tr
 from ...io.paths import resource_path
 from ...rules import GAMES
 from .. import coach, diagrams, ui
-from ..names import game_title
+from ..words.names import game_title
 from .base import Scene
 
 

@@ -9,7 +9,8 @@ import logging
 import pygame
 
 from ...i18n import tr
-from .. import launch, saves, ui
+from .. import launch, ui
+from ..store import saves
 from .base import Scene
 
 log = logging.getLogger(__name__)

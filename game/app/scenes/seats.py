@@ -7,9 +7,10 @@ import pygame
 
 from ...ai import DEFAULT_LEVEL, LEVELS
 from ...rules import GAMES
-from .. import coach, launch, table, ui
+from .. import coach, launch, ui
+from ..store import setups
 from ...i18n import tr
-from ..names import (choice_label, colour_name, follow_language, game_title, level_about, level_name,
+from ..words.names import (choice_label, colour_name, follow_language, game_title, level_about, level_name,
                     option_label, variant_label, variants_heading)
 from .base import Scene
 
@@ -82,9 +83,9 @@ class SeatsScene(Scene):
         self.message = ""
         self.about_level = DEFAULT_LEVEL     # the level whose one-line description shows
         self.row_swatches: list[tuple[pygame.Rect, int]] = []
-        self.profiles, problems = table.load_profiles()
+        self.profiles, problems = setups.load_profiles()
         if not seats:   # the last table of this game, as it was left
-            problems = " ".join(filter(None, [problems, table.restore_into(self)]))
+            problems = " ".join(filter(None, [problems, setups.restore_into(self)]))
         self.table_note = problems or ""     # about saved players and set-ups, under the seats
         follow_language(self.seats)          # default names kept in another language: this one's
 
@@ -130,7 +131,7 @@ class SeatsScene(Scene):
 
     def take_profile(self, i: int) -> None:
         """The seat's profile button: the next saved player (name and colour) for seat ``i``."""
-        p = table.next_profile(self.profiles, self.seats[:self.count], i)
+        p = setups.next_profile(self.profiles, self.seats[:self.count], i)
         if p is None:
             self.table_note = tr("table.profiles_in_use" if self.profiles else "table.no_profiles")
             self.rebuild()                   # the level lines make room for the note
@@ -313,9 +314,9 @@ class SeatsScene(Scene):
         except ValueError as exc:
             self.message = tr("setup.cannot_start", reason=exc)
             return
-        problems = [table.save_setup(self.game_id, seats, self.count, self.variant, self.options,
+        problems = [setups.save_setup(self.game_id, seats, self.count, self.variant, self.options,
                                      self.option_text),
-                    table.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
+                    setups.add_profiles([s for i, s in enumerate(seats) if s["kind"] == "human"
                                         and s["name"] != default_name(i, "human")])]
         for problem in filter(None, problems):
             if problem not in self.app.notices:

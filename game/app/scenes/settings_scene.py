@@ -13,9 +13,9 @@ from pygame_gui.elements import UIHorizontalSlider
 from ... import i18n
 from ...i18n import tr
 from .. import lang as lang_mod
-from .. import settings as smod
+from ..store import settings as smod
 from .. import ui
-from ..names import think_label
+from ..words.names import think_label
 from .base import Scene
 
 VOLUME_STEP = 10          # percent a key press or a click beside the knob moves the volume

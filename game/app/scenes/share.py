@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ...i18n import tr
-from .. import daily, ui
+from ..progress import daily
+from .. import ui
 from .base import Scene
 
 SQUARES = {daily.WIN: "win", daily.YOU: "you", daily.OTHER: "other", daily.FILLED: "filled"}

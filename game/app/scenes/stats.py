@@ -7,8 +7,9 @@ import pygame
 
 from ...i18n import number, tr
 from ...rules import GAMES
-from .. import records, table, ui
-from ..names import game_title
+from ..store import records, setups
+from .. import ui
+from ..words.names import game_title
 from ..stats_tabs import build_tabs
 from .base import Scene
 
@@ -33,8 +34,8 @@ class StatsScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.games, self.message = table.load_stats()     # a note heads the table
-        self.profiles, _ = table.load_profiles()
+        self.games, self.message = setups.load_stats()     # a note heads the table
+        self.profiles, _ = setups.load_profiles()
         self.game_filter: str | None = None
         self.offset = 0
         self.player = self._names()[0] if self._names() else None
@@ -53,7 +54,7 @@ class StatsScene(Scene):
         return sorted(counts, key=lambda n: (-(counts[n][1] > 0), -counts[n][0], n.casefold()))
 
     def rows(self) -> list[dict]:
-        return table.summary(self.games, self.game_filter)
+        return setups.summary(self.games, self.game_filter)
 
     def set_game(self, gid) -> None:
         self.game_filter = gid
@@ -70,10 +71,10 @@ class StatsScene(Scene):
     def forget(self) -> None:
         """The chart's player leaves the saved players; the statistics stay."""
         if self.player is not None:
-            problem = table.forget_profile(self.player)
+            problem = setups.forget_profile(self.player)
             if problem:
                 self.message = problem
-            self.profiles, _ = table.load_profiles()
+            self.profiles, _ = setups.load_profiles()
             self.rebuild()
 
     def scroll(self, d: int) -> None:
@@ -259,7 +260,7 @@ class StatsScene(Scene):
                  (inner.x, inner.y), "topleft", inner.w // 2, bold=True)
         fit_text(surface, tr("table.chart_legend"), self.px(13), ui.colour("text_muted"),
                  (inner.right, inner.y + self.px(2)), "topright", inner.w // 2 - self.px(12))
-        results = table.history(self.games, self.player, self.game_filter)[-CHART_GAMES:]
+        results = setups.history(self.games, self.player, self.game_filter)[-CHART_GAMES:]
         area = pygame.Rect(inner.x, inner.y + self.px(28), inner.w, inner.h - self.px(28))
         if not results or area.h < self.px(20):
             fit_text(surface, tr("table.chart_empty", name=self.player), self.px(15),

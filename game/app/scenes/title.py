@@ -9,8 +9,9 @@ import pygame
 from ... import __version__
 from ...i18n import tr
 from ...rules import GAMES
-from .. import launch, saves, ui
-from ..names import game_title
+from .. import launch, ui
+from ..store import saves
+from ..words.names import game_title
 from .base import Scene
 
 log = logging.getLogger(__name__)

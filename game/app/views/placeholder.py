@@ -106,7 +106,7 @@ class PlaceholderView(BoardView):
         from ...rules import GAMES
         info = GAMES.get(self.game_id)
         if info is not None:
-            from ..names import game_title
+            from ..words.names import game_title
             title = game_title(info)
         else:
             title = self.game_id

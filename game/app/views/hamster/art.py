@@ -10,7 +10,7 @@ import pygame
 from ... import ui
 from ....i18n import get_language
 from ...board import draw
-from ...compositor import redrawn
+from ...loop.compositor import redrawn
 from . import texts
 from .common import (AMBER, CROSS_VARIANTS, EARTH, EARTH_DARK, FLOOR, FLOOR_START, GOLD, GREEN, INK, PAPER,
                      TUNNEL, WALL, _mix)

@@ -30,7 +30,7 @@ import zlib
 from pathlib import Path
 from typing import Callable
 
-from ..io.safeio import FileProblem, atomic_write_bytes, read_bytes
+from ...io.safeio import FileProblem, atomic_write_bytes, read_bytes
 
 log = logging.getLogger(__name__)
 

@@ -34,13 +34,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..i18n import cannot_save_message, folder_reason, get_language, tr
-from ..io.paths import (UserDataUnavailable, atomic_write, move_aside,
+from ... import __version__
+from ...i18n import cannot_save_message, folder_reason, get_language, tr
+from ...io.paths import (UserDataUnavailable, atomic_write, move_aside,
                      user_data_dir)
-from ..io.safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
+from ...io.safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
 from . import journal as journal_mod
-from .names import game_title
+from ..words.names import game_title
 
 log = logging.getLogger(__name__)
 
@@ -459,7 +459,7 @@ def _clip_names(state: dict) -> None:
 
 
 def _check_seats(seats: Any, players: int) -> list[dict]:
-    from ..ai import DEFAULT_LEVEL, LEVELS
+    from ...ai import DEFAULT_LEVEL, LEVELS
     if not isinstance(seats, list) or len(seats) != players:
         raise SaveError(tr("saves.bad_players"))
     out = []
@@ -483,7 +483,7 @@ def _check_seats(seats: Any, players: int) -> list[dict]:
 def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
     """Every history entry is checked like the game itself: its 'before' must load as a state
     of the same game, players, variant and options."""
-    from ..rules import LoadError, load_state
+    from ...rules import LoadError, load_state
     if not isinstance(undo, list) or len(undo) > MAX_UNDO:
         raise SaveError(tr("saves.bad_undo"))
     out = []
@@ -515,7 +515,7 @@ def _check_undo(undo: Any, game_id: str, state) -> list[dict]:
 
 
 def parse_payload(raw: Any) -> Saved:
-    from ..rules import GAMES, LoadError, load_state
+    from ...rules import GAMES, LoadError, load_state
     if not isinstance(raw, dict) or raw.get("app") != APP_TAG:
         raise SaveError(tr("saves.not_ours"))
     for key in ("seats", "state", "undo"):
@@ -576,7 +576,7 @@ def _actions(actions: Any, state) -> list | None:
 
 def _check_online(x: Any, players: int) -> dict | None:
     """A hosted table's code, port and seat tokens, or None when there is none that fits."""
-    from ..net.protocol import normal_code
+    from ...net.protocol import normal_code
     if not isinstance(x, dict):
         return None
     code, port, tokens = normal_code(x.get("code")), x.get("port"), x.get("tokens")
@@ -821,7 +821,7 @@ def list_saves() -> tuple[list[Saved], list[str]]:
 
 def describe_parts(saved: Saved) -> tuple[str, str]:
     """Two lines for the list: (game, progress and date; the seats)."""
-    from ..rules import GAMES
+    from ...rules import GAMES
     info = GAMES.get(saved.game_id)
     title = game_title(info) if info else saved.game_id
     n = saved.state.turn_number

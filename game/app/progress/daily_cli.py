@@ -28,9 +28,9 @@ def add_command(sub, int_type, usage_error, game_info) -> None:
 
 
 def run(args, usage_error, game_info) -> int:
-    from ..rules import GAMES
+    from ...rules import GAMES
     from . import daily
-    from .names import score_text
+    from ..words.names import score_text
     info = game_info(args.game, screen=False)
     if info.id not in daily.setups():
         raise usage_error(f"{info.title} has no deal of the day")

@@ -22,11 +22,11 @@ import os
 import time
 from pathlib import Path
 
-from ..ai import LEVELS
-from ..i18n import tr
-from ..io.paths import UserDataUnavailable, atomic_write, move_aside, user_data_dir
-from ..rules import GAMES
-from ..io.safeio import FileProblem, load_json
+from ...ai import LEVELS
+from ...i18n import tr
+from ...io.paths import UserDataUnavailable, atomic_write, move_aside, user_data_dir
+from ...rules import GAMES
+from ...io.safeio import FileProblem, load_json
 
 log = logging.getLogger(__name__)
 
@@ -117,7 +117,7 @@ def _name(v) -> str | None:
 
 
 def _palette_size() -> int:
-    from . import ui
+    from .. import ui
     return max(1, len(ui.seat_palette()))
 
 

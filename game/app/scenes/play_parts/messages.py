@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import pygame
 
-from . import ui
+from ... import ui
 
 log = logging.getLogger(__name__)
 

@@ -36,8 +36,8 @@ from pygame_gui.core.resource_loaders import BlockingThreadedResourceLoader
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.utility import FontResource, get_default_manager, set_default_manager
 
-from .. import i18n
-from . import ui
+from ... import i18n
+from .. import ui
 
 _frozen = False
 
@@ -55,7 +55,7 @@ def freeze_startup() -> None:
 def drop_pictures() -> None:
     """Forget the board pictures and panel shadows drawn so far (a screen without a board
     comes: what the games drew for their window size is of no use to it)."""
-    from .board.cache import CACHE
+    from ..board.cache import CACHE
     CACHE.clear()
     for part in (ui, getattr(ui, "surfaces", None)):      # the panel shadows, wherever ui keeps them
         shadows = getattr(part, "_shadow_cache", None)
@@ -70,7 +70,7 @@ SHARED_PICTURES = ("kit", "assets")     # board-kit labels and sprite files: of 
 def drop_game_pictures() -> None:
     """A game starts: what the views of the games before it drew goes (every view keys its
     pictures by itself, so a new view never uses them), the pictures any game uses stay."""
-    from .board.cache import CACHE
+    from ..board.cache import CACHE
     CACHE.keep_only(SHARED_PICTURES)
 
 
@@ -242,7 +242,7 @@ _theme = {"scale": None, "theme": None}
 def make_manager(size, scale: float):
     """A pygame_gui manager for a window of ``size`` at ``scale``, on the scale's shared theme."""
     if _theme["scale"] == scale and _theme["theme"] is not None:
-        from .lang import gui_locale
+        from ..lang import gui_locale
         locale = gui_locale(i18n.get_language())
         mgr = _LeanManager(size, None, locale, _theme["theme"])
         if getattr(_theme["theme"], "_locale", locale) != locale:

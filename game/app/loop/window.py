@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from ..io.paths import resource_path
+from ...io.paths import resource_path
 
 
 def keep_on_screen(win) -> None:

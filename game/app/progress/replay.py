@@ -22,12 +22,12 @@ import json
 import logging
 import time
 
-from .. import __version__
-from ..i18n import tr
-from ..rules import GAMES, new_game
-from ..table import Table
-from ..table.seats import KINDS
-from .jsonstore import clean_name, is_int
+from ... import __version__
+from ...i18n import tr
+from ...rules import GAMES, new_game
+from ...table import Table
+from ...table.seats import KINDS
+from ..store.jsonstore import clean_name, is_int
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def _option_value(v) -> bool:
 def check_record(raw) -> dict:
     """A replay record from a file, checked for its shape (the rules check the actions when
     it is run); ReplayError with a sentence for anything wrong."""
-    from ..ai import LEVELS
+    from ...ai import LEVELS
     if not isinstance(raw, dict) or raw.get("app") != APP_TAG or raw.get("kind") != KIND:
         raise _bad("replay.not_ours")
     fmt = raw.get("format")

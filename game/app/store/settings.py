@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import json
 
-from .. import i18n
-from ..i18n import cannot_save_message, tr
-from ..io.paths import UserDataUnavailable, atomic_write, user_data_dir
-from ..io.safeio import FileProblem, load_json
+from ... import i18n
+from ...i18n import cannot_save_message, tr
+from ...io.paths import UserDataUnavailable, atomic_write, user_data_dir
+from ...io.safeio import FileProblem, load_json
 
 FILE_NAME = "settings.json"
 WINDOW_PRESETS = [(1024, 600), (1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160)]

@@ -20,8 +20,8 @@ label, never to the bare key (a test checks that every game's keys exist).
 """
 from __future__ import annotations
 
-from .. import i18n
-from ..i18n import has, tr
+from ... import i18n
+from ...i18n import has, tr
 
 #: the catalog's default seat names ("Player {number}", "Computer {number}")
 DEFAULT_NAME_KEYS = ("seat.player_n", "seat.computer_n")
@@ -120,13 +120,13 @@ def level_name(level: str) -> str:
 
 def level_about(level: str, think: float | None = None) -> str:
     """One line on how a computer level plays; the expert's names its think time (Settings)."""
-    from .settings import THINK_DEFAULT
+    from ..store.settings import THINK_DEFAULT
     return _or(f"level.{level}.about", "", seconds=think_seconds(THINK_DEFAULT if think is None else think))
 
 
 def think_seconds(seconds: float) -> str:
     """A think time as the language writes it: "1", "0.5" ("0,5" in German)."""
-    from ..i18n import number
+    from ...i18n import number
     whole = float(seconds).is_integer()
     return number(seconds, decimals=0 if whole else 1)
 

@@ -16,9 +16,9 @@ import time
 
 import pygame
 
-from ..ai import LEVELS
-from ..rules import GAMES
-from . import launch, ui
+from ...ai import LEVELS
+from ...rules import GAMES
+from .. import launch, ui
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +197,7 @@ class Monkey:
 
     def start_game(self, gid: str, computers_only: bool = False) -> None:
         if not computers_only and self.rng.random() < 0.2:     # now and then the guided game
-            from . import coach
+            from .. import coach
             if self.app.launch(lambda: coach.new_session(gid)):
                 return
         info = GAMES[gid]
@@ -261,7 +261,7 @@ class Monkey:
                 "kinds": memory_kinds()}
 
     def run(self, events: int | None = None, seconds: float | None = None, report=None) -> dict:
-        from ..net import client
+        from ...net import client
         kept, client.LOOPBACK_ONLY = client.LOOPBACK_ONLY, True  # a typed address stays here
         try:
             return self._run(events, seconds, report)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 
-from . import achievements, daily, replay, replays
+from . import achievements, daily, replay
+from ..store import replays
 
 log = logging.getLogger(__name__)
 

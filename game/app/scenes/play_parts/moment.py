@@ -16,8 +16,8 @@ from __future__ import annotations
 import logging
 import pygame
 
-from ..i18n import tr
-from . import ui
+from ....i18n import tr
+from ... import ui
 
 log = logging.getLogger(__name__)
 

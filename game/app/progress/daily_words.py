@@ -6,10 +6,11 @@ import logging
 
 from babel import dates as babel_dates
 
-from ..i18n import get_language, number, tr
-from ..rules import GAMES
-from . import daily, saves
-from .names import level_name, score_text, variant_label
+from ...i18n import get_language, number, tr
+from ...rules import GAMES
+from . import daily
+from ..store import saves
+from ..words.names import level_name, score_text, variant_label
 
 log = logging.getLogger(__name__)
 

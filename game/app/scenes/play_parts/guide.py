@@ -10,9 +10,9 @@ from __future__ import annotations
 import logging
 import pygame
 
-from ..i18n import tr
-from . import ui
-from .hint_button import draw_rings
+from ....i18n import tr
+from ... import ui
+from .hint import draw_rings
 
 log = logging.getLogger(__name__)
 

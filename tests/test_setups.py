@@ -8,7 +8,7 @@ import random
 import pygame
 import pytest
 
-from game.app import records, saves, table
+from game.app.store import records, saves, setups
 from game.app.app import App
 from game.app.launch import new
 from game.i18n import check_catalogs, set_language
@@ -68,7 +68,7 @@ def add_games(n, names=("Mia", "Opa", "Computer 3"), gid="moles"):
                       "seats": [{"name": nm, "kind": "computer" if i == 2 else "human",
                                  "level": "expert" if i == 2 else "good", "score": (k * 7 + i) % 13,
                                  "won": i == k % 3} for i, nm in enumerate(names)]})
-    assert table._write(table.STATS, {"version": 1, "games": games}) is None
+    assert setups._write(setups.STATS, {"version": 1, "games": games}) is None
     return games
 
 
@@ -134,22 +134,22 @@ def test_unknown_option_values_in_a_setup_are_dropped_with_a_message(home):
                               {"name": "B", "colour": 1, "kind": "computer", "level": "expert"}],
         "variant": None, "options": {"championship": "maybe", "no_such": 1}, "option_text": {}}}}),
         encoding="utf-8")
-    setup, message = table.load_setup("moles")
+    setup, message = setups.load_setup("moles")
     assert setup["seats"][1]["level"] == "expert" and setup["options"] == {}
     assert message and "setups.json.damaged" in message
     assert (home / "setups.json.damaged").exists()
-    again, message2 = table.load_setup("moles")       # the good part was written back
+    again, message2 = setups.load_setup("moles")       # the good part was written back
     assert again == setup and message2 is None
 
 
 # ---- damaged files ---------------------------------------------------------------------------------
 def _good(kind: str) -> str:
-    if kind == table.SETUPS:
+    if kind == setups.SETUPS:
         return json.dumps({"version": 1, "games": {"moles": {
             "count": 2, "seats": [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
                                   {"name": "B", "colour": 1, "kind": "computer", "level": "good"}],
             "variant": None, "options": {}, "option_text": {}}}})
-    if kind == table.PROFILES:
+    if kind == setups.PROFILES:
         return json.dumps({"version": 1, "profiles": [{"name": "Mia", "colour": 2}]})
     return json.dumps({"version": 1, "games": [{"game": "moles", "variant": None, "when": 1,
                        "seats": [{"name": "A", "kind": "human", "level": "good", "score": 3,
@@ -164,12 +164,12 @@ DAMAGE = {
     "huge": lambda kind: json.dumps({"version": 1, "pad": "x" * (2 * 1024 * 1024)}),
     "not utf-8": lambda kind: "\udcff",
 }
-LOADERS = {table.SETUPS: table.load_setups, table.PROFILES: table.load_profiles,
-           table.STATS: table.load_stats}
+LOADERS = {setups.SETUPS: setups.load_setups, setups.PROFILES: setups.load_profiles,
+           setups.STATS: setups.load_stats}
 
 
 @pytest.mark.parametrize("damage", sorted(DAMAGE))
-@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+@pytest.mark.parametrize("kind", [setups.SETUPS, setups.PROFILES, setups.STATS])
 def test_a_damaged_file_gives_a_message_and_is_kept(home, kind, damage):
     text = DAMAGE[damage](kind)
     path = home / kind
@@ -185,16 +185,16 @@ def test_a_damaged_file_gives_a_message_and_is_kept(home, kind, damage):
     assert LOADERS[kind]()[1] is None                               # reported once
 
 
-@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+@pytest.mark.parametrize("kind", [setups.SETUPS, setups.PROFILES, setups.STATS])
 def test_the_screens_open_with_a_damaged_file(home, kind):
     (home / kind).write_text("{ not json", encoding="utf-8")
     a = make_app((1024, 600))
-    if kind == table.STATS:
+    if kind == setups.STATS:
         a.open("stats")
     else:
         a.open("seats", "moles")
     pump(a)
-    note = a.top.message if kind == table.STATS else a.top.table_note
+    note = a.top.message if kind == setups.STATS else a.top.table_note
     assert note and "damaged" in note
     assert (home / (kind + ".damaged")).exists()
     close(a)
@@ -203,13 +203,13 @@ def test_the_screens_open_with_a_damaged_file(home, kind):
 def test_a_file_that_cannot_be_written_is_skipped(home, monkeypatch):
     def refuse(*_a, **_k):
         raise PermissionError(13, "Permission denied")
-    monkeypatch.setattr(table, "atomic_write", refuse)
-    assert table.add_profiles([{"name": "Mia", "colour": 0}]) == table.tr("table.cannot_write")
+    monkeypatch.setattr(setups, "atomic_write", refuse)
+    assert setups.add_profiles([{"name": "Mia", "colour": 0}]) == setups.tr("table.cannot_write")
     a = make_app()
     a.open("seats", "moles")
     a.top.start()
     assert a.top.name == "play"
-    assert table.tr("table.cannot_write") in a.notices
+    assert setups.tr("table.cannot_write") in a.notices
     close(a)
 
 
@@ -222,7 +222,7 @@ def test_typed_names_become_profiles_and_seats_pick_them(home):
     sc.set_colour(0, 4)
     sc.start()
     a.top.stop()
-    profiles, _ = table.load_profiles()
+    profiles, _ = setups.load_profiles()
     assert profiles == [{"name": "Mia", "colour": 4}]
     close(a)
     b = make_app()                      # after a restart the profile is still there
@@ -233,7 +233,7 @@ def test_typed_names_become_profiles_and_seats_pick_them(home):
     assert sc.seats[1]["name"] == "Mia" and sc.seats[1]["colour"] == 4
     assert len({s["colour"] for s in sc.seats[:sc.count]}) == sc.count
     sc.take_profile(0)                  # the only profile is in use by another seat
-    assert sc.table_note == table.tr("table.profiles_in_use")
+    assert sc.table_note == setups.tr("table.profiles_in_use")
     close(b)
 
 
@@ -241,28 +241,28 @@ def test_default_names_and_computers_are_not_kept_as_profiles(home):
     a = make_app()
     a.open("seats", "moles")
     a.top.take_profile(1)
-    assert a.top.table_note == table.tr("table.no_profiles")
+    assert a.top.table_note == setups.tr("table.no_profiles")
     a.top.start()
     a.top.stop()
-    assert table.load_profiles()[0] == []
+    assert setups.load_profiles()[0] == []
     close(a)
 
 
 def test_next_profile_cycles_through_the_free_profiles():
     profiles = [{"name": "A", "colour": 0}, {"name": "B", "colour": 1}, {"name": "C", "colour": 2}]
     seats = [{"name": "x"}, {"name": "B"}]
-    assert table.next_profile(profiles, seats, 0)["name"] == "A"
+    assert setups.next_profile(profiles, seats, 0)["name"] == "A"
     seats[0]["name"] = "A"
-    assert table.next_profile(profiles, seats, 0)["name"] == "C"
+    assert setups.next_profile(profiles, seats, 0)["name"] == "C"
     seats[0]["name"] = "C"
-    assert table.next_profile(profiles, seats, 0)["name"] == "A"
-    assert table.next_profile([], seats, 0) is None
+    assert setups.next_profile(profiles, seats, 0)["name"] == "A"
+    assert setups.next_profile([], seats, 0) is None
 
 
 def test_a_known_profile_takes_its_new_colour():
-    table.add_profiles([{"name": "Mia", "colour": 1}])
-    table.add_profiles([{"name": "mia", "colour": 3}, {"name": "Ben", "colour": 2}])
-    assert table.load_profiles()[0] == [{"name": "Ben", "colour": 2}, {"name": "mia", "colour": 3}]
+    setups.add_profiles([{"name": "Mia", "colour": 1}])
+    setups.add_profiles([{"name": "mia", "colour": 3}, {"name": "Ben", "colour": 2}])
+    assert setups.load_profiles()[0] == [{"name": "Ben", "colour": 2}, {"name": "mia", "colour": 3}]
 
 
 # ---- statistics ---------------------------------------------------------------------------------------
@@ -274,8 +274,8 @@ def test_stats_are_counted_once_per_finished_game(home):
     ctl = finish(a)
     results = a.top
     a.open("results", results.play)          # the results shown again: not counted again
-    assert table.record_game(ctl) is None
-    games, _ = table.load_stats()
+    assert setups.record_game(ctl) is None
+    games, _ = setups.load_stats()
     assert len(games) == 1
     g = games[0]
     assert g["game"] == "moles" and [s["name"] for s in g["seats"]] == ["Mia", "Bot"]
@@ -283,7 +283,7 @@ def test_stats_are_counted_once_per_finished_game(home):
     assert [s["score"] for s in g["seats"]] == list(ctl.table.state.scores())
     a.top.play_again()                       # a rematch is a new game: counted when it ends
     finish(a, seed=2)
-    assert len(table.load_stats()[0]) == 2
+    assert len(setups.load_stats()[0]) == 2
     close(a)
 
 
@@ -292,34 +292,34 @@ def test_a_game_not_finished_is_not_counted(home):
     a.launch(lambda: new("moles", [{"name": "Mia", "colour": 0, "kind": "human", "level": "good"},
                                    {"name": "Bot", "colour": 1, "kind": "computer", "level": "good"}],
                          seed=3))
-    assert table.record_game(a.top.session) is None
-    assert table.load_stats()[0] == []
+    assert setups.record_game(a.top.session) is None
+    assert setups.load_stats()[0] == []
     close(a)
 
 
 def test_summary_counts_wins_best_and_average():
     add_games(6)
-    games, _ = table.load_stats()
-    rows = {(r["name"], r["level"]): r for r in table.summary(games)}
+    games, _ = setups.load_stats()
+    rows = {(r["name"], r["level"]): r for r in setups.summary(games)}
     mia = rows[("Mia", "human")]
     assert mia["played"] == 6 and mia["wins"] == 2
     scores = [(k * 7) % 13 for k in range(6)]
     assert mia["best"] == max(scores)
     assert mia["average"] == pytest.approx(sum(scores) / 6)
     assert rows[("Computer 3", "expert")]["wins"] == 2
-    assert table.summary(games, "ants") == []
-    assert [s for s, _w in table.history(games, "Opa")] == [(k * 7 + 1) % 13 for k in range(6)]
+    assert setups.summary(games, "ants") == []
+    assert [s for s, _w in setups.history(games, "Opa")] == [(k * 7 + 1) % 13 for k in range(6)]
 
 
 def test_stats_keep_at_most_the_newest_games(home, monkeypatch):
-    monkeypatch.setattr(table, "MAX_GAMES", 5)
+    monkeypatch.setattr(setups, "MAX_GAMES", 5)
     add_games(5)
     a = make_app()
     a.launch(lambda: new("moles", [{"name": "New", "colour": 0, "kind": "computer", "level": "good"},
                                    {"name": "Bot", "colour": 1, "kind": "computer", "level": "good"}],
                          seed=3))
     finish(a)
-    games, message = table.load_stats()
+    games, message = setups.load_stats()
     assert message is None and len(games) == 5 and games[-1]["seats"][0]["name"] == "New"
     close(a)
 
@@ -338,7 +338,7 @@ def test_best_solo_hamster_score_is_on_the_statistics_screen(home):
 def test_statistics_screen_draws(home, size, lang):
     set_language(lang)
     add_games(40, names=("Mia", "Großvater Alexander", "Компьютер 3"))
-    table.add_profiles([{"name": "Mia", "colour": 3}])
+    setups.add_profiles([{"name": "Mia", "colour": 3}])
     records.record_solo("hamster", None, 44)
     a = make_app(size)
     a.open("stats")
@@ -352,17 +352,17 @@ def test_statistics_screen_draws(home, size, lang):
     for el in sc._callbacks:
         assert el.rect.bottom <= h and el.rect.right <= w
     assert sc.visible_rows >= 3
-    assert table.tr("table.stats_title", lang=lang) == table.tr("table.stats_title")
+    assert setups.tr("table.stats_title", lang=lang) == setups.tr("table.stats_title")
     close(a)
 
 
 def test_statistics_screen_by_keyboard(home):
     add_games(30, names=("Mia", "Opa", "Computer 3"))
-    add = table.load_stats()[0]
+    add = setups.load_stats()[0]
     for k, g in enumerate(add):             # more rows than fit: games of every kind
         g["game"] = ["moles", "ants", "hamster", "forest", "gopher"][k % 5]
         g["seats"][1]["name"] = f"Guest {k % 7}"
-    table._write(table.STATS, {"version": 1, "games": add})
+    setups._write(setups.STATS, {"version": 1, "games": add})
     a = make_app((1024, 600))
     a.open("stats")
     pump(a)
@@ -391,7 +391,7 @@ def test_statistics_screen_empty_and_from_the_title(home):
     a = make_app((1024, 600))
     pump(a)
     title = a.top
-    stats_button = next(b for b in title._callbacks if b.text == table.tr("table.stats_button"))
+    stats_button = next(b for b in title._callbacks if b.text == setups.tr("table.stats_button"))
     assert stats_button.rect.bottom <= 600
     title._callbacks[stats_button]()
     pump(a)
@@ -404,7 +404,7 @@ def test_statistics_screen_empty_and_from_the_title(home):
 def test_catalogs_have_the_table_texts():
     check_catalogs()
     for lang in ("en", "de", "fr", "ru"):
-        assert table.tr("table.stats_title", lang=lang) != "table.stats_title"
+        assert setups.tr("table.stats_title", lang=lang) != "table.stats_title"
 
 
 # ---- fuzz: every field of every file ------------------------------------------------------------------
@@ -412,7 +412,7 @@ WRONG = [None, True, -1, 10 ** 12, 1.5, "", "x" * 500, [], {}, [[[]]]]
 
 
 def _rich(kind: str) -> dict:
-    if kind == table.SETUPS:
+    if kind == setups.SETUPS:
         return {"version": 1, "games": {
             "moles": {"count": 3, "seats": [
                 {"name": "A", "colour": 0, "kind": "human", "level": "good"},
@@ -423,7 +423,7 @@ def _rich(kind: str) -> dict:
                 {"name": "A", "colour": 0, "kind": "human", "level": "good"},
                 {"name": "B", "colour": 1, "kind": "computer", "level": "good"}],
                 "variant": "winter", "options": {"first_ant": "edge"}, "option_text": {}}}}
-    if kind == table.PROFILES:
+    if kind == setups.PROFILES:
         return {"version": 1, "profiles": [{"name": "Mia", "colour": 2}, {"name": "Ben", "colour": 0}]}
     return {"version": 1, "games": [
         {"game": "moles", "variant": None, "when": 5, "seats": [
@@ -454,7 +454,7 @@ def _replace(value, path, new):
     return value
 
 
-@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+@pytest.mark.parametrize("kind", [setups.SETUPS, setups.PROFILES, setups.STATS])
 def test_fuzz_every_field_with_wrong_values_never_raises(home, kind):
     good = _rich(kind)
     for path in list(_paths(good)):
@@ -471,7 +471,7 @@ def test_fuzz_every_field_with_wrong_values_never_raises(home, kind):
                 assert LOADERS[kind]()[1] is None
 
 
-@pytest.mark.parametrize("kind", [table.SETUPS, table.PROFILES, table.STATS])
+@pytest.mark.parametrize("kind", [setups.SETUPS, setups.PROFILES, setups.STATS])
 def test_fuzz_truncated_at_every_length(home, kind):
     text = json.dumps(_rich(kind))
     for cut in range(0, len(text), 3):
@@ -486,16 +486,16 @@ def test_a_full_statistics_file_stays_within_its_size():
     names = ["Ä" * 20, "Б" * 20, "C" * 20, "D" * 20, "E" * 20, "F" * 20]
     games = [{"game": "hamster", "variant": "B", "when": 2 ** 39,
               "seats": [{"name": n, "kind": "computer", "level": "beginner", "score": -123456.25,
-                         "won": False} for n in names]} for _ in range(table.MAX_GAMES)]
-    assert table._write(table.STATS, {"version": 1, "games": games}) is None
-    loaded, message = table.load_stats()
-    assert message is None and len(loaded) == table.MAX_GAMES
+                         "won": False} for n in names]} for _ in range(setups.MAX_GAMES)]
+    assert setups._write(setups.STATS, {"version": 1, "games": games}) is None
+    loaded, message = setups.load_stats()
+    assert message is None and len(loaded) == setups.MAX_GAMES
 
 
 def test_statistics_screen_survives_the_monkey(home):
-    from game.app.monkey import Monkey
+    from game.app.devtools.monkey import Monkey
     add_games(60, names=("Mia", "Großvater Alexander", "Computer 3"))
-    table.add_profiles([{"name": "Mia", "colour": 3}])
+    setups.add_profiles([{"name": "Mia", "colour": 3}])
     a = make_app((1024, 600))
     a.open("stats")
     monkey = Monkey(a, seed=7)
@@ -515,19 +515,19 @@ def test_statistics_screen_survives_the_monkey(home):
 def test_a_saved_player_can_be_forgotten_and_keeps_its_statistics(home, lang):
     set_language(lang)
     add_games(4, names=("Mia", "Opa", "Computer 3"))
-    table.add_profiles([{"name": "Mia", "colour": 3}, {"name": "Ben", "colour": 1}])
+    setups.add_profiles([{"name": "Mia", "colour": 3}, {"name": "Ben", "colour": 1}])
     a = make_app((1024, 600))
     a.open("stats")
     pump(a)
     sc = a.top
     assert sc.player == "Mia"
-    forget = next(b for b in sc._callbacks if b.text == table.tr("table.forget_profile"))
+    forget = next(b for b in sc._callbacks if b.text == setups.tr("table.forget_profile"))
     assert forget.rect.right <= 1024 and forget.rect.bottom <= 600
-    back = next(b for b in sc._callbacks if b.text == table.tr("common.back"))
+    back = next(b for b in sc._callbacks if b.text == setups.tr("common.back"))
     assert not forget.rect.colliderect(back.rect)
     sc._callbacks[forget]()
     pump(a)
-    assert table.load_profiles()[0] == [{"name": "Ben", "colour": 1}]
-    assert len(table.load_stats()[0]) == 4 and sc.player == "Mia"
-    assert all(b.text != table.tr("table.forget_profile") for b in sc._callbacks)   # not saved now
+    assert setups.load_profiles()[0] == [{"name": "Ben", "colour": 1}]
+    assert len(setups.load_stats()[0]) == 4 and sc.player == "Mia"
+    assert all(b.text != setups.tr("table.forget_profile") for b in sc._callbacks)   # not saved now
     close(a)

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .. import i18n
-from ..io.paths import resource_path
-from ..io.data import Checker, display_name, load_yaml
+from ... import i18n
+from ...io.paths import resource_path
+from ...io.data import Checker, display_name, load_yaml
 
 
 @dataclass

@@ -19,9 +19,9 @@ import json
 import os
 from pathlib import Path
 
-from ..i18n import tr
-from ..io.paths import UserDataUnavailable, atomic_write, user_data_dir
-from ..io.safeio import FileProblem, load_json
+from ...i18n import tr
+from ...io.paths import UserDataUnavailable, atomic_write, user_data_dir
+from ...io.safeio import FileProblem, load_json
 
 VERSION = 1
 MAX_DEPTH = 12

@@ -23,12 +23,12 @@ import os
 import re
 from pathlib import Path
 
-from ..i18n import tr
-from ..io.paths import UserDataUnavailable, atomic_write, user_data_dir
-from ..io.safeio import FileProblem, load_json
+from ...i18n import tr
+from ...io.paths import UserDataUnavailable, atomic_write, user_data_dir
+from ...io.safeio import FileProblem, load_json
 from . import jsonstore
 from .jsonstore import clean_name, is_int, is_number
-from .replay import MAX_BYTES, ReplayError, Run, check_record
+from ..progress.replay import MAX_BYTES, ReplayError, Run, check_record
 
 log = logging.getLogger(__name__)
 

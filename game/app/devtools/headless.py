@@ -8,12 +8,12 @@ import random
 
 import pygame
 
-from ..ai import DEFAULT_LEVEL
-from ..i18n import tr
-from ..rules import GAMES, new_game
-from .app import FPS, App
-from .session import LocalSession
-from .scenes.play import PlayScene
+from ...ai import DEFAULT_LEVEL
+from ...i18n import tr
+from ...rules import GAMES, new_game
+from ..app import FPS, App
+from ..session import LocalSession
+from ..scenes.play import PlayScene
 
 
 def headless_env() -> None:

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import time
 
-from ..io.paths import resource_path
-from ..rules import GAMES
-from ..io.data import Checker, DataError, display_name, load_yaml
-from . import jsonstore
-from .jsonstore import clean_name, is_int, is_number
+from ...io.paths import resource_path
+from ...rules import GAMES
+from ...io.data import Checker, DataError, display_name, load_yaml
+from ..store import jsonstore
+from ..store.jsonstore import clean_name, is_int, is_number
 
 FILE = "achievements.json"
 MAX_BYTES = 1024 * 1024
@@ -159,7 +159,7 @@ class _Check:
                     self.chk.fail(f"{at}.{k}", f"{self.game} has no option '{k}'")
         elif word == "opponents":
             body = self.chk.mapping(body, at)
-            from ..ai import LEVELS
+            from ...ai import LEVELS
             self.chk.str(self.chk.key(body, "level", at), at + ".level", LEVELS)
             if not isinstance(body.get("all", False), bool) or set(body) - {"level", "all"}:
                 self.chk.fail(at, "expected {level: L, all: true|false}")

@@ -8,10 +8,10 @@ from __future__ import annotations
 import logging
 import pygame
 
-from ..i18n import get_language, tr
-from . import ui
-from .compositor import redrawn
-from .names import colour_marked, game_title, level_name
+from ....i18n import get_language, tr
+from ... import ui
+from ...loop.compositor import redrawn
+from ...words.names import colour_marked, game_title, level_name
 
 log = logging.getLogger(__name__)
 

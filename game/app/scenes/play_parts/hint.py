@@ -12,9 +12,9 @@ import math
 
 import pygame
 
-from ..i18n import tr
-from . import ui
-from .hint import Hint, HintAsker
+from ....i18n import tr
+from ... import ui
+from ...hint import Hint, HintAsker
 
 log = logging.getLogger(__name__)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from ..io.paths import UserDataUnavailable, atomic_write, user_data_dir
-from ..io.safeio import FileProblem, load_json
+from ...io.paths import UserDataUnavailable, atomic_write, user_data_dir
+from ...io.safeio import FileProblem, load_json
 
 FILE_NAME = "records.json"
 SOLO_SCORE_GAMES = {"hamster"}   # solo games played for a score, not for a win

@@ -21,12 +21,12 @@ import hashlib
 import logging
 from dataclasses import dataclass, field
 
-from ..i18n import number, tr
-from ..io.paths import resource_path
-from ..rules import GAMES
-from ..io.data import Checker, display_name, load_yaml
-from . import jsonstore
-from .jsonstore import clean_name, is_int, is_number
+from ...i18n import number, tr
+from ...io.paths import resource_path
+from ...rules import GAMES
+from ...io.data import Checker, display_name, load_yaml
+from ..store import jsonstore
+from ..store.jsonstore import clean_name, is_int, is_number
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +75,7 @@ _setups: dict | None = None
 
 def load_setups(path=None) -> dict:
     """``data/daily.yaml`` checked (DataError naming the file and the entry)."""
-    from ..ai import LEVELS
+    from ...ai import LEVELS
     path = path or resource_path("data", "daily.yaml")
     chk = Checker(display_name(path))
     raw = chk.mapping(chk.key(chk.mapping(load_yaml(path), "top level"), "games", "top level"),
@@ -373,7 +373,7 @@ def picture(e: dict) -> str:
 
 def share_text(name: str, game: str, date: datetime.date, e: dict, run: int = 0) -> str:
     """The text the Share button copies: game, date, place or score, the picture."""
-    from .names import game_title, score_text
+    from ..words.names import game_title, score_text
     info = GAMES[game]
     lines = [tr("daily.share.head"), tr("daily.share.game", game=game_title(info),
                                         date=date.isoformat())]
@@ -407,10 +407,10 @@ def copy_to_clipboard(text: str) -> bool:
 def expert_result(game: str, date: datetime.date, iterations: int = 200) -> dict:
     """The expert in the person's seat against the day's computers, each search capped at
     ``iterations`` (no time bound), so the result is the same on every computer."""
-    from ..ai import make_agent
-    from ..ai.expert import ExpertAgent
-    from ..rules import new_game
-    from ..table import agent_seed, ranking
+    from ...ai import make_agent
+    from ...ai.expert import ExpertAgent
+    from ...rules import new_game
+    from ...table import agent_seed, ranking
     d = deal(game, date)
     state = new_game(game, d.players, seed=d.seed, variant=d.variant, options=d.options)
     agents = []

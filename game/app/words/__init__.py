@@ -1,0 +1,2 @@
+"""The names the screens give things the rules know by id, and the quick references (the event
+sentences and hints are in ``game.app.eventtext``)."""
