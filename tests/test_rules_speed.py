@@ -60,7 +60,8 @@ def test_the_rules_memories_forget_without_changing_a_game(monkeypatch):
     with tiny bounds (cleared all the time) the games still play as recorded."""
     from game.rules import hamster
     from game.rules.gopher import search
-    monkeypatch.setattr(hamster, "SET_CACHE", 2)
+    from game.rules.hamster import play as hamster_play
+    monkeypatch.setattr(hamster_play, "SET_CACHE", 2)
     monkeypatch.setattr(search, "PLAIN_CACHE", 2)
     chambers = [c for side in ("A", "B") for c in hamster.default_sheet(side).chambers]
     for chamber in chambers:

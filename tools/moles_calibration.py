@@ -1,4 +1,4 @@
-"""Fit Mole Dig's ``CALIBRATION`` (game/ai/moles_ai.py): how sure ``equity`` may be, per layer.
+"""Fit Mole Dig's ``CALIBRATION`` (game/ai/moles_ai/hook.py): how sure ``equity`` may be, per layer.
 
 Plays seeded good-vs-good games (``--players`` seats), records every position where a player
 is about to turn a disc, and fits, per layer, the model  P(seat s wins) = e_s ** k / sum e ** k

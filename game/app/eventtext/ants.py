@@ -1,5 +1,5 @@
 """Ants & Grasshopper: log sentences, toasts and results from the rules' events
-(``game/rules/ants.py`` ``EVENT_TYPES``; catalog ``data/i18n/<lang>/events_ants.yaml``).
+(``game/rules/ants/state.py`` ``EVENT_TYPES``; catalog ``data/i18n/<lang>/events_ants.yaml``).
 
 Ants are numbered as the board draws them, along the trail from 1; a card is named by its kind
 (and insect), never by grid coordinates.  Kinds, insects, supply cards and abilities are named

@@ -1,5 +1,5 @@
 """Hamster Burrow: log sentences, toasts and results from the rules' events
-(``game/rules/hamster.py`` ``EVENT_TYPES``; catalog ``data/i18n/<lang>/events_hamster.yaml``).
+(``game/rules/hamster/state.py`` ``EVENT_TYPES``; catalog ``data/i18n/<lang>/events_hamster.yaml``).
 Chambers are named as the sheet names them (by their id in ``data/hamster/side_*.yaml``)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Mole Dig: log sentences, toasts, refusals and results from the rules' events
-(``game/rules/moles.py`` ``EVENT_TYPES``; catalog ``data/i18n/<lang>/events_moles.yaml``).
+(``game/rules/moles/state.py`` ``EVENT_TYPES``; catalog ``data/i18n/<lang>/events_moles.yaml``).
 
 Places are named as the board shows them: a move says its direction on the screen and its
 distance, and whether it ends in a hole or on a big space; layers by their number and name.

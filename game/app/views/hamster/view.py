@@ -23,8 +23,8 @@ class HamsterView(HamsterInput, HamsterAnimation, HamsterSheet, HamsterArt, KitV
     """The Hamster Burrow board: the viewing seat's sheet drawn as a burrow, the other sheets as
     thumbnails, the shared die, and cell picking with a live preview.
 
-    Everything is drawn from ``state.view(seat)`` (see the spec in ``game/rules/hamster.py``) and
-    the events ``apply()`` returns.  No rule is re-implemented here: a selection is legal iff it
+    Everything is drawn from ``state.view(seat)`` (see the spec in
+    ``game/rules/hamster/__init__.py``) and the events ``apply()`` returns.  No rule is re-implemented here: a selection is legal iff it
     equals the cells of one of ``self.legal``'s actions, and a cell "can extend" the selection iff
     selection + cell is a subset of some legal action's cells.  The texts that explain a refused
     click are only explanations; whether a click is refused comes from ``self.legal``.

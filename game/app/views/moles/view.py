@@ -1,6 +1,6 @@
 """The Mole Dig board: stacked dig layers, moles, discs, and the animations between them.
 
-Everything is drawn from ``state.view(seat)`` (see ``game/rules/moles.py``) and from the events
+Everything is drawn from ``state.view(seat)`` (see ``game/rules/moles/``) and from the events
 ``apply()`` returns. The screen is built on the board kit (``game/app/board``):
   * ``art.py``: the static surfaces per (layer, board size): the stack of plates with lattice,
     holes, big spaces and the ghosts of the next layer's holes; the layer indicator and legend;
