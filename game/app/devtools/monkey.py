@@ -95,6 +95,9 @@ class Monkey:
         self.peak_at: dict = {}        # where the sampled peak was (screen, game, size, memory kinds)
         self.jumps: list[dict] = []    # the biggest rises from one step to the next (at most 6)
         self._last_mb = self.start_mb or 0.0
+        self.hwm_jumps: list[dict] = []   # steps inside which the high-water mark rose 20 MB+
+        self._last_hwm = high_water_mb() or 0.0
+        self._posted: list[str] = []      # the last events posted (for a report on a peak)
         self._games = playable()
 
     # ---- what can be clicked now -------------------------------------------------------------
@@ -165,6 +168,8 @@ class Monkey:
 
     def _post(self, kind, **fields) -> None:
         pygame.event.post(pygame.event.Event(kind, **fields))
+        self._posted = (self._posted + [f"{pygame.event.event_name(kind)} {fields.get('key', '')}"
+                                        f"{fields.get('pos', '')}{fields.get('size', '')}"])[-12:]
         self.events += 1
 
     # ---- getting everywhere -------------------------------------------------------------------
@@ -175,8 +180,10 @@ class Monkey:
         todo_games = [g for g in self._games if g not in self.seen_games] or self._games
         todo = [s for s in SCREENS if s not in self.seen_screens] or list(SCREENS)
         what = rng.choice(todo)
+        self._posted = (self._posted + [f"nudge {what}"])[-12:]
         if what in ("play", "pause", "results", "seats", "host_setup") or rng.random() < 0.3:
             gid = rng.choice(todo_games)
+            self._posted[-1] += f" {gid}"
             if what in ("seats", "host_setup"):
                 app.go_title()
                 app.open(what, gid)
@@ -239,6 +246,12 @@ class Monkey:
         session = getattr(top, "session", None) or getattr(getattr(top, "play", None), "session", None)
         if session is not None:
             self.seen_games.add(session.game_id)
+        hwm = high_water_mb()
+        if hwm is not None and hwm - self._last_hwm >= 20:   # a peak inside this step
+            self.hwm_jumps = (self.hwm_jumps + [dict(self._where(hwm), rise_mb=round(
+                hwm - self._last_hwm, 1), posted=self._posted[-6:])])[-6:]
+        if hwm is not None:
+            self._last_hwm = hwm
         mb = rss_mb()
         if mb is not None:
             if mb > self.peak_mb:
@@ -292,7 +305,7 @@ class Monkey:
                 "peak_mb": round(peak, 1) if peak else None,
                 "rss_mb": round(end, 1) if end is not None else None,
                 "start_mb": round(self.start_mb, 1) if self.start_mb is not None else None,
-                "peak_at": self.peak_at, "jumps": self.jumps}
+                "peak_at": self.peak_at, "jumps": self.jumps, "hwm_jumps": self.hwm_jumps}
 
     def close(self) -> None:
         for scene in self.app.stack:
