@@ -77,3 +77,63 @@ def home(tmp_path, monkeypatch):
 
 def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(_HOME, ignore_errors=True)
+
+
+# ---- the slow set --------------------------------------------------------------------------
+# The README's test command leaves these out (`-m "not slow"` in pyproject.toml): whole games
+# played by mouse or keys, monkeys, real windows, long soaks and computer-player strength runs.
+# CI runs them too (`python -m pytest -m slow`), and so can anyone: the same command with
+# `-m slow`.  A test is listed by its file and function (every parameter), or by its file.
+SLOW_FILES = {
+    "tests/test_real_window.py", "tests/online/test_real_window_online.py",
+    "tests/test_executable.py", "tests/table/test_redeal.py", "tests/net/test_redeal_bytes.py",
+}
+SLOW = {
+    "tests/test_scene_ants_mouse.py": ("test_a_whole_game_by_mouse",
+                                       "test_a_whole_game_by_mouse_with_animations"),
+    "tests/test_scene_mouse_games.py": ("test_a_whole_game_by_mouse",
+                                        "test_a_whole_game_by_mouse_with_animations"),
+    "tests/test_monkey.py": ("test_monkey_through_every_screen_and_game",),
+    "tests/test_setups.py": ("test_statistics_screen_survives_the_monkey",
+                             "test_setup_memory_survives_a_restart_for_every_game"),
+    "tests/test_ai_expert.py": ("test_strength_with_an_iteration_budget_does_not_depend_on_the_clock",
+                                "test_same_view_different_hidden_deal_gives_the_same_choice"),
+    "tests/test_app_loop.py": ("test_every_screen_survives_bursts_of_resizes",),
+    "tests/net/test_host.py": ("test_a_flood_of_hostile_messages_leaves_the_host_up_and_the_game_going",
+                               "test_a_whole_game_over_real_sockets_ends_as_the_host_has_it"),
+    "tests/net/test_server.py": ("test_a_table_is_created_joined_and_played_to_the_end",
+                                 "test_kill_9_and_a_restart_lose_nothing_and_apply_nothing_twice"),
+    "tests/test_compositor.py": ("test_the_monkey_through_every_screen_draws_the_frames_the_plain_way_would",
+                                 "test_every_game_animating_draws_the_frames_the_plain_way_would",
+                                 "test_a_real_window_shows_every_frame_drawn_in_parts"),
+    "tests/test_ai_ants.py": ("test_good_beats_random_in_two_player_autumn",
+                              "test_sharp_beats_good_in_a_few_autumn_games"),
+    "tests/test_ai_forest.py": ("test_good_beats_random_and_beginner_in_two_pack_races",
+                                "test_good_against_good_races_end_by_the_target"),
+    "tests/test_ai_moles.py": ("test_good_beats_random",),
+    "tests/test_ai_hamster.py": ("test_good_outscores_random_solo",
+                                 "test_planner_endgame_is_legal_deterministic_and_can_be_switched_off"),
+    "tests/test_ai_fairness.py": ("test_decision_depends_only_on_the_view",),
+    "tests/test_cli.py": ("test_bench_quick_reports_every_target",),
+    "tests/test_cli_gopher.py": ("test_bench_measures_the_rules_and_the_computer_player",),
+    "tests/test_ants_view.py": ("test_every_step_draws_for_the_player_to_act_at_two_sizes",),
+    "tests/test_whole_game_texts.py": ("test_a_whole_game_shows_only_catalog_texts",),
+    "tests/test_text_fit.py": ("test_every_screen_fits_in_every_language",
+                               "test_no_screen_shows_english_that_is_not_from_a_catalog"),
+    "tests/test_scene_texts.py": ("test_no_scene_draws_an_english_text_from_outside_the_catalogs",),
+    "tests/test_rules_forest.py": ("test_spec_games_always_end_under_every_computer_level",),
+    "tests/test_journal.py": ("test_a_game_killed_at_random_moments_loses_at_most_its_last_action",),
+    "tests/test_polish.py": ("test_finish_the_game_when_every_seat_is_a_computer",),
+    "tests/test_rules_replay.py": ("test_random_games_play_as_recorded",),
+    "tests/online/test_screens.py": ("test_every_online_screen_fits_in_every_language",),
+    "tests/test_moments_keys.py": ("test_a_whole_game_by_keys_alone",
+                                   "test_no_lit_target_lies_under_a_message"),
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        name = getattr(item, "originalname", None) or item.name.split("[", 1)[0]
+        if path in SLOW_FILES or name in SLOW.get(path, ()):
+            item.add_marker(pytest.mark.slow)
