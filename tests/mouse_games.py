@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tests.test_app_scenes import button, click, pump
+from tests.app.test_app_scenes import button, click, pump
 
 
 def start(app, game, variant, kinds, seed, monkeypatch=None, options=None):

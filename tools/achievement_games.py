@@ -7,7 +7,7 @@ Plays seeded games of every game (computer players at level good; as the grassho
 checks each seat's game with the achievements' own conditions.  It keeps, greedily, a few games
 that together earn every achievement of a single game, and writes each as a replay record (the
 set-up and every action) with the seat that earns them: the tests replay these records through
-the rules and award them again (``tests/test_achievements.py``).  Achievements across games are
+the rules and award them again (``tests/progress/test_achievements.py``).  Achievements across games are
 earned in the tests by awarding such games several times; the opponents of a game kept for an
 "against an expert" achievement are marked as Expert computers in the record.
 """

@@ -3,7 +3,7 @@
 ``python tools/log_broad_excepts.py`` inserts, as the first line of each ``except Exception``
 (or ``BaseException``) block that logs nothing, ``log.warning("...", exc_info=True)`` naming the
 function, and adds ``log = logging.getLogger(__name__)`` to modules that need it.  Idempotent;
-``tests/test_logging.py`` checks that nothing is left to do.
+``tests/project/test_logging.py`` checks that nothing is left to do.
 """
 from __future__ import annotations
 

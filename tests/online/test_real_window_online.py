@@ -8,7 +8,7 @@ play windows mid-game go to BURROWBOX_SHOTS (else tmp_path).
 
 Everything stays on 127.0.0.1 (BURROWBOX_LAN=loopback: the table listens there and is announced
 only there).  Where to click comes from the apps' debug hook (game/app/devtools/debug_targets.py), as in
-tests/test_real_window.py, whose X server and window helpers are used here.
+tests/app/test_real_window.py, whose X server and window helpers are used here.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_real_window import GameWindow, XServer, _missing_tools_reason
+from tests.app.test_real_window import GameWindow, XServer, _missing_tools_reason
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SIZE = (1280, 720)
@@ -89,7 +89,7 @@ def test_two_windows_host_join_by_code_and_play(tmp_path, monkeypatch):
         pytest.skip(reason)
     shots = _shots(tmp_path)
     monkeypatch.setenv("BURROWBOX_LAN", "loopback")
-    monkeypatch.setattr("tests.test_real_window.SCREEN", SCREEN)
+    monkeypatch.setattr("tests.app.test_real_window.SCREEN", SCREEN)
     xserver = XServer(tmp_path)
     cmd = [sys.executable, str(ROOT / "main.py"), "play", "--size", f"{SIZE[0]}x{SIZE[1]}",
            "--lang", "en"]

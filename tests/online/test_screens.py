@@ -1,5 +1,5 @@
 """The online screens (issue 34): every text fits at 1024x600 and 1280x720 in every language
-(the fit collector of tests/test_text_fit.py); they work from the keyboard; the title screen
+(the fit collector of tests/words/test_text_fit.py); they work from the keyboard; the title screen
 offers Play online without loading the network libraries; a table online keeps to its rules
 on the pause and results screens."""
 from __future__ import annotations

@@ -11,7 +11,7 @@ log = logging.getLogger(__name__)
 
 
 class DebugTargets:
-    """Debug hook for tests/test_real_window.py, off unless BURROWBOX_DEBUG_TARGETS=FILE is set.
+    """Debug hook for tests/app/test_real_window.py, off unless BURROWBOX_DEBUG_TARGETS=FILE is set.
 
     After each frame in which it changed, writes to FILE (atomically) what can be clicked on
     the screen, with window-relative pixel centres, so a test can drive the real window with

@@ -1,7 +1,7 @@
 """A seeded UI monkey: random clicks, keys, wheels, text and resizes through every screen and
 every game, as a player who cannot stop fiddling would send them.
 
-Used by ``tests/test_monkey.py`` (a short run) and ``main.py bench --long`` (minutes).  Half of
+Used by ``tests/app/test_monkey.py`` (a short run) and ``main.py bench --long`` (minutes).  Half of
 the clicks go where something can be clicked (a button, a game box, a target on the board) so
 that the run gets through the screens; now and then it opens a screen or starts a game by name
 so that every screen and every game is visited, and it plays a game to its end so that the

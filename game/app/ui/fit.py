@@ -10,7 +10,7 @@ or shrink the text first, and only a text that still cannot fit is cut with an e
 
 and ``check_gui(manager)`` reports pygame_gui buttons and labels whose text is wider than the
 widget.  Outside ``collecting()`` nothing is recorded and the checks cost nothing.  The test
-``tests/test_text_fit.py`` renders every screen in every language and fails on any report.
+``tests/words/test_text_fit.py`` renders every screen in every language and fails on any report.
 """
 from __future__ import annotations
 
