@@ -234,7 +234,8 @@ class Monkey:
         app = self.app
         for _ in range(self.rng.randint(1, 4)):
             self.post_random()
-        if self.rng.random() < 0.02:
+        unseen = not set(SCREENS) <= self.seen_screens
+        if self.rng.random() < (0.05 if unseen else 0.02):    # more often while some are unseen
             self.nudge()
         app.step(dt, pygame.event.get())
         self.frames += 1
