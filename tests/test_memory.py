@@ -96,6 +96,22 @@ def test_the_theme_keys_its_theming_ids_without_giant_strings(app):
     assert len(str(args[0]).join(str(args[1]).join(str(args[2])).join(str(args[3])))) > 100_000
 
 
+def test_a_long_log_keeps_pictures_only_of_the_rows_on_screen(app):
+    from game.app import ui
+    log = ui.LogView()
+    log.set_rect((0, 0, 600, 300), 1.5)
+    log.set_lines([f"line {i}: the hamster fills a cheek" for i in range(ui.LogView.MAX_LINES)])
+    window = pygame.Surface((600, 300))
+    log.draw(window)
+    first = dict(log._pictures)
+    assert 0 < len(first) <= 300 // log.rows[-1].get_height() + 2 < len(log.rows)
+    log.draw(window)
+    assert all(log._pictures[k][1] is first[k][1] for k in first)   # the same pictures: unchanged
+    log.scroll_by(10_000)
+    log.draw(window)
+    assert not set(log._pictures) & set(first) and len(log._pictures) <= len(first) + 1
+
+
 def test_a_hidden_screen_keeps_no_widgets_and_gets_them_back(app):
     app.go_title()
     pump(app)
