@@ -74,6 +74,44 @@ def test_managers_of_one_window_scale_share_one_theme(app):
     assert get_default_manager() is None          # pygame_gui keeps no manager for ever
 
 
+def test_the_theme_keys_its_theming_ids_without_giant_strings(app):
+    """pygame_gui keyed each widget's theming ids by a string as long as the product of its id
+    lists' lengths (MBs for an item of a selection list in a panel), kept by the shared theme."""
+    import pygame_gui
+    mgr = memory.make_manager((1920, 1080), 1.5)
+    theme = mgr.get_theme()
+    panel = pygame_gui.elements.UIPanel(pygame.Rect(0, 0, 600, 400), manager=mgr,
+                                        object_id="#settings_panel")
+    box = pygame_gui.elements.UIScrollingContainer(pygame.Rect(0, 0, 500, 300), manager=mgr,
+                                                   container=panel, object_id="#box")
+    items = pygame_gui.elements.UISelectionList(pygame.Rect(0, 0, 400, 200), ["a", "b", "c"],
+                                                manager=mgr, container=box, object_id="#choices")
+    button = items.item_list[0]["button_element"]
+    assert all(len(key) < 1000 for key in theme.unique_theming_ids)
+    args = (button.element_base_ids, button.element_ids, button.class_ids, button.object_ids)
+    plain = type(theme).build_all_combined_ids(theme, *args)    # pygame_gui's own answer
+    assert button.combined_element_ids == plain == theme.build_all_combined_ids(*args)
+    odd = ([None], ["button"], [None], [None])
+    assert theme.build_all_combined_ids(*odd) == type(theme).build_all_combined_ids(theme, *odd)
+    assert len(str(args[0]).join(str(args[1]).join(str(args[2])).join(str(args[3])))) > 100_000
+
+
+def test_a_long_log_keeps_pictures_only_of_the_rows_on_screen(app):
+    from game.app import ui
+    log = ui.LogView()
+    log.set_rect((0, 0, 600, 300), 1.5)
+    log.set_lines([f"line {i}: the hamster fills a cheek" for i in range(ui.LogView.MAX_LINES)])
+    window = pygame.Surface((600, 300))
+    log.draw(window)
+    first = dict(log._pictures)
+    assert 0 < len(first) <= 300 // log.rows[-1].get_height() + 2 < len(log.rows)
+    log.draw(window)
+    assert all(log._pictures[k][1] is first[k][1] for k in first)   # the same pictures: unchanged
+    log.scroll_by(10_000)
+    log.draw(window)
+    assert not set(log._pictures) & set(first) and len(log._pictures) <= len(first) + 1
+
+
 def test_a_hidden_screen_keeps_no_widgets_and_gets_them_back(app):
     app.go_title()
     pump(app)

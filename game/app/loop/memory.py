@@ -233,7 +233,42 @@ class _LeanManager(pygame_gui.UIManager):
         finally:
             _theme_module.SurfaceCache = real
         _fonts_from_files(theme)
+        _short_theming_keys(theme)
         return theme
+
+
+class _Unspoken(list):
+    """A list of ids that prints as nothing: pygame_gui keys its cache of an element's theming
+    ids by ``str(a).join(str(b).join(str(c)).join(str(d)))``, a string whose length is the
+    product of the four lists' printed lengths (7 MB for one item of a selection list in a
+    container), made again for every new widget and kept for ever by the shared theme."""
+
+    def __str__(self):
+        return ""
+
+
+def _ids_key(ids):
+    return None if ids is None else tuple(ids)
+
+
+def _short_theming_keys(theme) -> None:
+    """The theme's ``build_all_combined_ids`` with a cache keyed by the id lists themselves
+    (the same answer, without pygame_gui's giant key strings)."""
+    build = theme.build_all_combined_ids
+    found: dict = {}
+
+    def build_all_combined_ids(element_base_ids, element_ids, class_ids, object_ids):
+        key = (_ids_key(element_base_ids), _ids_key(element_ids), _ids_key(class_ids),
+               _ids_key(object_ids))
+        ids = found.get(key)
+        if ids is None:
+            ids = build(*(None if x is None else _Unspoken(x)
+                          for x in (element_base_ids, element_ids, class_ids, object_ids)))
+            theme.unique_theming_ids.clear()      # only the empty key: never looked up again
+            found[key] = ids
+        return ids
+
+    theme.build_all_combined_ids = build_all_combined_ids
 
 
 _theme = {"scale": None, "theme": None}

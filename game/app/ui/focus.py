@@ -102,6 +102,22 @@ class FocusRing:
 
 # ---- the game log -------------------------------------------------------------------------------
 
+class _Row:
+    """One wrapped row of a ``LogView``: its text, colour and size; its picture is drawn only
+    while the row is on screen (400 lines of a long game as pictures took 14 MB)."""
+
+    __slots__ = ("text", "colour", "size")
+
+    def __init__(self, text: str, col, size):
+        self.text, self.colour, self.size = text, col, (int(size[0]), int(size[1]))
+
+    def get_width(self) -> int:
+        return self.size[0]
+
+    def get_height(self) -> int:
+        return self.size[1]
+
+
 class LogView:
     """A scrollable list of sentences, newest at the bottom (cheap to append to and to draw).
 
@@ -117,7 +133,8 @@ class LogView:
         self.lines: list[str] = []
         self.entries: list = []                 # beside each line, what it tells (or None)
         self.picked: int | None = None          # a clicked line, shown with a backdrop
-        self.rows: list[pygame.Surface] = []   # wrapped, rendered rows
+        self.rows: list[_Row] = []              # wrapped rows
+        self._pictures: dict = {}               # id(row) -> (row, picture): the rows on screen
         self._counts: list[int] = []            # rows per line
         self._wrapped = 0                       # how many lines are in self.rows
         self.offset = 0                         # pixels scrolled up from the bottom
@@ -187,9 +204,10 @@ class LogView:
             # room for the indent of the continued rows, so no row is wider than the box
             parts = wrap(line, f, width - f.size("   ")[0], break_words=True) or [""]
             for k, part in enumerate(parts):
-                img = f.render(part if k == 0 else "   " + part, True, col)
-                self.rows.append(img)
-                added += img.get_height()
+                text = part if k == 0 else "   " + part
+                row = _Row(text, col, f.size(text))
+                self.rows.append(row)
+                added += row.get_height()
             self._counts.append(len(parts))
         self._wrapped = len(self.lines)
         if not stuck:
@@ -259,17 +277,23 @@ class LogView:
             first = sum(self._counts[:self.picked])
             picked = range(first, first + self._counts[self.picked])
         row = len(self.rows)
-        for img in reversed(self.rows):
+        shown: dict = {}
+        f = self._font() if self.rows else None
+        for line in reversed(self.rows):
             row -= 1
-            y -= img.get_height()
+            y -= line.get_height()
             if y > inner.bottom:
                 continue
-            if y + img.get_height() < inner.top:
+            if y + line.get_height() < inner.top:
                 break
             if row in picked:
                 pygame.draw.rect(surface, mix(colour("panel"), colour("accent"), 0.35),
-                                 (inner.x - 2, y, inner.w + 4, img.get_height()))
+                                 (inner.x - 2, y, inner.w + 4, line.get_height()))
+            kept = self._pictures.get(id(line))
+            img = kept[1] if kept is not None and kept[0] is line else f.render(line.text, True, line.colour)
+            shown[id(line)] = (line, img)        # the same picture while the row stays on screen
             surface.blit(img, (inner.x, y))
+        self._pictures = shown
         if not self.rows:
             img = self._font().render(tr("ui.log.empty"), True, colour("text_muted"))
             surface.blit(img, (inner.x, inner.y))
