@@ -40,7 +40,7 @@ from ...io.paths import (UserDataUnavailable, atomic_write, move_aside,
                      user_data_dir)
 from ...io.safeio import FileProblem, bad_text, clean_temp_files, load_json, read_text
 from . import journal as journal_mod
-from .savecheck import (APP_TAG, KINDS, MAX_UNDO, SaveError, Saved,  # noqa: F401 - for callers
+from .savecheck import (APP_TAG, KINDS, MAX_SEAT_NAME, MAX_UNDO, SaveError, Saved,  # noqa: F401
                         parse_payload)
 from ..words.names import game_title
 
