@@ -81,7 +81,7 @@ def _fails(app, scene, code: str, timeout: float = 15.0) -> None:
 
 
 def test_typing_slips_are_said_before_anything_is_sent(app):
-    scene = _join(app, "192.168.1.20:99999", "KPXWRT")
+    scene = _join(app, "127.0.0.1:99999", "KPXWRT")
     assert scene.message == sentence("bad_address") and scene.client is None
     scene = _join(app, "127.0.0.1", "K0O1")
     assert scene.message == sentence("bad_code") and scene.client is None

@@ -19,9 +19,9 @@ from tests.online.support import host, join, pump, show, wait_until
 
 LANGS = ["en", "de", "fr", "ru", "pseudo"]
 SIZES = [(1024, 600), (1280, 720)]
-FOUND = [{"name": "Großmutter Alexandra", "address": "192.168.178.123", "port": 8765,
+FOUND = [{"name": "Großmutter Alexandra", "address": "127.100.200.123", "port": 8765,
           "game": "gopher", "code": "KPXWRT"},
-         {"name": "Anna", "address": "10.0.0.7", "port": 8765, "game": "moles",
+         {"name": "Anna", "address": "127.0.0.7", "port": 8765, "game": "moles",
           "code": "ABCDEF"}]
 
 MINE = [{"code": "KPXWRTABCD", "game": "gopher", "seat": 0, "turn": 0, "your_turn": True,

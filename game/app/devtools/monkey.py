@@ -29,20 +29,28 @@ SCREENS = ("title", "choose", "seats", "rules", "settings", "saved", "play", "pa
            "stats", "quickref", "online", "host_setup", "join", "online_server")
 
 
-def _status_mb(field: str) -> float | None:
+def _status_mb(*fields: str) -> list:
+    """The named fields of /proc/self/status in MB, in one read (None each elsewhere)."""
+    got = dict.fromkeys(fields)
     try:
         with open("/proc/self/status", encoding="ascii") as fh:
             for line in fh:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-    except (OSError, ValueError):
+                name, _, rest = line.partition(":")
+                if name in got:
+                    got[name] = int(rest.split()[0]) / 1024
+    except (OSError, ValueError, IndexError):
         pass
-    return None
+    return [got[f] for f in fields]
+
+
+def _session_of(scene):
+    """The game session a screen shows (the play screen's, or the one under a menu)."""
+    return getattr(scene, "session", None) or getattr(getattr(scene, "play", None), "session", None)
 
 
 def rss_mb() -> float | None:
     """The resident memory of this process now, in MB (Linux; None elsewhere)."""
-    return _status_mb("VmRSS")
+    return _status_mb("VmRSS")[0]
 
 
 def memory_kinds() -> dict:
@@ -64,7 +72,7 @@ def memory_kinds() -> dict:
 def high_water_mb() -> float | None:
     """The most resident memory this process has had since ``reset_high_water()`` (or its
     start), in MB: it sees the peak inside a frame that sampling after frames misses."""
-    return _status_mb("VmHWM")
+    return _status_mb("VmHWM")[0]
 
 
 def reset_high_water() -> None:
@@ -244,16 +252,15 @@ class Monkey:
             app.go_title()
         top = app.top
         self.seen_screens.add(top.name)
-        session = getattr(top, "session", None) or getattr(getattr(top, "play", None), "session", None)
+        session = _session_of(top)
         if session is not None:
             self.seen_games.add(session.game_id)
-        hwm = high_water_mb()
+        hwm, mb = _status_mb("VmHWM", "VmRSS")       # one read of /proc a step
         if hwm is not None and hwm - self._last_hwm >= 20:   # a peak inside this step
             self.hwm_jumps = (self.hwm_jumps + [dict(self._where(hwm), rise_mb=round(
                 hwm - self._last_hwm, 1), posted=self._posted[-6:])])[-6:]
         if hwm is not None:
             self._last_hwm = hwm
-        mb = rss_mb()
         if mb is not None:
             if mb > self.peak_mb:
                 self.peak_mb = mb
@@ -267,7 +274,7 @@ class Monkey:
     def _where(self, mb: float) -> dict:
         """What the app showed when its memory was ``mb``: for a report on a peak."""
         top = self.app.top
-        session = getattr(top, "session", None) or getattr(getattr(top, "play", None), "session", None)
+        session = _session_of(top)
         surface = pygame.display.get_surface()
         return {"mb": round(mb, 1), "event": self.events, "screen": getattr(top, "name", None),
                 "game": getattr(session, "game_id", None),
