@@ -63,6 +63,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
         self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
         self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
         self.board.set_rect(self.board_rect.copy())
+        ui.warm_fonts()          # a size of text first seen in play costs no frame
 
     def build(self) -> None:
         self.layout()
