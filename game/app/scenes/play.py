@@ -264,7 +264,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
         shown = self.session.last_events
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
-        self.note_moment(shown, speed)
+        self.note_moment(shown, speed, quiet=not animate)
         if self.animating:                 # the log tells the move once the board has shown it
             self._log_held += len(self.session.last_entries)
         else:
