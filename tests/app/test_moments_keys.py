@@ -82,11 +82,21 @@ def test_the_reveal_waits_for_continue_before_the_next_curtain(app):
             break
     assert scene.moment_button is not None and scene.curtain_button is None
     assert scene.focus.current.key == "moment"
+    shown_round = scene.board.shown_view().get("round")
     for _ in range(60):
         pump(app, 1)
     assert s.version == version and scene.moment
+    # the board stands on the turned disc: it does not move on to the next round meanwhile
+    assert scene.board.held and scene.board.queued()[0] == "reveal"
+    assert scene.board.shown_view().get("round") == shown_round
     press(app, pygame.K_RETURN)                 # Continue
-    assert not scene.moment and scene.moment_button is None
+    assert scene.moment_button is None and not scene.board.held
+    assert scene.curtain_button is None         # the rest of the move plays in the open first
+    for _ in range(600):
+        if not scene.moment:
+            break
+        pump(app, 1)
+    assert not scene.moment
     for _ in range(600):
         if s.curtain_seat is not None or s.version != version:
             break
@@ -407,3 +417,4 @@ def test_a_click_on_continue_goes_on(app):
     assert scene.moment_button is not None and scene.focus.current.key == "moment"
     click(app, scene.moment_button.rect.center)
     assert not scene.moment and scene.moment_button is None
+

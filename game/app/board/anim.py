@@ -73,6 +73,14 @@ class Animator:
         self._start, self._apply, self._end = start, apply, end
         self.queue: deque = deque()
         self.cur: Step | None = None
+        #: ``hold_when(step)``: True stops the queue on that step's last frame (a big moment
+        #: stays on the board) until ``release()``
+        self.hold_when = None
+        self.held = False
+
+    def release(self) -> None:
+        """Go on after a held step: it ends and the rest of the queue plays."""
+        self.held = False
 
     @property
     def busy(self) -> bool:
@@ -82,6 +90,7 @@ class Animator:
         self.queue.append(step)
 
     def flush(self) -> None:
+        self.held = False
         while self.busy:
             if self.cur is None:
                 self.cur = self.queue.popleft()
@@ -90,6 +99,8 @@ class Animator:
             self.cur = None
 
     def update(self, dt: float) -> None:
+        if self.held:
+            return
         budget = dt
         guard = 0
         while self.busy and guard < 200:
@@ -102,6 +113,11 @@ class Animator:
             st.t += use
             budget -= use
             if st.t >= st.dur - 1e-9:
+                if self.hold_when is not None and not st.data.get("held") and self.hold_when(st):
+                    st.data["held"] = True       # its last frame stays until release()
+                    self.held = True
+                    self._apply(st, 1.0)
+                    break
                 self._end(st)
                 self.cur = None
                 continue

@@ -43,6 +43,7 @@ class AnimatedBoardView(BoardView):
         self._k = 1.0            # drawing scale, from the rect
         self._texts: dict = {}   # kept for older views; the kit's text() uses the shared cache
         self._anim = Animator(self._step_start, self._step_apply, self._step_end)
+        self._anim.hold_when = self._holds_on
         self._toasts_box = Toasts()
         self._time = 0.0
         self._calm = 0.0         # seconds since the last change or input (ambient effects)
@@ -85,6 +86,9 @@ class AnimatedBoardView(BoardView):
         return False
 
     def is_idle(self) -> bool:
+        if self._anim.held and not self._changed and not self._dirty:
+            items = self._toasts_box.items
+            return len(items) <= 1 and (not items or items[0]["t"] >= items[0]["life"] - 0.45)
         if self.animating or self._toasts_box.pending or self._changed or self._dirty:
             return False
         return not (self._ambient() and self._calm < AMBIENT_SECONDS)
@@ -138,6 +142,13 @@ class AnimatedBoardView(BoardView):
         if self._calm < AMBIENT_SECONDS:
             self._amb += dt
         self._calm += dt
+        if self._anim.held:              # a big moment stays on the board: nothing moves on
+            busy = len(self._toasts_box.items) > 1 or any(
+                t["t"] < t["life"] - 0.45 for t in self._toasts_box.items[:1])
+            self._toasts_box.update(dt, keep_last=True)
+            if busy:
+                self._changed = True
+            return
         busy = self.animating or self._toasts_box.pending
         self._toasts_box.update(dt)
         self._anim.update(dt)
@@ -183,6 +194,27 @@ class AnimatedBoardView(BoardView):
     #: the game's big moments (its animation script names them): event type -> True, or a test
     #: of the event; the play screen stops on one until it has been seen
     MOMENTS: dict = {}
+
+    #: the play screen sets this before ``play()``: a big moment stops on its last frame
+    #: (``held``) until ``release_moment()`` (a person at the table presses Continue)
+    hold_moments = False
+
+    @property
+    def held(self) -> bool:
+        return self._anim.held
+
+    def release_moment(self) -> None:
+        if self._anim.held:
+            self._anim.release()
+            self._changed = True
+
+    def _holds_on(self, st) -> bool:
+        """Does the queue stop on this step's last frame? The last step of a big moment's
+        event, when the play screen asked for it."""
+        if not self.hold_moments or not self.moments([st.ev]):
+            return False
+        q = self._anim.queue
+        return not (q and q[0].ev is st.ev)
 
     def moments(self, events) -> list:
         """The events among ``events`` that are big moments of this game."""

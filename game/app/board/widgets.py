@@ -63,9 +63,13 @@ class Toasts:
         if len(self.items) > QUEUE_MAX + 1:   # a long burst: the oldest waiting ones give way
             self.items = self.items[:1] + self.items[-QUEUE_MAX:]
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, keep_last: bool = False) -> None:
+        """Time passes; ``keep_last``: the last toast stays on show (a held moment's words)."""
         while self.items and dt > 0:
             t = self.items[0]
+            if keep_last and len(self.items) == 1:
+                t["t"] = max(t["t"], min(t["t"] + dt, t["life"] - 0.45))
+                break
             use = min(dt, t["life"] - t["t"])
             t["t"] += use
             dt -= use

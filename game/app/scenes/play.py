@@ -263,6 +263,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
             coach.observe(update.action, update.events, self.session.is_human(update.seat))
         shown = self.session.last_events
         speed = self.app.settings.speed if animate else "off"
+        self.prepare_moment(speed, quiet=not animate)
         self.board.play(shown, speed)
         self.note_moment(shown, speed, quiet=not animate)
         if self.animating:                 # the log tells the move once the board has shown it
@@ -345,7 +346,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
         self.forget_hint_message()
         self.results_pending = False
         self.turn_sound_pending = False
-        self.moment = False
+        self.moment, self.moment_released = False, False
         if self.session.coach is not None:
             self.session.coach.on_undo()
         if callable(getattr(self.board, "clear_marks", None)):
@@ -488,7 +489,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
 
     def on_update(self, dt: float) -> None:
         self.board.update(dt)
-        if self._log_held and not self.animating:
+        if self._log_held and (not self.animating or self.board_held()):
             self.release_log()
         if self.log.picked is not None and not self.board.flash_places():
             self.log.picked = None

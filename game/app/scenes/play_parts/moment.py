@@ -28,6 +28,20 @@ GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 class MomentMixin:
     moment = False                 # a big moment is on the table and waits to be seen
     moment_button = None
+    moment_released = False        # Continue was pressed: the rest of the move plays, then on
+
+    def prepare_moment(self, speed: str, quiet: bool = False) -> None:
+        """Before events play on the board: with a person at the table, a big moment stops
+        on its last frame (the disc turned over, the layer lifted) until Continue, so the
+        board does not move on (the next round, the refilled grid) while it is being seen."""
+        try:
+            self.board.hold_moments = bool(not quiet and speed != "off" and self.session.humans
+                                           and not self.session.is_over())
+        except AttributeError:       # a view without the hook: the table stops after the move
+            pass
+
+    def board_held(self) -> bool:
+        return bool(getattr(self.board, "held", False))
 
     def note_moment(self, events, speed: str, quiet: bool = False) -> None:
         """Events were just played on the board: does one of them make the table stop?
@@ -46,9 +60,10 @@ class MomentMixin:
             found = False
         if found:
             self.moment = True
+            self.moment_released = False
 
     def moment_waits_for_person(self) -> bool:
-        return self.moment and bool(self.session.humans)
+        return self.moment and bool(self.session.humans) and not self.moment_released
 
     def moment_holds(self) -> bool:
         """The table waits for the moment (True), or it may go on; a moment of computers only
@@ -57,14 +72,19 @@ class MomentMixin:
             return False
         if self.moment_waits_for_person():
             return True
-        if self.animating or getattr(getattr(self.board, "_toasts_box", None), "pending", False):
+        if self.animating or (not self.moment_released and getattr(
+                getattr(self.board, "_toasts_box", None), "pending", False)):
             return True
         self.moment = False
+        if self.moment_released:     # the rest of the move has played: the curtain may come
+            self.moment_released = False
+            if self.built and self.app.top is self:
+                self.rebuild()
         return False
 
     def moment_ready(self) -> bool:
-        """The moment has played: Continue may be pressed."""
-        return self.moment_waits_for_person() and not self.animating
+        """The moment has played (or stands still on its last frame): Continue may be pressed."""
+        return self.moment_waits_for_person() and (not self.animating or self.board_held())
 
     def build_moment(self) -> None:
         """The Continue button at the foot of the board, once the moment has played (call in
@@ -86,6 +106,8 @@ class MomentMixin:
 
     def update_moment(self) -> None:
         """Show Continue as soon as the moment has played (call every frame)."""
+        if self.board_held() and (not self.moment or self.moment_released):
+            self.moment, self.moment_released = True, False   # a second moment in one move
         if self.moment_ready() and self.moment_button is None and self.built \
                 and self.app.top is self:
             self.rebuild()
@@ -94,11 +116,16 @@ class MomentMixin:
         """Everybody has seen it: the table goes on (the curtain comes if it is due)."""
         if not self.moment:
             return
-        self.moment = False
         self.moment_button = None
+        if self.board_held():            # the board goes on with the move; then the curtain
+            self.board.release_moment()
+            self.moment_released = True
+        else:
+            self.moment = False
         if self.app.top is self:
             self.rebuild()
-        self.focus.focus_key("curtain" if self.session.curtain_seat is not None else "board")
+        self.focus.focus_key("curtain" if self.session.curtain_seat is not None and not self.moment
+                             else "board")
 
     def moment_event(self, event) -> bool:
         """While the table waits for the moment: Enter, Space or a click on the board go on;
