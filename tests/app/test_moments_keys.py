@@ -418,3 +418,19 @@ def test_a_click_on_continue_goes_on(app):
     click(app, scene.moment_button.rect.center)
     assert not scene.moment and scene.moment_button is None
 
+
+
+@pytest.mark.parametrize("game", ["ants", "forest"])
+def test_the_board_tooltip_goes_when_the_pointer_moves_off_the_board(app, game):
+    """A card's or tile's name does not stay over the board once the pointer is on the side
+    panel."""
+    scene = open_play(app, game, ["human", "computer"], computers=False)
+    b = scene.board
+    pos = b._cell_rect(0).center if game == "ants" else b.cell_rect((0, 0)).center
+    scene.on_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    assert (b._hover if game == "ants" else b._hover_cell) is not None
+    off = (scene.panel_rect.centerx, scene.panel_rect.centery)
+    assert not scene.board_rect.collidepoint(off)
+    scene.on_event(pygame.event.Event(pygame.MOUSEMOTION, pos=off, rel=(0, 0), buttons=(0, 0, 0)))
+    assert (b._hover if game == "ants" else b._hover_cell) is None
+    assert b.tooltip.key is None and b.focus.hover is None

@@ -466,6 +466,10 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
                 if res is not None:
                     self.human_choice(res)
                     return True
+            elif event.type == pygame.MOUSEMOTION:
+                hook = getattr(self.board, "pointer_left", None)   # off the board: its tooltip goes
+                if callable(hook):
+                    hook()
         return super().on_event(event)
 
     # ---- frame ---------------------------------------------------------------------------------------

@@ -79,6 +79,13 @@ class AntsInput:
         i = self._cell_at(pos)
         return ("cell", i) if i is not None else None
 
+    def pointer_left(self) -> None:
+        """The pointer left the board or the window: no card's name stays behind."""
+        if self._hover is not None:
+            self._hover = None
+            self._touch()
+        KitView.pointer_left(self)
+
     def handle_event(self, event):
         if self.view is None or self.rect is None:
             return None

@@ -94,6 +94,13 @@ class ForestView(ForestAnimation, KitView):
         return Target("piece", ("piece", pid), pos=pos, radius=PIECE * self.cell * 0.8,
                       label=self.piece_name(pid))
 
+    def pointer_left(self) -> None:
+        """The pointer left the board or the window: no tile's name stays behind."""
+        if self._hover_cell is not None:
+            self._hover_cell = None
+            self._changed = True
+        super().pointer_left()
+
     def handle_event(self, event):
         if event.type == pygame.MOUSEMOTION:
             cell = self.cell_at(event.pos) if self.view is not None else None
