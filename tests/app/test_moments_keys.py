@@ -88,6 +88,8 @@ def test_the_reveal_waits_for_continue_before_the_next_curtain(app):
     assert s.version == version and scene.moment
     # the board stands on the turned disc: it does not move on to the next round meanwhile
     assert scene.board.held and scene.board.queued()[0] == "reveal"
+    reveal = next(e for e in s.last_events if e.get("type") == "reveal")
+    assert scene.board._toasts_box.showing == scene.board.toast_text(reveal)   # its words stay
     assert scene.board.shown_view().get("round") == shown_round
     press(app, pygame.K_RETURN)                 # Continue
     assert scene.moment_button is None and not scene.board.held

@@ -88,7 +88,8 @@ class AnimatedBoardView(BoardView):
     def is_idle(self) -> bool:
         if self._anim.held and not self._changed and not self._dirty:
             items = self._toasts_box.items
-            return len(items) <= 1 and (not items or items[0]["t"] >= items[0]["life"] - 0.45)
+            return not items or (len(items) == 1 and getattr(self, "_hold_toast", False)
+                                 and items[0]["t"] >= items[0]["life"] - 0.45)
         if self.animating or self._toasts_box.pending or self._changed or self._dirty:
             return False
         return not (self._ambient() and self._calm < AMBIENT_SECONDS)
@@ -143,9 +144,8 @@ class AnimatedBoardView(BoardView):
             self._amb += dt
         self._calm += dt
         if self._anim.held:              # a big moment stays on the board: nothing moves on
-            busy = len(self._toasts_box.items) > 1 or any(
-                t["t"] < t["life"] - 0.45 for t in self._toasts_box.items[:1])
-            self._toasts_box.update(dt, keep_last=True)
+            busy = self._held_toast_busy()
+            self._toasts_box.update(dt, keep_last=getattr(self, "_hold_toast", False))
             if busy:
                 self._changed = True
             return
@@ -203,6 +203,14 @@ class AnimatedBoardView(BoardView):
     def held(self) -> bool:
         return self._anim.held
 
+    def _held_toast_busy(self) -> bool:
+        """While a moment is held: does a toast still fade in, run or go?"""
+        items = self._toasts_box.items
+        if not items:
+            return False
+        return len(items) > 1 or not getattr(self, "_hold_toast", False) \
+            or items[0]["t"] < items[0]["life"] - 0.45
+
     def release_moment(self) -> None:
         if self._anim.held:
             self._anim.release()
@@ -214,7 +222,17 @@ class AnimatedBoardView(BoardView):
         if not self.hold_moments or not self.moments([st.ev]):
             return False
         q = self._anim.queue
-        return not (q and q[0].ev is st.ev)
+        if q and q[0].ev is st.ev:
+            return False
+        box = self._toasts_box
+        self._hold_toast = getattr(self, "_toast_step", None) is st and bool(box.items)
+        if self._hold_toast and len(box.items) > 1:
+            box.items = box.items[-1:]             # the moment's own words show now and stay
+            box.items[0]["t"] = 0.0                # (the older ones are in the log)
+        elif not self._hold_toast:
+            box.items = box.items[:1]              # older words make way; the board speaks
+        self._changed = True
+        return True
 
     def moments(self, events) -> list:
         """The events among ``events`` that are big moments of this game."""
@@ -252,6 +270,7 @@ class AnimatedBoardView(BoardView):
 
     def _add_toast(self, text: str, life: float) -> None:
         self._toasts_box.add(self.assets, text, life, self._toast_anchor()[2], self._k)
+        self._toast_step = self._anim.cur          # the step whose words these are
         self._changed = True
 
     def _toast(self, text: str) -> None:
