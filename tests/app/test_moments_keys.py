@@ -436,3 +436,32 @@ def test_the_board_tooltip_goes_when_the_pointer_moves_off_the_board(app, game):
     scene.on_event(pygame.event.Event(pygame.MOUSEMOTION, pos=off, rel=(0, 0), buttons=(0, 0, 0)))
     assert (b._hover if game == "ants" else b._hover_cell) is None
     assert b.tooltip.key is None and b.focus.hover is None
+
+
+def test_mole_dig_caption_keeps_off_the_moles_while_a_disc_turns(app):
+    """"All moles are placed: start digging!" stays off the top row of moles also while the
+    first disc is being turned over (it used to jump back to the top as the disc turned)."""
+    from game.app.board.anim import Step
+    from game.i18n import tr
+    state = new_game("moles", 3, seed=2)
+    rng = random.Random(2)
+    while state.step == "place":
+        state.apply(rng.choice(state.legal_actions()))
+    scene = open_play(app, "moles", ["human", "computer", "computer"], state=state, computers=False)
+    b = scene.board
+    b._speed_name = "normal"
+    b._toast(tr("events.moles.toast.phase"))
+    b._anim.add(Step("toast", {"type": "nothing"}, 5.0))     # something plays on the board
+    b.update(0.05)
+    assert b.animating
+    rad = max(4, int(b.spacing * 0.45))
+    moles = [pygame.Rect(x - rad, y - rad, 2 * rad, 2 * rad)
+             for x, y in (b.pixel_of(m["at"]) for m in b.view["moles"] if m.get("at") is not None)]
+    box = b.toast_rect()
+    free = [y for y in b._toast_spots(box.h)[1]
+            if pygame.Rect(box.x, y, box.w, box.h).collidelist(moles) < 0]
+    if free:
+        assert box.collidelist(moles) < 0
+    else:
+        top = pygame.Rect(box.x, b._toast_spots(box.h)[1][0], box.w, box.h)
+        assert len(box.collidelistall(moles)) <= len(top.collidelistall(moles))

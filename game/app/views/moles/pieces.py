@@ -233,9 +233,10 @@ class MolesPieces:
     def _toast_lit(self) -> list:
         """A caption also keeps off the moles on the board ("All moles are placed" never hides
         the top row of moles): it takes the top, the foot or the middle, whichever covers
-        fewest."""
+        fewest.  While a move plays too (the moles where they end up), so the caption does not
+        jump to the top row when a disc starts turning."""
         out = super()._toast_lit()
-        if self.animating or self.view is None or self.layout is None:
+        if self.view is None or self.layout is None:
             return out
         rad = max(4, int(self.spacing * 0.45))
         for m in self.view.get("moles") or []:
