@@ -465,3 +465,26 @@ def test_mole_dig_caption_keeps_off_the_moles_while_a_disc_turns(app):
     else:
         top = pygame.Rect(box.x, b._toast_spots(box.h)[1][0], box.w, box.h)
         assert len(box.collidelistall(moles)) <= len(top.collidelistall(moles))
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_continue_leaves_the_hamster_timer_row_in_sight(size):
+    """The last timer box is Hamster Burrow's big moment: Continue and its line stand where
+    they do not hide the timer row."""
+    gen = running_app(size)
+    app = next(gen)
+    try:
+        scene = open_play(app, "hamster", ["human", "computer"], computers=False, speed="normal")
+        scene.note_moment([{"type": "timer", "boxes": 4, "length": 4, "circled": False}], "normal")
+        pump(app, 2)
+        btn = scene.moment_button
+        assert btn is not None
+        keep = scene.board.moment_keep_clear()
+        assert keep
+        tip = pygame.Rect(btn.rect.x, btn.rect.y - scene.moment_tip_height(), btn.rect.w,
+                          btn.rect.h + scene.moment_tip_height())
+        assert tip.collidelist(keep) < 0
+        assert scene.board_rect.contains(btn.rect)
+    finally:
+        for _ in gen:
+            pass

@@ -99,10 +99,37 @@ class MomentMixin:
             bottom = min(bottom, bar.top - self.px(10))
         bw = min(r.w - self.px(80), self.px(320))
         bh = self.px(52)
+        bottom = self.moment_button_bottom(bottom, bw, bh)
         self.moment_button = self.button((r.centerx - bw // 2, bottom - bh, bw, bh),
                                          tr("play.moment_go_on"), self.moment_go_on,
                                          primary=True, key="moment", tooltip=tr("play.moment_tip"))
         self.focus.focus_key("moment")
+
+    def moment_tip_height(self) -> int:
+        return ui.font(self.px(16), True).get_linesize() + self.px(12) + self.px(6)
+
+    def moment_button_bottom(self, bottom: int, bw: int, bh: int) -> int:
+        """Continue stands at the foot of the board, unless it would hide what the moment is
+        about there (the view's ``moment_keep_clear()``, e.g. Hamster Burrow's timer row): then
+        in the middle of the board (the messages stand at its top), else at its top."""
+        hook = getattr(self.board, "moment_keep_clear", None)
+        try:
+            keep = [pygame.Rect(k) for k in (hook() if callable(hook) else [])]
+        except Exception:  # noqa: BLE001 - a view's hook must never stop the game
+            log.debug("moment_keep_clear: fell back after an error", exc_info=True)
+            keep = []
+        if not keep:
+            return bottom
+        r = self.board_rect
+        tip = self.moment_tip_height()
+        fnt = ui.font(self.px(16), True)
+        w = max(bw, min(r.w - self.px(60), fnt.size(tr("play.moment_tip"))[0]) + self.px(28))
+        top_bottom = r.top + self.px(16) + tip + bh
+        for b in (bottom, r.centery + (bh + tip) // 2, top_bottom):
+            box = pygame.Rect(r.centerx - w // 2, b - bh - tip, w, bh + tip)
+            if box.collidelist(keep) < 0:
+                return b
+        return bottom
 
     def update_moment(self) -> None:
         """Show Continue as soon as the moment has played (call every frame)."""

@@ -310,6 +310,16 @@ class HamsterAnimation:
                 t.set_alpha(int(255 * (1 - fade)))
             surface.blit(t, t.get_rect(midtop=(cx, cy + size * 0.62)))
 
+    def moment_keep_clear(self) -> list:
+        """The timer row (its last box is the big moment) stays in sight beside Continue."""
+        c = getattr(self, "_c", 0)
+        org = getattr(self, "_grid_org", None)
+        if not c or org is None:
+            return []
+        _slots, hour, boxes = self._row_geometry(c)
+        out = hour.unionall(boxes) if boxes else hour.copy()
+        return [out.move(org).inflate(self._px(8), self._px(8))]
+
     def message_top(self) -> int:
         """The play screen's messages start below the header, so its points stay in sight."""
         return self._main.y + int(self._c * 0.9) + self._px(4)
