@@ -488,3 +488,30 @@ def test_continue_leaves_the_hamster_timer_row_in_sight(size):
     finally:
         for _ in gen:
             pass
+
+
+def test_the_reveal_caption_leaves_the_grasshoppers_card_in_sight(app):
+    """The reveal's words stand where they do not hide the card the grasshopper jumped onto."""
+    scene = open_play(app, "ants", ["human", "computer", "human"], speed="normal")
+    s = scene.session
+    rng = random.Random(1)
+    for _ in range(6000):
+        if scene.board.held:
+            break
+        if s.curtain_seat is not None:
+            press(app, pygame.K_RETURN)
+            continue
+        if scene.moment_button is not None:
+            press(app, pygame.K_RETURN)
+            continue
+        if s.human_to_act() and not scene.animating:
+            scene.apply_action(rng.choice(s.table.legal_for(s.current)))
+        pump(app, 1)
+        s.wait_for_computer()
+    b = scene.board
+    assert b.held and b.shown_view().get("guess") is not None
+    from game.app.views.ants.common import _cell_index
+    for row in (0, 3):                         # the top row (where captions stand) and the foot
+        b.shown_view()["guess"] = [1, row]
+        card = b._cell_rect(_cell_index(b.shown_view()["guess"]))
+        assert b.toast_rect() is not None and not b.toast_rect().colliderect(card), row

@@ -87,7 +87,8 @@ class MomentMixin:
         return self.moment_waits_for_person() and (not self.animating or self.board_held())
 
     def build_moment(self) -> None:
-        """The Continue button at the foot of the board, once the moment has played (call in
+        """The Continue button, once the moment has played: in the board's action bar (whose
+        sentence waits meanwhile), else at the foot of the board (call in
         ``build``)."""
         self.moment_button = None
         if not self.moment_ready():
@@ -99,11 +100,30 @@ class MomentMixin:
             bottom = min(bottom, bar.top - self.px(10))
         bw = min(r.w - self.px(80), self.px(320))
         bh = self.px(52)
-        bottom = self.moment_button_bottom(bottom, bw, bh)
-        self.moment_button = self.button((r.centerx - bw // 2, bottom - bh, bw, bh),
-                                         tr("play.moment_go_on"), self.moment_go_on,
+        self.moment_in_bar = self.moment_bar_rect() is not None
+        if self.moment_in_bar:           # in the action bar (its sentence waits meanwhile): the
+            bar = self.moment_bar_rect()  # board stays whole for the moment and its message
+            bh = min(bh, bar.h - self.px(10))
+            rect = (bar.right - bw - self.px(8), bar.centery - bh // 2, bw, bh)
+        else:
+            bottom = self.moment_button_bottom(bottom, bw, bh)
+            rect = (r.centerx - bw // 2, bottom - bh, bw, bh)
+        self.moment_button = self.button(rect, tr("play.moment_go_on"), self.moment_go_on,
                                          primary=True, key="moment", tooltip=tr("play.moment_tip"))
         self.focus.focus_key("moment")
+
+    moment_in_bar = False
+
+    def moment_bar_rect(self):
+        """The board's action bar at its foot, if Continue and its line fit in it (else None)."""
+        bar = getattr(self.board, "bar_rect", None)
+        r = self.board_rect
+        if not isinstance(bar, pygame.Rect) or bar.h < self.px(36) or bar.top <= r.centery:
+            return None
+        fnt = ui.font(self.px(16), True)
+        need = min(self.px(320), r.w - self.px(80)) + self.px(40) + min(fnt.size(tr("play.moment_tip"))[0],
+                                                                      self.px(160))
+        return bar if bar.w >= need else None
 
     def moment_tip_height(self) -> int:
         return ui.font(self.px(16), True).get_linesize() + self.px(12) + self.px(6)
@@ -189,6 +209,22 @@ class MomentMixin:
         r = btn.rect
         fnt = ui.font(self.px(16), True)
         text = tr("play.moment_tip")
+        bar = self.moment_bar_rect() if self.moment_in_bar else None
+        if bar is not None:              # the line beside Continue, over the waiting bar
+            ui.draw_panel(surface, bar, fill=ui.mix(ui.colour("panel"), ui.colour("background"), 0.2),
+                          edge=ui.colour("accent"), radius=self.px(10))
+            room = pygame.Rect(bar.x + self.px(14), bar.y, r.x - bar.x - self.px(26), bar.h)
+            lines = ui.wrap(text, fnt, room.w)
+            if len(lines) > 2:
+                fnt = ui.font(self.px(14), True)
+                lines = ui.wrap(text, fnt, room.w)[:2]
+            lh = fnt.get_linesize()
+            y = room.centery - lh * len(lines) // 2
+            for ln in lines:
+                img = fnt.render(ln, True, ui.colour("text"))
+                surface.blit(img, img.get_rect(midleft=(room.x, y + lh // 2)))
+                y += lh
+            return
         width = self.board_rect.w - self.px(60)
         fnt = ui.fit_font(text, fnt, width)
         w = min(width, fnt.size(text)[0]) + self.px(28)

@@ -250,6 +250,22 @@ class AntsAnimation:
     def _toast_anchor(self) -> tuple[int, int, int]:
         return self._grid.centerx, self._grid.y + self._px(16), self._grid.w - self._px(30)
 
+    def _toast_lit(self) -> list:
+        """A caption also keeps off the card the grasshopper jumped onto and the disc being
+        turned over ("'Stone'! The grasshopper guessed right" never hides where it landed)."""
+        out = super()._toast_lit()
+        sh = (self._shown if self.animating else self.view) or {}
+        g = sh.get("guess")
+        if g is not None and self._cell:
+            out.append(self._cell_rect(_cell_index(g)))
+        cur = self._cur
+        if cur is not None and cur.kind == "reveal" and self._cell:
+            size = int(self._cell * 1.3)
+            disc = pygame.Rect(0, 0, size, size + self._px(40))
+            disc.midtop = (self._grid.centerx, self._grid.centery - size // 2)
+            out.append(disc)
+        return out
+
     def message_top(self) -> int:
         """The play screen's messages (a hint, a refusal) start below the header, so the round
         and who is ant and grasshopper stay in sight."""
