@@ -515,3 +515,28 @@ def test_the_reveal_caption_leaves_the_grasshoppers_card_in_sight(app):
         b.shown_view()["guess"] = [1, row]
         card = b._cell_rect(_cell_index(b.shown_view()["guess"]))
         assert b.toast_rect() is not None and not b.toast_rect().colliderect(card), row
+
+
+def test_the_hint_in_the_panel_lets_no_log_line_show_through(app):
+    """The hint's sentence stands over the foot of the log: its box is opaque there."""
+    scene = open_play(app, "forest", ["human", "computer"])
+    s = scene.session
+    rng = random.Random(2)
+    for _ in range(400):                       # a log long enough to reach under the hint
+        if len(s.log) >= 16 or s.is_over():
+            break
+        if s.human_to_act() and not scene.animating:
+            scene.apply_action(rng.choice(s.table.legal_for(s.current)))
+        pump(app, 1)
+        s.wait_for_computer()
+    scene.refresh_log(full=True)
+    assert len(s.log) >= 16
+    scene.show_message("Short", 10.0, tone="hint")
+    assert scene.message_in_panel()
+    pump(app, 2)
+    box = scene.message_box("Short")
+    surf = app.surface
+    fill = surf.get_at((box.x + scene.px(14), box.y + scene.px(6)))
+    for y in range(box.y + scene.px(4), box.bottom - scene.px(4)):
+        for x in (box.x + scene.px(14), box.x + scene.px(40), box.right - scene.px(40)):
+            assert surf.get_at((x, y)) == fill, (x, y)

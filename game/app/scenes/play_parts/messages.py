@@ -121,7 +121,8 @@ class BoardMessageMixin:
         box = self.message_box(text)
         alpha = 255 if self.message_time > 0.4 or not self.message else int(255 * self.message_time / 0.4)
         layer = ui.new_surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), 240),
+        fill = 255 if self.message_in_panel() else 240    # over the log: no line shows through
+        pygame.draw.rect(layer, (*ui.mix(ui.colour("panel"), ui.colour("background"), 0.2), fill),
                          layer.get_rect(), border_radius=self.px(12))
         pygame.draw.rect(layer, (*tone, 255), layer.get_rect(), width=max(2, self.px(2)),
                          border_radius=self.px(12))
