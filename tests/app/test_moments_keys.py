@@ -12,6 +12,8 @@ import pytest
 from game.app.store import saves
 from game.app.board.widgets import Toasts, read_time
 from game.app.scenes.play import PlayScene
+from game.app.scenes.play_parts.guide import target_rect
+from game.app.scenes.play_parts.messages import target_box
 from game.app.session import LocalSession
 from game.rules import new_game
 from tests.helpers import pump, running_app
@@ -112,10 +114,10 @@ def test_the_hamster_timer_running_out_is_a_moment(app):
 
 def test_a_moment_of_computers_only_does_not_stop_the_table(app):
     scene = open_play(app, "ants", ["computer", "computer"], computers=False, speed="normal")
-    scene.note_moment([{"type": "reveal"}], "normal")
-    assert scene.moment and not scene.moment_waits_for_person()
+    scene.sections.moment.note([{"type": "reveal"}], "normal")
+    assert scene.moment and not scene.sections.moment.waits_for_person()
     for _ in range(60 * 8):
-        if not scene.moment_holds():
+        if not scene.sections.moment.holds():
             break
         pump(app, 1)
     assert not scene.moment
@@ -123,7 +125,7 @@ def test_a_moment_of_computers_only_does_not_stop_the_table(app):
 
 def test_with_the_animations_off_nothing_stops(app):
     scene = open_play(app, "ants", ["human", "computer"], computers=False)
-    scene.note_moment([{"type": "reveal"}], "off")
+    scene.sections.moment.note([{"type": "reveal"}], "off")
     assert not scene.moment
 
 
@@ -176,12 +178,12 @@ def test_no_lit_target_lies_under_a_message(size):
             while state.current_player != 0:
                 state.apply(rng.choice(state.legal_actions()))
             scene = open_play(app, game, ["human", "computer"], state=state, computers=False)
-            scene.ask_hint()
-            scene.hint_asker.wait(30)
+            scene.sections.hint.ask()
+            scene.sections.hint.asker.wait(30)
             pump(app, 3)
-            assert scene.current_hint() is not None, game
-            box = scene.message_box(scene.message)
-            lit = [scene._target_box(t) for t in scene.hint_targets()]
+            assert scene.sections.hint.current() is not None, game
+            box = scene.sections.messages.box(scene.message)
+            lit = [target_box(t, scene.px) for t in scene.sections.hint.targets()]
             assert lit and box.collidelist(lit) < 0, (game, size, box, lit)
             every = [_box(t, scene.px) for t in scene.board.get_targets() if t.enabled and not t.bar]
             assert box.collidelist(every) < 0, (game, size, "the hint covers a place of the board")
@@ -214,12 +216,12 @@ def _bubble_clear_of_its_places(app, game, size):
         c = scene.coach
         if c is None:
             break
-        lit = [scene._target_rect(t, scene.px) for t in scene.coach_targets()]
+        lit = [target_rect(t, scene.px) for t in scene.sections.guide.targets()]
         if scene.coach_rect is not None:
             assert scene.coach_rect.collidelist(lit) < 0, (game, size, c.index, "the bubble covers")
         if not c.waiting_for_next:
             break
-        scene.coach_next()
+        scene.sections.guide.next()
         pump(app, 2)
     scene.stop()
 
@@ -375,7 +377,7 @@ def test_a_whole_game_by_keys_alone(app, game):
 def test_a_click_on_continue_goes_on(app):
     from tests.app.test_app_scenes import click
     scene = open_play(app, "ants", ["human", "computer"], computers=False, speed="normal")
-    scene.note_moment([{"type": "reveal"}], "normal")
+    scene.sections.moment.note([{"type": "reveal"}], "normal")
     pump(app, 2)
     assert scene.moment_button is not None and scene.focus.current.key == "moment"
     click(app, scene.moment_button.rect.center)

@@ -64,8 +64,8 @@ class DebugTargets:
                     targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
                                     "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
             hinted = []
-            lit = getattr(scene, "hint_targets", None)
-            for t in (lit() if callable(lit) else []):
+            part = getattr(getattr(scene, "sections", None), "hint", None)    # the play screen's
+            for t in (part.targets() if part is not None else []):
                 centre = t.rect.center if t.rect is not None else t.pos
                 if centre is not None:
                     hinted.append([int(round(centre[0])), int(round(centre[1]))])

@@ -113,8 +113,8 @@ class ResultsScene(Scene):
 
     def _picture_hook(self):
         """The board view's ``draw_results(surface, rect, state)``, if it has one."""
-        board = getattr(self.play, "board", None)
-        hook = getattr(board, "draw_results", None)
+        board = getattr(self.play, "board", None)      # (the screen under it may have none)
+        hook = board.draw_results if board is not None else None
         return hook if callable(hook) else None
 
     def on_show(self) -> None:

@@ -1,4 +1,4 @@
-"""The table's big moments on the play screen (the play scene mixes this in).
+"""The table's big moments on the play screen.
 
 A game's animation script names its big moments (``MOMENTS`` of the view: the reveal in Ants &
 Grasshopper, a layer lifted in Mole Dig, the last timer box in Hamster Burrow, an attack or a
@@ -8,8 +8,9 @@ click, Enter or Space); with computers only, until it has played and its message
 read.  No computer moves on and no "pass the device" curtain comes before that.  With the
 animations off nothing stops (the log tells it).
 
-The play scene provides ``board``, ``board_rect``, ``session``, ``px``, ``button``,
-``focus``, ``rebuild`` and ``animating``.
+``MomentSection`` is given the session, the board view (its ``moments(events)`` and its
+messages still to read) and the layout; its rect is the board's.  While the table waits for a person it is a modal section: it is offered every event
+first and holds back the board's (Continue, Enter or Space go on).
 """
 from __future__ import annotations
 
@@ -18,113 +19,141 @@ import pygame
 
 from ....i18n import tr
 from ... import ui
+from .sections import Section, board_animating, pointer_pos
 
 log = logging.getLogger(__name__)
 
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class MomentMixin:
-    moment = False                 # a big moment is on the table and waits to be seen
-    moment_button = None
+class MomentSection(Section):
+    name = "moment"
+    draw_order = 30
 
-    def note_moment(self, events, speed: str) -> None:
+    def __init__(self, screen, layout, session, board, actions: dict):
+        super().__init__(screen, layout)
+        self.session = session
+        self.board = board
+        self.actions = actions          # the screen's: is_top() (it shows and is built)
+        self.moment = False             # a big moment is on the table and waits to be seen
+        self.button = None
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.layout.board
+
+    @property
+    def animating(self) -> bool:
+        return board_animating(self.board)
+
+    def place(self) -> None:
+        self.rect = self.layout.board
+
+    @property
+    def modal(self) -> bool:
+        return self.waits_for_person()
+
+    def note(self, events, speed: str) -> None:
         """Events were just played on the board: does one of them make the table stop?"""
         if speed == "off" or self.session.is_over():
             return
-        hook = getattr(self.board, "moments", None)
         try:
-            found = bool(callable(hook) and hook(events))
+            found = bool(self.board.moments(events))
         except Exception:  # noqa: BLE001 - a view's hook must never stop the game
             log.warning("note_moment: fell back after an error", exc_info=True)
             found = False
         if found:
             self.moment = True
 
-    def moment_waits_for_person(self) -> bool:
+    def waits_for_person(self) -> bool:
         return self.moment and bool(self.session.humans)
 
-    def moment_holds(self) -> bool:
+    def holds(self) -> bool:
         """The table waits for the moment (True), or it may go on; a moment of computers only
         ends by itself once it has played and its message has gone."""
         if not self.moment:
             return False
-        if self.moment_waits_for_person():
+        if self.waits_for_person():
             return True
-        if self.animating or getattr(getattr(self.board, "_toasts_box", None), "pending", False):
+        if self.animating or self.board.toasts_pending():
             return True
         self.moment = False
         return False
 
-    def moment_ready(self) -> bool:
+    def ready(self) -> bool:
         """The moment has played: Continue may be pressed."""
-        return self.moment_waits_for_person() and not self.animating
+        return self.waits_for_person() and not self.animating
 
-    def build_moment(self) -> None:
+    def build(self) -> None:
         """The Continue button at the foot of the board, once the moment has played (call in
-        ``build``)."""
-        self.moment_button = None
-        if not self.moment_ready():
+        the screen's ``build``)."""
+        self.button = None
+        if not self.ready():
             return
         r = self.board_rect
-        bar = getattr(self.board, "bar_rect", None)
+        bar = self.board.bar_rect
         bottom = r.bottom - self.px(16)
         if isinstance(bar, pygame.Rect) and bar.h > 0 and bar.top > r.centery:
             bottom = min(bottom, bar.top - self.px(10))
         bw = min(r.w - self.px(80), self.px(320))
         bh = self.px(52)
-        self.moment_button = self.button((r.centerx - bw // 2, bottom - bh, bw, bh),
-                                         tr("play.moment_go_on"), self.moment_go_on,
+        self.button = self.screen.button((r.centerx - bw // 2, bottom - bh, bw, bh),
+                                         tr("play.moment_go_on"), self.go_on,
                                          primary=True, key="moment", tooltip=tr("play.moment_tip"))
-        self.focus.focus_key("moment")
+        self.screen.focus.focus_key("moment")
 
-    def update_moment(self) -> None:
+    def follow(self) -> None:
         """Show Continue as soon as the moment has played (call every frame)."""
-        if self.moment_ready() and self.moment_button is None and self.built \
-                and self.app.top is self:
-            self.rebuild()
+        if self.ready() and self.button is None and self.actions["is_top"]():
+            self.screen.rebuild()
 
-    def moment_go_on(self) -> None:
+    def go_on(self) -> None:
         """Everybody has seen it: the table goes on (the curtain comes if it is due)."""
         if not self.moment:
             return
         self.moment = False
-        self.moment_button = None
-        if self.app.top is self:
-            self.rebuild()
-        self.focus.focus_key("curtain" if self.session.curtain_seat is not None else "board")
+        self.button = None
+        if self.actions["shows"]():
+            self.screen.rebuild()
+        self.screen.focus.focus_key("curtain" if self.session.curtain_seat is not None else "board")
 
-    def moment_event(self, event) -> bool:
+    def prevents(self, event) -> bool:
+        """Continue itself (the screen's button) takes a click on it, never the board beneath."""
+        btn, pos = self.button, pointer_pos(event)
+        return btn is not None and pos is not None and btn.rect.collidepoint(pos)
+
+    def on_event(self, event) -> bool:
         """While the table waits for the moment: Enter, Space or a click on the board go on;
         other clicks on the board do nothing.  True when the event was taken."""
-        if not self.moment_waits_for_person():
+        if not self.waits_for_person():
             return False
         if event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS \
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            cur = self.focus.current
+            cur = self.screen.focus.current
             if cur is None or cur.key in ("board", "moment", "curtain"):
-                if self.moment_ready():
-                    self.moment_go_on()
+                if self.ready():
+                    self.go_on()
                 return True
             return False
         if event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_F11) \
-                and self.focus.current is not None and self.focus.current.key in ("board", "moment"):
+                and self.screen.focus.current is not None \
+                and self.screen.focus.current.key in ("board", "moment"):
             return True                      # the board takes no move while the table waits
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and self.board_rect.collidepoint(event.pos) and not self.over_coach(event.pos):
-            btn = self.moment_button
+                and self.board_rect.collidepoint(event.pos):         # (the guide's bubble is above)
+            btn = self.button
             if btn is not None and btn.rect.collidepoint(event.pos):
                 return False                 # the button itself takes it
             if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
-                    and self.moment_ready():
-                self.moment_go_on()
+                    and self.ready():
+                self.go_on()
             return True
         return False
 
-    def draw_moment(self, surface) -> None:
+    def on_draw(self, surface) -> None:
         """A quiet line over Continue: the table waits until everybody has seen it."""
-        btn = self.moment_button
-        if btn is None or not self.moment_ready():
+        btn = self.button
+        if btn is None or not self.ready():
             return
         r = btn.rect
         fnt = ui.font(self.px(16), True)
