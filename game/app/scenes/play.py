@@ -39,7 +39,7 @@ class PlayScene(Scene):
         self.session = session
         self.auto_results = auto_results
         self.board = make_board_view(session.game_id, session.seats, app.assets)
-        self.layout = PlayLayout()
+        self.rects = PlayLayout()      # where the sections stand (``layout()``)
         self.results_pending = session.is_over()
         self.log = ui.LogView()
         self._synced = False
@@ -54,7 +54,7 @@ class PlayScene(Scene):
     def _make_sections(self) -> SectionManager:
         """The screen's parts, each told what it needs; offered events in this order (modal
         ones first), drawn in their ``draw_order``."""
-        lay, session, board = self.layout, self.session, self.board
+        lay, session, board = self.rects, self.session, self.board
         cover = CoverSection(self, lay, session, {"clear_curtain": self.clear_curtain, "undo": self.undo,
                                                   "cancel_undo": self.cancel_undo})
         messages = MessagesSection(self, lay, session, board)
@@ -81,15 +81,15 @@ class PlayScene(Scene):
     # ---- what tests and the screens around it read ----------------------------------------------
     @property
     def board_rect(self) -> pygame.Rect:
-        return self.layout.board
+        return self.rects.board
 
     @property
     def panel_rect(self) -> pygame.Rect:
-        return self.layout.panel
+        return self.rects.panel
 
     @property
     def log_rect(self) -> pygame.Rect | None:
-        return self.layout.log
+        return self.rects.log
 
     @property
     def message(self) -> str:
@@ -155,13 +155,18 @@ class PlayScene(Scene):
         return self.sections.guide.bubble
 
     # ---- layout -------------------------------------------------------------------------------
+    def layout(self) -> None:
+        """The board, the panel and every section placed for the window's size."""
+        self.rects.place(self.size, self.px)
+        self.sections.place()
+        ui.warm_fonts()          # a size of text first seen in play costs no frame
+
     def build(self) -> None:
         """The sections placed for the window, then the widgets in the Tab order: the curtain's
         button (or the board), the panel's buttons and the log, the undo question, Continue,
         the guide's bubble."""
-        self.layout.place(self.size, self.px)
+        self.layout()
         parts = self.sections
-        parts.place()
         if not parts.cover.build_curtain():
             parts.board.build()
         parts.panel.build()
@@ -264,7 +269,7 @@ class PlayScene(Scene):
         shown = self.session.last_events
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
-        self.sections.moment.note(shown, speed)
+        self.sections.moment.note(shown, speed, quiet=not animate)
         panel = self.sections.panel
         if self.animating:                 # the log tells the move once the board has shown it
             panel.log_held += len(self.session.last_entries)

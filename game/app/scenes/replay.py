@@ -57,10 +57,10 @@ class ReplayScene(Scene):
         self.info = GAMES.get(run.game_id)
         self.session = _Watched(self)
         self.board = make_board_view(run.game_id, self.session.seats, app.assets)
-        self.layout = PlayLayout()
+        self.rects = PlayLayout()
         self.log = ui.LogView()
         # the play screen's side panel, its rows not saying whose turn it is (the row is lit)
-        self.panel = PanelSection(self, self.layout, self.session, self.board, self.info, self.log,
+        self.panel = PanelSection(self, self.rects, self.session, self.board, self.info, self.log,
                                   self.refresh_log, tell_turn=False)
         self.audience = OPEN
         self.step = 0
@@ -78,11 +78,11 @@ class ReplayScene(Scene):
 
     @property
     def board_rect(self) -> pygame.Rect:
-        return self.layout.board
+        return self.rects.board
 
     @property
     def panel_rect(self) -> pygame.Rect:
-        return self.layout.panel
+        return self.rects.panel
 
     def _seat(self):
         return None if self.audience == OPEN else self.audience
@@ -216,7 +216,7 @@ class ReplayScene(Scene):
         return [tr("replay.round_n", number=number(i + 1)) for i in range(len(self.run.rounds()))]
 
     def build(self) -> None:
-        self.layout.place(self.size, self.px)
+        self.rects.place(self.size, self.px)
         self.board.set_rect(self.board_rect.copy())
         self.panel.place()
         p, pad = self.panel_rect, self.px(12)

@@ -6,11 +6,13 @@ robbery in Forest Gold, baskets taken in Gopher's Pantry).  When one plays, it p
 open and the table waits: with a person at the table, until somebody presses *Continue* (a
 click, Enter or Space); with computers only, until it has played and its message has been
 read.  No computer moves on and no "pass the device" curtain comes before that.  With the
-animations off nothing stops (the log tells it).
+animations off the table stops only when two people or more play at this computer (the
+curtain would hide the moment); one person sees the board as it stands and the log.
 
 ``MomentSection`` is given the session, the board view (its ``moments(events)`` and its
-messages still to read) and the layout; its rect is the board's.  While the table waits for a person it is a modal section: it is offered every event
-first and holds back the board's (Continue, Enter or Space go on).
+messages still to read) and the layout; its rect is the board's.  While the table waits for a
+person it is a modal section: it is offered every event first and holds back the board's
+(Continue, Enter or Space go on).
 """
 from __future__ import annotations
 
@@ -53,9 +55,14 @@ class MomentSection(Section):
     def modal(self) -> bool:
         return self.waits_for_person()
 
-    def note(self, events, speed: str) -> None:
-        """Events were just played on the board: does one of them make the table stop?"""
-        if speed == "off" or self.session.is_over():
+    def note(self, events, speed: str, quiet: bool = False) -> None:
+        """Events were just played on the board: does one of them make the table stop?
+        ``quiet``: the board was only brought up to date (no move was shown).  With the
+        animations off the table stops only where a curtain could hide the moment (two
+        people or more at this computer); one person sees the board as it is and the log."""
+        if quiet or self.session.is_over():
+            return
+        if speed == "off" and len(self.session.humans) < 2:
             return
         try:
             found = bool(self.board.moments(events))
