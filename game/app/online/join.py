@@ -172,7 +172,8 @@ class JoinScene(Scene):
         self.rebuild()
 
     def debug_info(self) -> dict:
-        return {"phase": self.phase, "message": self.message}
+        return {"phase": self.phase, "message": self.message,
+                "code": getattr(self, "joined_code", None) if self.client else None}
 
     # ---- joining --------------------------------------------------------------------------------
     def join(self, token_ok: bool = True) -> None:
