@@ -264,6 +264,8 @@ def test_a_table_hosted_on_the_home_network_is_listed_in_join_and_joined_by_a_cl
             scene.sit(1)
             wait_until(app, lambda: scene.phase == "seated"
                        and hs.poll_notices() is not None and hs.ready(), "the seat taken")
+            from game.app.online import store
+            assert store.last_server() == ""        # a hosted table is no table server's
             scene.drop_client()
             app.stack = []
     finally:
