@@ -14,8 +14,8 @@ A real ``main.py serve`` on 127.0.0.1 (its own --data folder) and two app proces
 * mid-game A quits (Menu -> Quit to title -> Quit) and is started again: Tables on a server
   (the address remembered) -> My tables -> Open, and plays on; then the server is killed
   (kill -9) and started again on its port, and both windows play on by themselves; later B
-  is killed (kill -9) and started again: Tables on a server -> types the address -> Look at
-  my tables -> Open;
+  is killed (kill -9) and started again: Tables on a server (at the server where it joined
+  the table by its code) -> My tables -> Open;
 * the game is played to its end; both windows show the results with the same result, A's
   *My tables* shows the table over, and the server's stored table (restored as the server
   does after a restart) is over with that same result (its digest,
@@ -160,9 +160,9 @@ class Player(Window):
                             picture: Path | None = None) -> None:
         self.click_button(tr("online.title_button", "en"), "title")
         self.click_button(tr("online.server.button", "en"), "online")
-        if address is not None:                  # not remembered here: typed
-            self.type_into(tr("online.server.address_example", "en"), "online_server", address)
-            self.click_button(tr("online.server.refresh", "en"), "online_server")
+        if address is not None:      # remembered, also where the table was joined by its code
+            self.wait("the server's address", lambda t: t.get("scene") == "online_server" and [
+                e["text"] for e in t.get("entries", [])] == [address])
         self.wait("the table in My tables", lambda t: t.get("scene") == "online_server"
                   and code in ((t.get("info") or {}).get("tables") or []), timeout=20)
         if picture is not None:
@@ -289,7 +289,8 @@ def test_two_windows_play_a_whole_game_on_a_table_server_across_restarts(tmp_pat
                 a.click_button(tr("common.quit", "en"), "title")
                 assert a.proc.wait(20) == 0, a.output()
                 a = start("a")
-                a.open_from_my_tables(code, picture=shots / "server-my-tables-a.png")
+                a.open_from_my_tables(code, address=server.address,
+                                      picture=shots / "server-my-tables-a.png")
                 marks["A back"] = time.monotonic() - started
                 continue
             if made["a"] + made["b"] >= 7 and not restarted["server"]:
