@@ -271,6 +271,15 @@ class GameState:
         if self.is_over():
             raise IllegalAction("the game is over")
         legal = self.legal_actions()
+        for a in legal:         # the very record, or an equal copy (a seat's list, a client)
+            if a is action:
+                return a
+        if isinstance(action, dict):
+            for a in legal:
+                if a == action:     # 1 == True == 1.0 in Python, not in the action's key
+                    if a.key() == action_key(action):
+                        return a
+                    break
         if self._keys is None or self._keys[0] is not legal:
             self._keys = (legal, {a.key(): i for i, a in enumerate(legal)})
         i = self._keys[1].get(action_key(action), -1)

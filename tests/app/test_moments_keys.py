@@ -96,11 +96,24 @@ def test_the_reveal_waits_for_continue_before_the_next_curtain(app):
         assert scene.curtain_button is not None and scene.focus.current.key == "curtain"
 
 
-@pytest.mark.parametrize("game,kind", [("ants", "reveal"), ("moles", "lift"), ("forest", "attack"),
+@pytest.mark.parametrize("game,kind", [("ants", "reveal"), ("forest", "attack"),
                                        ("forest", "rob"), ("gopher", "baskets")])
 def test_each_game_names_its_big_moments(app, game, kind):
     scene = open_play(app, game, ["human", "computer"], computers=False)
     assert scene.board.moments([{"type": kind}, {"type": "nothing"}]) == [{"type": kind}]
+
+
+def test_mole_dig_stops_for_the_last_layer_race_only(app):
+    """The lift that opens the last layer (the race to the centre) is Mole Dig's big moment;
+    the lifts before it are shown and told, and the table goes on."""
+    from game.app.views.moles.common import LAYER_COUNT
+    from game.rules.moles.board import LAYER_COUNT as RULES_LAYERS
+    assert LAYER_COUNT == RULES_LAYERS
+    scene = open_play(app, "moles", ["human", "computer"], computers=False)
+    last = {"type": "lift", "layer": LAYER_COUNT - 2}
+    assert scene.board.moments([last, {"type": "nothing"}]) == [last]
+    for layer in range(LAYER_COUNT - 2):
+        assert scene.board.moments([{"type": "lift", "layer": layer}]) == []
 
 
 def test_the_hamster_timer_running_out_is_a_moment(app):
@@ -121,9 +134,23 @@ def test_a_moment_of_computers_only_does_not_stop_the_table(app):
     assert not scene.moment
 
 
-def test_with_the_animations_off_nothing_stops(app):
+def test_with_the_animations_off_one_person_is_not_stopped(app):
     scene = open_play(app, "ants", ["human", "computer"], computers=False)
     scene.note_moment([{"type": "reveal"}], "off")
+    assert not scene.moment
+
+
+def test_with_the_animations_off_a_hot_seat_table_still_waits_before_the_curtain(app):
+    """Two people at one computer: the reveal stays in the open until Continue, even with the
+    animations off, so the next person's curtain never hides it."""
+    scene = open_play(app, "ants", ["human", "computer", "human"], computers=False, speed="off")
+    scene.note_moment([{"type": "reveal"}], "off")
+    assert scene.moment and scene.moment_waits_for_person() and scene.moment_ready()
+    pump(app, 2)
+    assert scene.moment_button is not None and scene.curtain_button is None
+    press(app, pygame.K_RETURN)
+    assert not scene.moment
+    scene.note_moment([{"type": "reveal"}], "off", quiet=True)   # a board brought up to date
     assert not scene.moment
 
 

@@ -63,6 +63,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
         self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
         self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
         self.board.set_rect(self.board_rect.copy())
+        ui.warm_fonts()          # a size of text first seen in play costs no frame
 
     def build(self) -> None:
         self.layout()
@@ -263,7 +264,7 @@ class PlayScene(PlayPanelMixin, MomentMixin, CoachBubbleMixin, HintButtonMixin, 
         shown = self.session.last_events
         speed = self.app.settings.speed if animate else "off"
         self.board.play(shown, speed)
-        self.note_moment(shown, speed)
+        self.note_moment(shown, speed, quiet=not animate)
         if self.animating:                 # the log tells the move once the board has shown it
             self._log_held += len(self.session.last_entries)
         else:

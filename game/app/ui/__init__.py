@@ -24,7 +24,7 @@ from .surfaces import (SurfaceCache, _nbytes, dim, draw_background, draw_marking
                        draw_swatch, new_surface)
 from . import fit
 from .text import (BASE_SIZE, FONT_CACHE_SIZE, MIN_SHRINK, MIN_WINDOW, Font, _font_file, draw_text,
-                   draw_wrapped, ellipsize, fit_font, font, scale_for, wrap)
+                   draw_wrapped, ellipsize, fit_font, font, scale_for, warm_fonts, wrap)
 from .theme import (_load_theme, base_font_px, fitting_button_id, make_manager, preload,
                     scaled_theme)
 
@@ -35,7 +35,7 @@ __all__ = [
     "FocusItem", "FocusRing", "LogView",
     "SurfaceCache", "dim", "draw_background", "draw_marking", "draw_panel", "draw_swatch",
     "new_surface",
-    "BASE_SIZE", "FONT_CACHE_SIZE", "MIN_SHRINK", "MIN_WINDOW", "Font", "draw_text", "draw_wrapped",
+    "BASE_SIZE", "FONT_CACHE_SIZE", "MIN_SHRINK", "MIN_WINDOW", "Font", "draw_text", "draw_wrapped", "warm_fonts",
     "ellipsize", "fit", "fit_font", "font", "scale_for", "wrap",
     "base_font_px", "fitting_button_id", "make_manager", "preload", "scaled_theme",
 ]

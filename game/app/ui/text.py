@@ -75,17 +75,56 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     else:
         if not pygame.font.get_init():
             pygame.font.init()
-        path = _font_file(bold)
-        try:
-            f = Font(path, px, bold)
-        except (OSError, pygame.error):
-            f = Font(None, int(px * 1.3), bold)
-            f.set_bold(bold)
-            f.px = px
+        f = _spare(px, bold) or _new_font(px, bold)
         _font_cache[key] = f
         while len(_font_cache) > FONT_CACHE_SIZE:
             del _font_cache[next(iter(_font_cache))]
     return f
+
+
+def _new_font(px: int, bold: bool) -> Font:
+    try:
+        return Font(_font_file(bold), px, bold)
+    except (OSError, pygame.error):
+        f = Font(None, int(px * 1.3), bold)
+        f.set_bold(bold)
+        f.px = px
+        return f
+
+
+#: fonts made and used once, never given out: a new size takes one and is set to its size.
+#: The first use of a font object costs FreeType and HarfBuzz about 2.5 ms (its tables and
+#: hinting program), a change of size on a used one almost nothing, and the letters come out
+#: the same (``tests/app/test_text_fonts.py``): a screen's first frame with a new size of
+#: text would pay it, a layout pays it instead (``warm_fonts``).
+_spares: dict = {True: [], False: []}
+SPARE_FONTS = {True: 3, False: 1}
+
+
+def _spare(px: int, bold: bool) -> Font | None:
+    pool = _spares[bold]
+    if not pool:
+        return None
+    f = pool.pop()
+    f.set_point_size(px)
+    f.px = px
+    return f
+
+
+def warm_fonts() -> None:
+    """Make the spare fonts (``SPARE_FONTS``) that are missing, each used once."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    for bold, count in SPARE_FONTS.items():
+        pool = _spares[bold]
+        while len(pool) < count:
+            if _font_file(bold) is None:
+                return              # the stand-in font: no spares (it is not resized)
+            f = _new_font(16, bold)
+            if f.get_point_size() != 16:
+                return              # the stand-in font: no spares (it is not resized)
+            f.size("Ag")
+            pool.append(f)
 
 
 def wrap(text: str, fnt: pygame.font.Font, width: int, break_words: bool = False) -> list[str]:

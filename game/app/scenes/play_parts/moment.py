@@ -6,7 +6,8 @@ robbery in Forest Gold, baskets taken in Gopher's Pantry).  When one plays, it p
 open and the table waits: with a person at the table, until somebody presses *Continue* (a
 click, Enter or Space); with computers only, until it has played and its message has been
 read.  No computer moves on and no "pass the device" curtain comes before that.  With the
-animations off nothing stops (the log tells it).
+animations off the table stops only when two people or more play at this computer (the
+curtain would hide the moment); one person sees the board as it stands and the log.
 
 The play scene provides ``board``, ``board_rect``, ``session``, ``px``, ``button``,
 ``focus``, ``rebuild`` and ``animating``.
@@ -28,9 +29,14 @@ class MomentMixin:
     moment = False                 # a big moment is on the table and waits to be seen
     moment_button = None
 
-    def note_moment(self, events, speed: str) -> None:
-        """Events were just played on the board: does one of them make the table stop?"""
-        if speed == "off" or self.session.is_over():
+    def note_moment(self, events, speed: str, quiet: bool = False) -> None:
+        """Events were just played on the board: does one of them make the table stop?
+        ``quiet``: the board was only brought up to date (no move was shown).  With the
+        animations off the table stops only where a curtain could hide the moment (two
+        people or more at this computer); one person sees the board as it is and the log."""
+        if quiet or self.session.is_over():
+            return
+        if speed == "off" and len(self.session.humans) < 2:
             return
         hook = getattr(self.board, "moments", None)
         try:

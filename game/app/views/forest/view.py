@@ -8,6 +8,7 @@ Everything is drawn from ``state.view(seat)`` (see ``game/rules/forest/``) and f
 """
 from __future__ import annotations
 
+import copy
 import math
 
 import pygame
@@ -15,6 +16,7 @@ import pygame
 from ... import ui
 from ...board import KitView, Target, anim, draw
 from ...board.cache import CacheSpace
+from ...loop.compositor import redrawn
 from . import texts
 from .animation import ForestAnimation
 from .art import face_down_face, nugget_surface, piece_surface, tile_surface
@@ -38,6 +40,7 @@ class ForestView(ForestAnimation, KitView):
         self._disp: dict | None = None
         self._moving: dict = {}
         self._flip = None
+        self._tiles: dict | None = None     # the grid picture, see _tile_layer
         self._fade: dict = {}
         self._burst = None
         self.carry = True
@@ -255,13 +258,9 @@ class ForestView(ForestAnimation, KitView):
         ts = max(4, int(s * (1 - GAP)))
         off = (s - ts) // 2
         flip_at = self._flip[0] if self._flip else None
-        for i, cell in enumerate(d["cells"]):
-            c = (i % n, i // n)
-            r = self.cell_rect(c)
-            if c == flip_at:
-                self._draw_flip(surface, r, ts, off)
-                continue
-            surface.blit(self._tile_img(cell, ts), (r.x + off, r.y + off))
+        surface.blit(self._tile_layer(d, n, s, ts, off, flip_at), self.origin)
+        if flip_at is not None:
+            self._draw_flip(surface, self.cell_rect(flip_at), ts, off)
         self._draw_nuggets(surface, d, ts)
         targets = [t for t in self.get_targets() if not t.bar]
         self._draw_lit(surface, targets)
@@ -274,6 +273,39 @@ class ForestView(ForestAnimation, KitView):
         self.draw_bar(surface)
         self._draw_toasts(surface)
         surface.set_clip(clip)
+
+    def _tile_layer(self, d, n, s, ts, off, flip_at):
+        """The grid of tiles as one picture, drawn again only where a tile changed (one
+        blit a frame instead of one per tile; ``redrawn`` tells the compositor which part).
+        The tile turning over is left out: ``_draw_flip`` draws it."""
+        cells = d["cells"]
+        felt = tuple(board("felt_dark"))
+        seats = tuple(str(self._palette(i).get("rgb")) for i in range(len(self.seats or ())))
+        geom = (n, s, ts, off, felt)
+        t = self._tiles
+        if t is None or t["geom"] != geom:
+            surf = pygame.Surface((n * s, n * s))
+            if pygame.display.get_init() and pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            surf.fill(felt)
+            t = self._tiles = {"geom": geom, "surf": surf, "imgs": [None] * (n * n),
+                               "cells": None, "flip": None, "seats": None}
+        elif t["flip"] == flip_at and t["seats"] == seats and t["cells"] == cells:
+            return t["surf"]
+        surf, imgs = t["surf"], t["imgs"]
+        for i, cell in enumerate(cells):
+            c = (i % n, i // n)
+            img = None if c == flip_at else self._tile_img(cell, ts)
+            if img is imgs[i] and img is not None:
+                continue
+            r = pygame.Rect(c[0] * s + off, c[1] * s + off, ts, ts)
+            surf.fill(felt, r)
+            if img is not None:
+                surf.blit(img, r.topleft)
+            imgs[i] = img           # kept: no new picture can take its identity
+            redrawn(surf, r)
+        t["cells"], t["flip"], t["seats"] = copy.deepcopy(cells), flip_at, seats
+        return surf
 
     def _tile_img(self, cell, ts):
         if cell is None:

@@ -34,8 +34,9 @@ class _Mole:
 
 
 class MolesAnimation:
-    #: the big moment: a layer is lifted (the race to the next layer, the last one to the centre)
-    MOMENTS = {"lift": True}
+    #: the big moment: the lift that opens the last layer, where the race to the centre begins
+    #: (the other lifts are told by the board and the log; the table does not stop for them)
+    MOMENTS = {"lift": lambda ev: ev.get("layer") == LAYER_COUNT - 2}
     DURATIONS = {"place": 0.34, "move": 0.10, "move_segment": 0.17, "disc": 1.05, "lift": 1.5,
                  "win": 2.0, "toast": 0.45}
 
