@@ -13,12 +13,13 @@ import math
 
 import pygame
 
+from ... import ui
 from ...board import KitView, Target, anim, draw
 from ...board.cache import CacheSpace
 from ...loop.compositor import redrawn
 from . import texts
 from .animation import ForestAnimation
-from .art import nugget_surface, piece_surface, tile_surface
+from .art import face_down_face, nugget_surface, piece_surface, tile_surface
 from .common import GAP, PICK, PIECE, board, ink, mix, xy
 from .modes import MODES
 
@@ -116,7 +117,7 @@ class ForestView(ForestAnimation, KitView):
     def _kind_at(self, c) -> str:
         v = self.view
         cell = v["cells"][c[1] * v["size"] + c[0]]
-        return "face_down" if cell is None else cell["kind"]
+        return "face_down" if cell is None or cell.get("face_down") else cell["kind"]
 
     def piece_name(self, pid) -> str:
         for p in (self.view or {}).get("pieces", []):
@@ -310,6 +311,8 @@ class ForestView(ForestAnimation, KitView):
         if cell is None:
             return tile_surface(self._art, "face_down", ts)
         kind = cell["kind"]
+        if cell.get("face_down"):       # everything open (a replay): the face, dimmed
+            return face_down_face(self._art, kind, ts, cell)
         if kind == "campfire":
             rgb = self._palette(cell["seat"]).get("rgb")
             return tile_surface(self._art, "campfire", ts, None, tuple(pygame.Color(rgb))[:3] if isinstance(rgb, str) else rgb)
@@ -382,12 +385,17 @@ class ForestView(ForestAnimation, KitView):
         if c is None or self.animating or c[0] >= d["size"] or c[1] >= d["size"]:
             return
         cell = d["cells"][c[1] * d["size"] + c[0]]
-        name = texts.tile("face_down" if cell is None else cell["kind"])
-        pill = draw.pill(self.assets, name, self._px(15), board("paper"))
+        name = texts.tile_name(cell, d)
+        px = self._px(15)
+        lines = ui.wrap(name, self.assets.font(px, True), self.rect.w - self._px(40)) or [name]
         r = self.cell_rect(c)
-        rect = pill.get_rect(midbottom=(r.centerx, r.y + self._px(4)))
-        rect.clamp_ip(self.rect)
-        surface.blit(pill, rect)
+        bottom = r.y + self._px(4)
+        for line in reversed(lines):        # a long name (what lies under the campfires) wraps
+            pill = draw.pill(self.assets, line, px, board("paper"))
+            rect = pill.get_rect(midbottom=(r.centerx, bottom))
+            rect.clamp_ip(self.rect)
+            surface.blit(pill, rect)
+            bottom = rect.y
 
     def _draw_lit(self, surface, targets) -> None:
         if not targets:
@@ -457,7 +465,7 @@ class ForestView(ForestAnimation, KitView):
             return []
         lines = [texts.status_round(min(v["round"], v["round_cap"]), v["round_cap"]),
                  texts.status_goal(v.get("variant") or "race", v.get("target", 0)),
-                 texts.status_face_down(v.get("face_down", 0))]
+                 texts.status_face_down(v.get("face_down", 0), bool(v.get("open")))]
         teams = v.get("teams") or []
         if len(set(teams)) < len(teams):
             # the panel keeps room for three lines: with alliances the goal and the two
