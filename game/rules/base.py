@@ -342,6 +342,11 @@ class GameState:
         that counts something hidden from it (face-down cards); all of them once over."""
         return self.scores()
 
+    def open_scores(self) -> list:
+        """The scores with nothing hidden (a replay with everything open, never live play):
+        ``scores()`` unless a game leaves something hidden out of it."""
+        return self.scores()
+
     def result_facts(self) -> dict:
         """JSON-safe facts the results screen tells besides winners and scores (a score's
         parts, how a tie was broken); asked only once the game is over."""

@@ -435,3 +435,10 @@ def test_the_open_view_hides_nothing_any_seat_sees(game):
                 mine = json.loads(canon(state.view(seat)))
                 missing = _hidden_from_spectator(mine, spectator, opened)
                 assert not missing, f"step {step}: seat {seat} sees {missing} the open view hides"
+            # the open scores count everything hidden too (a replay's panel with everything open)
+            scores = state.open_scores()
+            assert len(scores) == players and canon(scores) == canon(json.loads(canon(scores)))
+            if state.is_over():
+                assert list(scores) == list(state.scores())
+            if game == "hamster":       # this roll's crosses count: the scores the sheets show
+                assert list(scores) == [sh["breakdown"]["total"] for sh in opened["sheets"]]

@@ -216,7 +216,8 @@ class Run:
         st = self.state_at(k)
         seat = None if audience == OPEN else audience
         over = st.is_over()
-        scores = list(st.scores()) if audience == OPEN or over else list(st.public_scores(seat))
+        scores = list(st.open_scores() if audience == OPEN else st.scores() if over
+                      else st.public_scores(seat))
         return {"version": k, "game": self.game_id, "seat": seat, "players": st.players,
                 "variant": st.variant, "options": dict(st.options), "seats": self.seats,
                 "turn": st.current_player, "turn_number": st.turn_number, "over": over,

@@ -126,6 +126,10 @@ class HamsterState(HamsterPlay, HamsterPersist, GameState):
     def scores(self) -> list:
         return [self.breakdown(s)["total"] for s in range(self.players)]
 
+    def open_scores(self) -> list:
+        """With this roll's crosses still hidden from the others counted too."""
+        return [self._breakdown(self.marks[s])["total"] for s in range(self.players)]
+
     def winners(self) -> list:
         return list(self.winner_list) if self.step == "over" else []
 
