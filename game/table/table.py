@@ -93,7 +93,14 @@ class Table:
         self._load_log(log or [], held or [])
         self._subscribers: list[Callable[[Update], None]] = []
         self._lock = threading.RLock()
-        if not self.history and state.turn_number == 0 and hasattr(state, "set_names"):
+        self._name_state()
+
+    def _name_state(self) -> None:
+        """Before the first move the rules' names follow the seats' (a replay of the game
+        names them the same from its record)."""
+        state = self.state
+        if not self.history and self.version == 0 and state.turn_number == 0 \
+                and hasattr(state, "set_names"):
             try:
                 state.set_names([s.name for s in self.seats])
             except (ValueError, TypeError):
@@ -116,6 +123,7 @@ class Table:
         with self._lock:
             s = self.seats[seat]
             self.seats[seat] = Seat.from_dict(dict(s.to_dict(), **changes))
+            self._name_state()      # a guest who takes a seat before the start names it
 
     @property
     def current(self) -> int | None:
