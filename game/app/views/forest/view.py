@@ -138,11 +138,15 @@ class ForestView(ForestAnimation, KitView):
         groups = self._groups(view)
         for c, ids in groups.items():
             if pid in ids:
-                slots = SLOTS.get(len(ids)) or [(0.25 + 0.5 * (i % 2), 0.25 + 0.25 * (i // 2)) for i in range(len(ids))]
-                fx, fy = slots[min(ids.index(pid), len(slots) - 1)]
-                r = self.cell_rect(c)
-                return (r.x + fx * r.w, r.y + fy * r.h)
+                return self._slot_pos(c, ids, pid)
         return self.cell_centre((0, 0))
+
+    def _slot_pos(self, c, ids: list, pid) -> tuple:
+        """Where piece ``pid`` stands on tile ``c`` shared with the pieces ``ids``."""
+        slots = SLOTS.get(len(ids)) or [(0.25 + 0.5 * (i % 2), 0.25 + 0.25 * (i // 2)) for i in range(len(ids))]
+        fx, fy = slots[min(ids.index(pid), len(slots) - 1)]
+        r = self.cell_rect(c)
+        return (r.x + fx * r.w, r.y + fy * r.h)
 
     # ---- state ---------------------------------------------------------------------------------------
     def sync(self, view: dict, legal, seat) -> None:
@@ -423,12 +427,13 @@ class ForestView(ForestAnimation, KitView):
 
     def _draw_pieces(self, surface, d) -> None:
         groups = self._groups(d)
+        pieces = {q["id"]: q for q in d["pieces"]}
         for c, ids in groups.items():
             one = len(ids) == 1
             size = max(8, int(self.cell * (0.62 if one else 0.5)))
             for pid in ids:
-                p = next(q for q in d["pieces"] if q["id"] == pid)
-                pos = self.piece_pos(pid, d)
+                p = pieces[pid]
+                pos = self._slot_pos(c, ids, pid)
                 mv = self._moving.get(pid)
                 lift = 0.0
                 if mv is not None:
