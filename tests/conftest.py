@@ -86,6 +86,7 @@ def pytest_sessionfinish(session, exitstatus):
 # `-m slow`.  A test is listed by its file and function (every parameter), or by its file.
 SLOW_FILES = {
     "tests/app/test_real_window.py", "tests/online/test_real_window_online.py",
+    "tests/online/test_server_two_windows.py",
     "tests/release/test_executable.py", "tests/table/test_redeal.py", "tests/net/test_redeal_bytes.py",
 }
 SLOW = {

@@ -22,6 +22,7 @@ Client to host:
 Host to client:
     welcome {"p", "seat", "token", "lobby"}          joined (seat None until one is taken)
     lobby   {"lobby"}                                 who sits where, who is away, started?
+                                                      (a table server's: "server": true)
     state   {"v", "env", "legal", "undo", "log"}      everything the seat may see, on (re)join
     update  {"v", "kind", "seat", "events", "entries", "env", "legal", "undo"}
             (a take-back adds the seat's whole "log"; once the game is over, state and

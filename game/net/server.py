@@ -100,6 +100,11 @@ class ServerRoom(Room):
         if not self.replaying:
             self.server.store.set_meta(self.code, self.meta(), started=True)
 
+    def lobby(self) -> dict:
+        """The room's lobby, marked as a table server's: a player who joined it by its code
+        finds it again in *My tables* of that server."""
+        return {**super().lobby(), "server": True}
+
     def summary(self, seat: int | None) -> dict:
         """What a player's *My tables* list shows of this table."""
         env = self.table.view_for(seat)

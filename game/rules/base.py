@@ -16,6 +16,9 @@ players, saves, replays and tests only ever talk to a game through this API:
     state.ending()            once over, a short id of how the game ended where a game ends in
                               more than one way (e.g. "race", "round_cap"); default: ""
     state.view(seat)          JSON-safe dict of what that seat may see (seat=None: a spectator)
+    state.open_view()         the spectator's view with nothing hidden (every hand, secret choice
+                              and face-down thing shown face up), ``"open": True``: only for the
+                              replay of a finished game, never for live play (see open_view)
     state.clone()             independent copy
     state.to_dict()           JSON-safe; ``load_state(d)`` restores it exactly, RNG included
     state.summary()           a sentence or two on the outcome ("why the winner won")
@@ -339,12 +342,26 @@ class GameState:
         that counts something hidden from it (face-down cards); all of them once over."""
         return self.scores()
 
+    def open_scores(self) -> list:
+        """The scores with nothing hidden (a replay with everything open, never live play):
+        ``scores()`` unless a game leaves something hidden out of it."""
+        return self.scores()
+
     def result_facts(self) -> dict:
         """JSON-safe facts the results screen tells besides winners and scores (a score's
         parts, how a tie was broken); asked only once the game is over."""
         return {}
 
     def view(self, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def open_view(self) -> dict:
+        """The view with everything open, for watching a finished game again (the game is over,
+        so nothing is secret any more): the shape of ``view(None)`` with every seat's hidden
+        fields filled in as that seat's own view has them (hands, secret discs, this roll's
+        crosses) and face-down things shown face up, each marked so the board can draw it as
+        "was face down"; ``"open": True``.  The table and the sessions never call it: a live
+        seat is given ``view(seat)`` only."""
         raise NotImplementedError
 
     def summary(self) -> str:

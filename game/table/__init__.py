@@ -14,8 +14,8 @@ from ..ai.arena import agent_seed  # the one seeding rule (game.ai.arena)
 from .bots import BotRunner
 from .seats import COMPUTER, HUMAN, KINDS, PEOPLE, REMOTE, Seat, as_seats
 from .table import (CANNOT_UNDO, CODES, DAMAGED, ILLEGAL, NOT_YOUR_TURN, OVER, STALE, Outcome,
-                    Table, Update, ranking)
+                    Table, Update, ranking, result_digest)
 
 __all__ = ["Table", "Update", "Outcome", "BotRunner", "Seat", "as_seats", "agent_seed",
-           "ranking", "HUMAN", "COMPUTER", "REMOTE", "KINDS", "PEOPLE", "CODES",
+           "ranking", "result_digest", "HUMAN", "COMPUTER", "REMOTE", "KINDS", "PEOPLE", "CODES",
            "NOT_YOUR_TURN", "ILLEGAL", "STALE", "OVER", "CANNOT_UNDO", "DAMAGED"]

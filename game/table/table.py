@@ -29,6 +29,8 @@ are told in the log but not played on the board (an action without events, a tak
 from __future__ import annotations
 
 import copy
+import hashlib
+import json
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -91,7 +93,14 @@ class Table:
         self._load_log(log or [], held or [])
         self._subscribers: list[Callable[[Update], None]] = []
         self._lock = threading.RLock()
-        if not self.history and state.turn_number == 0 and hasattr(state, "set_names"):
+        self._name_state()
+
+    def _name_state(self) -> None:
+        """Before the first move the rules' names follow the seats' (a replay of the game
+        names them the same from its record)."""
+        state = self.state
+        if not self.history and self.version == 0 and state.turn_number == 0 \
+                and hasattr(state, "set_names"):
             try:
                 state.set_names([s.name for s in self.seats])
             except (ValueError, TypeError):
@@ -114,6 +123,7 @@ class Table:
         with self._lock:
             s = self.seats[seat]
             self.seats[seat] = Seat.from_dict(dict(s.to_dict(), **changes))
+            self._name_state()      # a guest who takes a seat before the start names it
 
     @property
     def current(self) -> int | None:
@@ -406,3 +416,15 @@ def ranking(state) -> list[int]:
         except (IndexError, TypeError, ValueError):
             return 0.0
     return sorted(range(state.players), key=lambda s: (s not in winners, score(s), s))
+
+
+def result_digest(result: dict | None) -> str:
+    """A short fingerprint of a finished game's result (the winners, the scores and the final
+    view), the same wherever the result is read: on the table's own computer, on a table
+    server, or by a player's app that received it (JSON and back)."""
+    if not isinstance(result, dict):
+        return ""
+    keep = {k: result.get(k) for k in ("game", "players", "variant", "winners", "scores", "final")}
+    plain = json.loads(json.dumps(keep, default=str))      # as a player's app receives it
+    text = json.dumps(plain, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]

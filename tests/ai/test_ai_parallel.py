@@ -183,6 +183,8 @@ def test_the_program_supports_frozen_helpers():
     multiprocessing before anything else."""
     text = (ROOT / "main.py").read_text(encoding="utf-8")
     assert text.index("multiprocessing.freeze_support()") < text.index("from game.cli import main")
+    # only there: from source multiprocessing waits until an expert first needs its helpers
+    assert text.index('getattr(sys, "frozen", False)') < text.index("import multiprocessing")
 
 
 def test_quitting_while_the_helpers_start_leaves_none(monkeypatch):

@@ -10,6 +10,7 @@ import pytest
 from game import i18n
 from game.app import coach, ui
 from game.app.scenes.play import PlayScene
+from game.app.scenes.play_parts.guide import GuideSection, target_rect
 from game.rules import DataError
 from tests.helpers import pump, running_app
 
@@ -41,8 +42,8 @@ def open_guide(app, game, plain_names: bool = False) -> PlayScene:
 
 
 def lit_rects(scene) -> list:
-    return [scene._target_rect(t, scene.px).inflate(-scene.px(12), -scene.px(12))
-            for t in scene.coach_targets()]
+    return [target_rect(t, scene.px).inflate(-scene.px(12), -scene.px(12))
+            for t in scene.sections.guide.targets()]
 
 
 def check_bubble(scene) -> None:
@@ -68,7 +69,7 @@ def walk(app, scene, seed=1, check=None, limit=600) -> list:
             if check:
                 check(scene)
         if c.waiting_for_next:
-            scene.coach_next()
+            scene.sections.guide.next()
             pump(app, 1)
             continue
         legal = ctl.table.state.legal_actions()
@@ -76,7 +77,7 @@ def walk(app, scene, seed=1, check=None, limit=600) -> list:
         if ctl.human_to_act() and step.until == "action":
             wanted = [a for a in legal if a["type"] in step.types]
             if wanted:
-                assert scene.coach_targets(), f"{step.text}: nothing lit for the awaited move"
+                assert scene.sections.guide.targets(), f"{step.text}: nothing lit for the awaited move"
                 check_bubble(scene)
             action = rng.choice(wanted or legal)
         else:
@@ -188,7 +189,7 @@ def test_playing_on_instead_of_pressing_next_moves_the_guide_along():
 @pytest.mark.parametrize("game", GAMES)
 def test_each_guide_plays_through_following_its_steps(app, game, where, monkeypatch):
     if where == "board":            # a side panel too small for the text: a board corner
-        monkeypatch.setattr(PlayScene, "_coach_in_panel", lambda self: None)
+        monkeypatch.setattr(GuideSection, "in_panel", lambda self: None)
     scene = open_guide(app, game)
     seen = walk(app, scene, check=lambda s: check_bubble(s))
     steps = len(scene.session.coach.guide.steps)
@@ -207,17 +208,17 @@ def test_the_computers_wait_while_a_step_is_read(app):
     import time
     scene = open_guide(app, "moles")
     ctl, c = scene.session, scene.session.coach
-    scene.coach_next()
+    scene.sections.guide.next()
     scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)   # the computer's turn
     pump(app, 1)
     c.index, c.entered, c.hits = 5, c.entered + [c.moves] * 3, c.hits + [[]] * 3  # to read
     ctl.computers_enabled = True
     pump(app, 90)
     assert ctl.computer_to_act(), "the computer moved while the player was reading"
-    scene.coach_next()
+    scene.sections.guide.next()
     pump(app, 30)
     assert ctl.computer_to_act() and c.last
-    scene.coach_next()                               # "Play on": the guide is done
+    scene.sections.guide.next()                               # "Play on": the guide is done
     deadline = time.monotonic() + 5
     while ctl.computer_to_act() and time.monotonic() < deadline:
         pump(app, 5)
@@ -247,7 +248,7 @@ def test_skip_guide_goes_on_as_a_normal_game(app):
 def test_undo_returns_to_the_step_the_position_belongs_to(app):
     scene = open_guide(app, "moles")
     ctl, c = scene.session, scene.session.coach
-    scene.coach_next()
+    scene.sections.guide.next()
     pump(app, 1)
     assert c.index == 1
     scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)
@@ -260,7 +261,7 @@ def test_undo_returns_to_the_step_the_position_belongs_to(app):
     pump(app, 2)
     assert c.index == 1 and c.moves == 0 and c.step.until == "action"
     check_bubble(scene)
-    assert scene.coach_targets()
+    assert scene.sections.guide.targets()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -276,7 +277,7 @@ def test_the_bubble_survives_resizes_and_keeps_its_text_whole(app, game):
         assert not found, [str(p) for p in found]
         check_bubble(scene)
         if walk_steps < 2:                     # on to a step where the player acts
-            scene.coach_next()
+            scene.sections.guide.next()
             pump(app, 1)
             walk_steps += 1
     key_esc(app)
@@ -310,7 +311,7 @@ def test_every_step_fits_at_the_smallest_window_in_every_language(lang, game):
             assert not found, [str(p) for p in found]
             check_bubble(scene)
             if c.waiting_for_next:
-                scene.coach_next()
+                scene.sections.guide.next()
             else:
                 state = scene.session.table.state
                 seat, legal = state.current_player, state.legal_actions()
@@ -382,7 +383,7 @@ def test_the_play_screen_lays_out_again_only_when_something_changed(app, guided)
     pump(app, 10)
     assert not count
     if guided:
-        scene.coach_next()                  # a new step: once
+        scene.sections.guide.next()                  # a new step: once
         pump(app, 5)
         assert len(count) == 1
 
@@ -441,9 +442,9 @@ def test_a_move_that_also_brings_the_next_steps_event_passes_that_step_too():
 
 def test_a_guide_waiting_for_the_player_lets_the_app_sleep(app):
     scene = open_guide(app, "hamster")
-    scene.coach_next()                       # the roll: one lit button, the player to act
+    scene.sections.guide.next()                       # the roll: one lit button, the player to act
     pump(app, 30)
-    assert scene.coach_targets() and scene.session.human_to_act()
+    assert scene.sections.guide.targets() and scene.session.human_to_act()
     scene.board_idle = lambda: True          # the board itself at rest: the guide adds no frames
     assert not scene.wants_frame()
 
@@ -463,7 +464,7 @@ def test_next_and_skip_take_a_mouse_click_over_a_log_full_of_moves(app):
     log once took the release, so Next did nothing once the log had moves in it)."""
     scene = open_guide(app, "moles")
     ctl, c = scene.session, scene.session.coach
-    scene.coach_next()
+    scene.sections.guide.next()
     for _ in range(4):
         scene.apply_action(ctl.table.state.legal_actions()[0], animate=False)
         pump(app, 1)
@@ -517,18 +518,18 @@ def test_hamster_guide_rings_only_the_cells_still_to_choose(app):
     only Confirm is."""
     scene = open_guide(app, "hamster")
     ctl, c = scene.session, scene.session.coach
-    scene.coach_next()                                   # to the roll
+    scene.sections.guide.next()                                   # to the roll
     roll = next(a for a in ctl.table.state.legal_actions() if a.get("type") == "roll")
     scene.apply_action(roll, animate=False)
     pump(app, 5)
     assert c.step.text == "coach.hamster.cross"
-    cells = [t for t in scene.coach_targets() if t.kind == "cell"]
+    cells = [t for t in scene.sections.guide.targets() if t.kind == "cell"]
     assert cells
     scene.board.activate(cells[0])
     pump(app, 2)
     picked = set(map(str, scene.board.chosen_target_keys()))
     assert picked == {str(cells[0].key)}
-    lit = scene.coach_targets()
+    lit = scene.sections.guide.targets()
     assert lit and not any(str(t.key) in picked for t in lit)
     if scene.board._matching_action() is not None:       # the pick is complete: Confirm alone
         assert [t.key for t in lit] == ["confirm"]

@@ -221,11 +221,11 @@ def test_the_panel_in_pieces_is_the_panel_drawn_whole():
             p = play.panel_rect
             pieces = pygame.Surface(app.size)
             ui.draw_background(pieces, strata=False)
-            play._draw_panel(pieces)
+            play.sections.panel.on_draw(pieces)
             whole = pygame.Surface(app.size)
             ui.draw_background(whole, strata=False)
             img = pygame.Surface((p.w + 8, p.h + 8), pygame.SRCALPHA)
-            play._render_panel(img, pygame.Rect(0, 0, p.w, p.h))
+            play.sections.panel.render(img, pygame.Rect(0, 0, p.w, p.h))
             whole.blit(img, p.topleft)
             play.log.draw(whole)
             assert same(pieces, whole), (lang, game)

@@ -11,6 +11,7 @@ from game.app.store import saves
 from game.app.session import LocalSession, default_seats
 from game.app.hint import HintAsker, make_hint
 from game.app.scenes.play import PlayScene
+from game.app.scenes.play_parts.messages import target_box
 from game.i18n import LANGUAGES, set_language, tr
 from game.rules import new_game, state_from_view
 from game.rules.base import action_key
@@ -124,16 +125,16 @@ def test_key_h_lights_the_hint_and_never_plays_it(app, game):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h",
                                          scancode=0))
     pump(app, 2)
-    scene.hint_asker.wait()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
-    hint = scene.current_hint()
+    hint = scene.sections.hint.current()
     assert hint is not None and scene.message == hint.text
     assert action_key(hint.action) in {a.key() for a in ctl.table.state.legal_actions()}
-    assert scene.hint_targets(), "the hinted action's first click is lit on the board"
+    assert scene.sections.hint.targets(), "the hinted action's first click is lit on the board"
     assert (ctl.table.state.to_dict(), ctl.version, len(ctl.log)) == before
     # playing anything forgets the hint
     scene.apply_action(ctl.table.state.legal_actions()[-1], animate=False)
-    assert scene.current_hint() is None
+    assert scene.sections.hint.current() is None
 
 
 def test_hint_sentence_tells_what_the_action_does():
@@ -161,15 +162,15 @@ def test_hint_sentence_tells_what_the_action_does():
 
 def test_hint_sentence_follows_a_language_switch(app):
     scene = open_play(app, "hamster", humans=1)
-    scene.ask_hint()
-    scene.hint_asker.wait()
+    scene.sections.hint.ask()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
     english = scene.message
-    assert scene.current_hint() is not None and english == scene.hint.text
+    assert scene.sections.hint.current() is not None and english == scene.sections.hint.hint.text
     set_language("de")
     try:
         pump(app, 2)
-        assert scene.message == scene.hint.text != english
+        assert scene.message == scene.sections.hint.hint.text != english
     finally:
         set_language("en")
 
@@ -188,14 +189,14 @@ def test_hint_is_thought_out_off_the_ui_thread(app, monkeypatch):
     monkeypatch.setattr(hint_mod, "choose", slow)
     scene = open_play(app, "moles", humans=1)
     t0 = time.monotonic()
-    scene.ask_hint()
+    scene.sections.hint.ask()
     pump(app, 2)
-    assert time.monotonic() - t0 < 2.0 and scene.hint_asker.thinking
-    assert scene.current_hint() is None and scene.message == tr("hint.thinking")
+    assert time.monotonic() - t0 < 2.0 and scene.sections.hint.asker.thinking
+    assert scene.sections.hint.current() is None and scene.message == tr("hint.thinking")
     gate.set()
-    scene.hint_asker.wait()
+    scene.sections.hint.asker.wait()
     pump(app, 2)
-    assert scene.current_hint() is not None
+    assert scene.sections.hint.current() is not None
 
 
 def test_hint_sentences_name_what_they_suggest():
@@ -234,10 +235,10 @@ def test_a_hint_naming_the_secret_disc_goes_once_it_is_laid(app):
     scene = PlayScene(app, ctl, auto_results=False)
     app.go(scene)
     pump(app)
-    scene.ask_hint()
-    scene.hint_asker.wait()
+    scene.sections.hint.ask()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
-    hint = scene.current_hint()
+    hint = scene.sections.hint.current()
     assert hint is not None and scene.message == hint.text
     scene.apply_action(hint.action, animate=False)
     pump(app)
@@ -249,8 +250,8 @@ def test_the_debug_hook_tells_where_the_hint_is_lit(app):
     from game.app.devtools.debug_targets import DebugTargets
     scene = open_play(app, "gopher", humans=1)
     assert DebugTargets.describe(app)["play"]["hint"] == []
-    scene.ask_hint()
-    scene.hint_asker.wait()
+    scene.sections.hint.ask()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
     lit = DebugTargets.describe(app)["play"]["hint"]
     assert lit and all(len(c) == 2 for c in lit)
@@ -260,19 +261,19 @@ def test_a_hint_reads_as_advice_not_as_a_refusal(app):
     """The hint's sentence is drawn in gold (advice); a refusal stays coral."""
     from game.app import ui
     scene = open_play(app, "moles", humans=1)
-    scene.ask_hint()
-    scene.hint_asker.wait()
+    scene.sections.hint.ask()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
-    assert scene.message == scene.current_hint().text and scene.message_tone == "hint"
+    assert scene.message == scene.sections.hint.current().text and scene.sections.messages.message_tone == "hint"
     surf = pygame.Surface(app.size)
     scene.on_draw(surf)
-    box = scene.message_box(scene.message)        # the hint stands in the side panel now
-    assert scene.message_in_panel() and scene.panel_rect.contains(box)
+    box = scene.sections.messages.box(scene.message)        # the hint stands in the side panel now
+    assert scene.sections.messages.in_panel() and scene.panel_rect.contains(box)
     box_colours = {surf.get_at((x, y))[:3] for x in range(box.x, box.right, 2)
                    for y in range(box.y, box.bottom, 2)}
     assert tuple(ui.colour("accent")) in box_colours
     scene.human_choice("not here")
-    assert scene.message == "not here" and scene.message_tone == "warning"
+    assert scene.message == "not here" and scene.sections.messages.message_tone == "warning"
 
 
 def test_every_hint_sentence_fits_its_message_box_at_1024x600(app):
@@ -286,8 +287,8 @@ def _hints_fit(app, game):
     from game.app import ui
     scene = open_play(app, game, humans=1)
     scene.show_message("…", 600, tone="hint")    # a hint's sentence stands in the side panel
-    assert scene.message_in_panel()
-    width = scene.message_width()
+    assert scene.sections.messages.in_panel()
+    width = scene.sections.messages.width_of_lines()
     args = dict(area="Оранжевая середина", count=6, direction="вверх и направо", chamber="Кладовая",
                 number=6, kind="Скатерть с бабочкой", piece=tr("hint.forest.hunter"),
                 tile="Эльфийские стрелы", what="12 spikelets", card="Spikelet 10", hole=20, near=17)
@@ -299,9 +300,9 @@ def _hints_fit(app, game):
                     continue
                 args["piece"] = tr("hint.forest.hunter")
                 text = tr(key, **args)
-                fnt, lines = scene.toast_lines(text)
+                fnt, lines = scene.sections.messages.toast_lines(text)
                 whole = ui.wrap(text, fnt, width)
-                assert len(whole) <= scene.PANEL_LINES, (lang, key, whole)
+                assert len(whole) <= scene.sections.messages.PANEL_LINES, (lang, key, whole)
                 assert all(fnt.size(ln)[0] <= width for ln in lines), (lang, key)
     finally:
         set_language("en")
@@ -309,18 +310,18 @@ def _hints_fit(app, game):
 
 def test_the_hint_leaves_the_ants_header_in_sight(app):
     scene = open_play(app, "ants", humans=1)
-    scene.ask_hint()
-    scene.hint_asker.wait()
+    scene.sections.hint.ask()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
-    assert scene.message and scene.toast_top() >= scene.board._header.bottom
+    assert scene.message and scene.sections.messages.toast_top() >= scene.board._header.bottom
 
 
 def test_gopher_messages_stand_over_the_book_not_the_seat_cards(app):
     scene = open_play(app, "gopher", humans=1)
     scene.show_message("A message that is long enough to need more than one line over the book.")
-    area = scene.message_area()
+    area = scene.sections.messages.area()
     assert area == scene.board.book_rect
-    fnt, lines = scene.toast_lines(scene.message)
+    fnt, lines = scene.sections.messages.toast_lines(scene.message)
     assert max(fnt.size(ln)[0] for ln in lines) + scene.px(36) <= area.w
 
 
@@ -335,10 +336,10 @@ def _shown_hint(app, game, moves):
     scene = PlayScene(app, ctl, auto_results=False)
     app.go(scene)
     pump(app)
-    scene.ask_hint()
-    scene.hint_asker.wait()
+    scene.sections.hint.ask()
+    scene.sections.hint.asker.wait()
     pump(app, 3)
-    return scene if scene.current_hint() is not None else None
+    return scene if scene.sections.hint.current() is not None else None
 
 
 @pytest.mark.parametrize("game", ["ants", "gopher", "moles", "hamster", "forest"])
@@ -348,8 +349,8 @@ def test_the_hint_message_covers_none_of_the_hinted_targets_at_1024x600(app, gam
         scene = _shown_hint(app, game, moves)
         if scene is None:
             continue
-        box = scene.message_box(scene.message)
-        lit = [scene._target_box(t) for t in scene.hint_targets()]
+        box = scene.sections.messages.box(scene.message)
+        lit = [target_box(t, scene.px) for t in scene.sections.hint.targets()]
         assert lit and box.collidelist(lit) < 0, (moves, box, lit)
         assert scene.panel_rect.contains(box) or scene.board_rect.contains(box)
         seen += 1
@@ -358,15 +359,15 @@ def test_the_hint_message_covers_none_of_the_hinted_targets_at_1024x600(app, gam
 
 def test_the_hint_message_leaves_the_ants_seat_cards_in_sight(app):
     scene = _shown_hint(app, "ants", 0)
-    box = scene.message_box(scene.message)
+    box = scene.sections.messages.box(scene.message)
     assert box.collidelist(scene.board.message_keep_clear()) < 0, box
     assert box.top >= scene.board._header.bottom
 
 
 def test_the_gopher_start_hint_leaves_the_page_of_holes_in_sight(app):
     scene = _shown_hint(app, "gopher", 0)
-    assert scene.hint.action.get("type") == "place"
-    box = scene.message_box(scene.message)
+    assert scene.sections.hint.hint.action.get("type") == "place"
+    box = scene.sections.messages.box(scene.message)
     assert not box.colliderect(scene.board.map_rect), box
 
 

@@ -12,6 +12,8 @@ import pytest
 from game.app.store import saves
 from game.app.board.widgets import Toasts, read_time
 from game.app.scenes.play import PlayScene
+from game.app.scenes.play_parts.guide import target_rect
+from game.app.scenes.play_parts.messages import target_box
 from game.app.session import LocalSession
 from game.rules import new_game
 from tests.helpers import pump, running_app
@@ -137,10 +139,10 @@ def test_the_hamster_timer_running_out_is_a_moment(app):
 
 def test_a_moment_of_computers_only_does_not_stop_the_table(app):
     scene = open_play(app, "ants", ["computer", "computer"], computers=False, speed="normal")
-    scene.note_moment([{"type": "reveal"}], "normal")
-    assert scene.moment and not scene.moment_waits_for_person()
+    scene.sections.moment.note([{"type": "reveal"}], "normal")
+    assert scene.moment and not scene.sections.moment.waits_for_person()
     for _ in range(60 * 8):
-        if not scene.moment_holds():
+        if not scene.sections.moment.holds():
             break
         pump(app, 1)
     assert not scene.moment
@@ -148,7 +150,7 @@ def test_a_moment_of_computers_only_does_not_stop_the_table(app):
 
 def test_with_the_animations_off_one_person_is_not_stopped(app):
     scene = open_play(app, "ants", ["human", "computer"], computers=False)
-    scene.note_moment([{"type": "reveal"}], "off")
+    scene.sections.moment.note([{"type": "reveal"}], "off")
     assert not scene.moment
 
 
@@ -156,13 +158,13 @@ def test_with_the_animations_off_a_hot_seat_table_still_waits_before_the_curtain
     """Two people at one computer: the reveal stays in the open until Continue, even with the
     animations off, so the next person's curtain never hides it."""
     scene = open_play(app, "ants", ["human", "computer", "human"], computers=False, speed="off")
-    scene.note_moment([{"type": "reveal"}], "off")
-    assert scene.moment and scene.moment_waits_for_person() and scene.moment_ready()
+    scene.sections.moment.note([{"type": "reveal"}], "off")
+    assert scene.moment and scene.sections.moment.waits_for_person() and scene.sections.moment.ready()
     pump(app, 2)
     assert scene.moment_button is not None and scene.curtain_button is None
     press(app, pygame.K_RETURN)
     assert not scene.moment
-    scene.note_moment([{"type": "reveal"}], "off", quiet=True)   # a board brought up to date
+    scene.sections.moment.note([{"type": "reveal"}], "off", quiet=True)   # a board brought up to date
     assert not scene.moment
 
 
@@ -215,12 +217,12 @@ def test_no_lit_target_lies_under_a_message(size):
             while state.current_player != 0:
                 state.apply(rng.choice(state.legal_actions()))
             scene = open_play(app, game, ["human", "computer"], state=state, computers=False)
-            scene.ask_hint()
-            scene.hint_asker.wait(30)
+            scene.sections.hint.ask()
+            scene.sections.hint.asker.wait(30)
             pump(app, 3)
-            assert scene.current_hint() is not None, game
-            box = scene.message_box(scene.message)
-            lit = [scene._target_box(t) for t in scene.hint_targets()]
+            assert scene.sections.hint.current() is not None, game
+            box = scene.sections.messages.box(scene.message)
+            lit = [target_box(t, scene.px) for t in scene.sections.hint.targets()]
             assert lit and box.collidelist(lit) < 0, (game, size, box, lit)
             every = [_box(t, scene.px) for t in scene.board.get_targets() if t.enabled and not t.bar]
             assert box.collidelist(every) < 0, (game, size, "the hint covers a place of the board")
@@ -253,12 +255,12 @@ def _bubble_clear_of_its_places(app, game, size):
         c = scene.coach
         if c is None:
             break
-        lit = [scene._target_rect(t, scene.px) for t in scene.coach_targets()]
+        lit = [target_rect(t, scene.px) for t in scene.sections.guide.targets()]
         if scene.coach_rect is not None:
             assert scene.coach_rect.collidelist(lit) < 0, (game, size, c.index, "the bubble covers")
         if not c.waiting_for_next:
             break
-        scene.coach_next()
+        scene.sections.guide.next()
         pump(app, 2)
     scene.stop()
 
@@ -414,7 +416,7 @@ def test_a_whole_game_by_keys_alone(app, game):
 def test_a_click_on_continue_goes_on(app):
     from tests.app.test_app_scenes import click
     scene = open_play(app, "ants", ["human", "computer"], computers=False, speed="normal")
-    scene.note_moment([{"type": "reveal"}], "normal")
+    scene.sections.moment.note([{"type": "reveal"}], "normal")
     pump(app, 2)
     assert scene.moment_button is not None and scene.focus.current.key == "moment"
     click(app, scene.moment_button.rect.center)
@@ -475,14 +477,14 @@ def test_continue_leaves_the_hamster_timer_row_in_sight(size):
     app = next(gen)
     try:
         scene = open_play(app, "hamster", ["human", "computer"], computers=False, speed="normal")
-        scene.note_moment([{"type": "timer", "boxes": 4, "length": 4, "circled": False}], "normal")
+        scene.sections.moment.note([{"type": "timer", "boxes": 4, "length": 4, "circled": False}], "normal")
         pump(app, 2)
         btn = scene.moment_button
         assert btn is not None
         keep = scene.board.moment_keep_clear()
         assert keep
-        tip = pygame.Rect(btn.rect.x, btn.rect.y - scene.moment_tip_height(), btn.rect.w,
-                          btn.rect.h + scene.moment_tip_height())
+        tip = pygame.Rect(btn.rect.x, btn.rect.y - scene.sections.moment.tip_height(), btn.rect.w,
+                          btn.rect.h + scene.sections.moment.tip_height())
         assert tip.collidelist(keep) < 0
         assert scene.board_rect.contains(btn.rect)
     finally:
@@ -529,12 +531,12 @@ def test_the_hint_in_the_panel_lets_no_log_line_show_through(app):
             scene.apply_action(rng.choice(s.table.legal_for(s.current)))
         pump(app, 1)
         s.wait_for_computer()
-    scene.refresh_log(full=True)
+    scene.sections.panel.refresh_log(full=True)
     assert len(s.log) >= 16
     scene.show_message("Short", 10.0, tone="hint")
-    assert scene.message_in_panel()
+    assert scene.sections.messages.in_panel()
     pump(app, 2)
-    box = scene.message_box("Short")
+    box = scene.sections.messages.box("Short")
     surf = app.surface
     fill = surf.get_at((box.x + scene.px(14), box.y + scene.px(6)))
     for y in range(box.y + scene.px(4), box.bottom - scene.px(4)):

@@ -56,7 +56,7 @@ def test_panel_and_log_wait_for_the_board(app, game):
     for _ in range(30):
         if ctl.is_over():
             break
-        before_facts = scene.panel_facts()
+        before_facts = scene.sections.panel.panel_facts()
         before_lines = list(scene.log.lines)
         before_bar = bar_sig(scene.board.shown_bar_items())
         scene.apply_action(rng.choice(ctl.table.state.legal_actions()))
@@ -64,13 +64,13 @@ def test_panel_and_log_wait_for_the_board(app, game):
             held_moves += 1
             frames = 0
             while scene.animating and frames < 400:       # sample the panel all through the move
-                assert scene.panel_facts() == before_facts
+                assert scene.sections.panel.panel_facts() == before_facts
                 assert scene.log.lines == before_lines
                 assert bar_sig(scene.board.shown_bar_items()) == before_bar   # the bar's too
                 app.step(1 / 30, [])
                 frames += 1
         settle(app, scene)
-        after = scene.panel_facts()
+        after = scene.sections.panel.panel_facts()
         changed += after != before_facts
         rendered = [ln for e in ctl.log for ln in ctl.render([e])]
         assert scene.log.lines == rendered[len(rendered) - len(scene.log.lines):]
@@ -103,7 +103,7 @@ def test_two_moves_with_no_still_frame_between_keep_the_bar_and_panel_in_step(ap
         if scene.animating:
             bar = scene.board.shown_bar_items()
             assert bar_sig(bar) == bar_sig(expected_bar)
-            assert scene.panel_facts()[:2] == expected_turn
+            assert scene.sections.panel.panel_facts()[:2] == expected_turn
             checked += 1
         settle(app, scene)
     assert checked >= 2
@@ -118,7 +118,7 @@ def test_undo_mid_animation_shows_the_log_as_it_stands(app):
     settle(app, scene)
     rendered = [ln for e in ctl.log for ln in ctl.render([e])]
     assert scene.log.lines == rendered
-    assert scene.panel_facts()[1] == ctl.table.state.current_player
+    assert scene.sections.panel.panel_facts()[1] == ctl.table.state.current_player
 
 
 @pytest.mark.parametrize("game", ["forest", "moles", "gopher"])

@@ -141,7 +141,7 @@ class GameWindow:
         self.x = xserver
         self.workdir = workdir
         self.home = workdir / "home"
-        self.home.mkdir()
+        self.home.mkdir(exist_ok=True)      # a restarted app keeps its user folder
         self.targets_file = workdir / "targets.json"
         self.log = workdir / "app.log"
         self.env = dict(os.environ, DISPLAY=xserver.display, SDL_VIDEODRIVER="x11",

@@ -12,6 +12,7 @@ import pytest
 
 from game.app.store import saves
 from game.app.store import settings as smod
+from game.app.board.contract import BoardView
 from game.app.scenes.play import PlayScene
 from game.app.session import LocalSession, default_seats
 from game.app.sound import MUSIC, NAMES, Sounds, sound_file
@@ -78,7 +79,7 @@ def test_each_game_has_its_own_sounds_and_names_only_existing_ones():
 
 def test_the_sound_of_a_move_is_the_one_listed_first_in_games_yaml():
     class Scene:
-        board = None
+        board = BoardView("moles", [], None)        # a view that leaves the sound to games.yaml
         sounds = {"store": "nugget", "reveal": "tile", "step": "step"}
     pick = PlayScene.sound_for
     assert pick(Scene, [{"type": "step"}, {"type": "reveal"}]) == "tile"

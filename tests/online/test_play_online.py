@@ -138,3 +138,35 @@ def test_your_turn_sounds_and_flashes_only_in_the_background(app, monkeypatch):
     finally:
         rs.close()
         hs.close()
+
+
+def test_a_guest_earns_achievements_from_what_its_seat_was_given(app):
+    """Online games give achievements to each person at the table: the guest's app checks
+    them from the events its own seat was given (the same stream a replay of the host's
+    table gives that seat) and the table's result; the host's app does its own people."""
+    from game.app.progress import achievements, endgame, replay
+    hs = host("hamster", ["human", "remote"], seed=7)
+    rs = None
+    try:
+        rs = join(hs, 1, name="Cousin Ida", colour=3)
+        hscene, rscene = app.scene("play", hs), app.scene("play", rs)
+        play_moves(app, {"host": hscene, 0: hscene, 1: rscene}, hs, 400, random.Random(3))
+        assert hs.table.is_over()
+        settle(app, [rscene, hscene], hs)
+        assert rs.is_over() and rs.result() is not None
+        run = replay.run_of(hs.table)
+        assert json.dumps(rs.stream, sort_keys=True) == json.dumps(run.stream(1), sort_keys=True)
+        out = endgame.finish(rs)
+        assert endgame.finish(rs) is out                      # once per session
+        names = {a.id for a in out.earned.get("Cousin Ida", [])}
+        # the very achievements and progress the host's replay of that seat gives
+        achievements.award(run, [(1, "Cousin Ida again")])
+        store = achievements.load_store()[0]
+        mine, theirs = store["Cousin Ida"], store["Cousin Ida again"]
+        assert set(mine["earned"]) == names == set(theirs["earned"])
+        assert mine["progress"] == theirs["progress"] and mine["progress"]
+        assert out.replay_id is None and out.daily is None      # the host keeps the replay
+    finally:
+        if rs is not None:
+            rs.close()
+        hs.close()

@@ -264,7 +264,31 @@ def test_a_table_hosted_on_the_home_network_is_listed_in_join_and_joined_by_a_cl
             scene.sit(1)
             wait_until(app, lambda: scene.phase == "seated"
                        and hs.poll_notices() is not None and hs.ready(), "the seat taken")
+            from game.app.online import store
+            assert store.last_server() == ""        # a hosted table is no table server's
             scene.drop_client()
             app.stack = []
     finally:
         hs.close()
+
+
+def test_my_tables_take_the_keyboard_when_they_come():
+    """Look at my tables pressed by keys (it is off while the server is asked): once the list
+    comes the keyboard is on the first table's Open, not on Back."""
+    for app in running_app((1280, 720)):
+        scene = app.scene("online_server")
+        scene.address = "127.0.0.1:8765"
+        show(app, scene)
+        pump(app, 2)
+        scene.focus.focus_key("refresh")
+        scene.asking = True                   # the question is out: the button is off
+        scene.rebuild()
+        assert scene.focus.current.key != "refresh"
+        scene._answer = ("ws://127.0.0.1:8765", {"t": "tables", "tables": list(MINE)})
+        pump(app, 2)
+        assert scene.tables and scene.focus.current.key == "open0"
+        # while an address is typed, the list never takes the keyboard away from it
+        scene.focus.focus_key("server")
+        scene._answer = ("ws://127.0.0.1:8765", {"t": "tables", "tables": list(MINE)})
+        pump(app, 2)
+        assert scene.focus.current.key == "server"

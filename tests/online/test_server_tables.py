@@ -102,3 +102,29 @@ def test_create_a_table_on_the_server_play_and_open_it_again_from_my_tables(serv
         again.session.close()
         server.stop()
         cousin.join(10)
+
+
+def test_a_table_joined_by_its_code_is_found_again_in_my_tables_of_that_server(server):
+    """A player who joined a server's table in *Join a table* (address and code typed) finds
+    *Tables on a server* at that address, with the table in My tables."""
+    from tests.net.test_server import create
+    code = create(server, game="moles", kinds=("remote", "computer"))
+    for app in running_app((1280, 720)):
+        address = f"127.0.0.1:{server.port}"
+        join = app.scene("join")
+        app.go(join)
+        pump(app, 2)
+        join.address, join.code = address, code.lower()
+        join.join()
+        wait_until(app, lambda: join.phase == "pick", "the free seat")
+        join.sit(0)
+        play = wait_until(app, lambda: type(app.top).__name__ == "OnlinePlayScene" and app.top,
+                          "the game")
+        assert store.last_server() == address
+        play.session.close()
+        mine = app.scene("online_server")
+        app.go(mine)
+        pump(app, 2)
+        assert mine.address == address
+        wait_until(app, lambda: mine.tables, "My tables")
+        assert [r["code"] for r in mine.tables] == [code]

@@ -398,3 +398,47 @@ def test_clone_is_independent(game):
             break
         checked += 1
     assert checked >= 3
+
+
+def _hidden_from_spectator(seat_view, spectator, open_view, path="") -> list:
+    """The places where ``seat_view`` shows something (not None) that the spectator's view
+    hides (None) and the open view hides as well."""
+    if isinstance(seat_view, dict) and isinstance(spectator, dict):
+        return [p for k in seat_view if k != "seat" and k in spectator
+                for p in _hidden_from_spectator(seat_view[k], spectator[k],
+                                                (open_view or {}).get(k) if isinstance(open_view, dict)
+                                                else None, f"{path}.{k}")]
+    if isinstance(seat_view, list) and isinstance(spectator, list) and len(seat_view) == len(spectator):
+        ov = open_view if isinstance(open_view, list) and len(open_view) == len(seat_view) \
+            else [None] * len(seat_view)
+        return [p for i, (a, b) in enumerate(zip(seat_view, spectator))
+                for p in _hidden_from_spectator(a, b, ov[i], f"{path}[{i}]")]
+    if seat_view is not None and spectator is None and open_view is None:
+        return [path]
+    return []
+
+
+@pytest.mark.parametrize("game", AVAILABLE)
+def test_the_open_view_hides_nothing_any_seat_sees(game):
+    """The open view (a finished game watched again) is JSON-safe, changes nothing, has every
+    key of the spectator's view, and shows whatever any seat's own view shows that the
+    spectator's hides (a hand, a secret disc, this roll's crosses)."""
+    for players in player_counts(game):
+        for step, state, rng in moments(game, players, seed=90 + players, every=3):
+            before = canon(state.to_dict())
+            opened = json.loads(canon(state.open_view()))
+            assert canon(state.to_dict()) == before, "open_view() changed the state"
+            spectator = json.loads(canon(state.view(None)))
+            assert opened["open"] is True and opened["seat"] is None
+            assert set(spectator) <= set(opened)
+            for seat in range(players):
+                mine = json.loads(canon(state.view(seat)))
+                missing = _hidden_from_spectator(mine, spectator, opened)
+                assert not missing, f"step {step}: seat {seat} sees {missing} the open view hides"
+            # the open scores count everything hidden too (a replay's panel with everything open)
+            scores = state.open_scores()
+            assert len(scores) == players and canon(scores) == canon(json.loads(canon(scores)))
+            if state.is_over():
+                assert list(scores) == list(state.scores())
+            if game == "hamster":       # this roll's crosses count: the scores the sheets show
+                assert list(scores) == [sh["breakdown"]["total"] for sh in opened["sheets"]]

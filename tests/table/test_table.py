@@ -185,3 +185,15 @@ def test_the_envelope_carries_turn_scores_and_winners(game):
     env = t.view_for(None)
     assert env["over"] and env["winners"] and env["turn"] is None
     assert t.result()["ranking"][0] in env["winners"]
+
+
+def test_a_seat_named_before_the_first_move_names_it_in_the_rules_too():
+    """A guest who takes a seat (with their name) before the game starts: the rules' names
+    follow, so a replay of the game (which names the seats from its record) ends in the very
+    same state; after the first move a new sitter changes only the seat."""
+    t = table("hamster")
+    t.set_seat(1, name="Ida")
+    assert t.state.names == ["P1", "Ida"]
+    t.act(t.current, t.legal_for(t.current)[0])
+    t.set_seat(0, name="Bo")
+    assert t.state.names == ["P1", "Ida"] and t.seats[0].name == "Bo"

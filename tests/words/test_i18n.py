@@ -141,6 +141,34 @@ def test_a_key_given_in_two_files_of_a_language_is_refused(tmp_path, monkeypatch
     assert "b.yaml" in str(err.value)
 
 
+def test_no_catalog_file_gives_a_key_twice():
+    """YAML keeps the last of two equal keys without a word: a second, different copy of a
+    sentence would win unnoticed (a block pasted twice), so every catalog file is read with
+    a reader that sees each key."""
+    import glob
+
+    import yaml
+
+    twice = []
+
+    class Keys(yaml.SafeLoader):
+        pass
+
+    def mapping(loader, node):
+        seen = set()
+        for k, _ in node.value:
+            key = loader.construct_object(k, deep=True)
+            if key in seen:
+                twice.append(f"{k.start_mark.name}:{k.start_mark.line + 1} {key}")
+            seen.add(key)
+        return yaml.SafeLoader.construct_mapping(loader, node)
+    Keys.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, mapping)
+    for path in sorted(glob.glob(str(ROOT / "data" / "i18n" / "*" / "*.yaml"))):
+        with open(path, encoding="utf-8") as fh:
+            yaml.load(fh, Loader=Keys)
+    assert not twice, twice
+
+
 # ---- the library (Babel), the pseudo-language, completeness, the font ----------------------------
 
 import re                    # noqa: E402

@@ -119,8 +119,8 @@ def test_no_scene_draws_an_english_text_from_outside_the_catalogs(monkeypatch):
         monkeypatch.setattr(play.board, "score_texts", lambda: None, raising=False)
         show("play", lambda: app.go(play))
         scene_name[0] = "play panel"
-        play._render_panel(app.surface, play.panel_rect)
-        play._draw_confirm(app.surface)
+        play.sections.panel.render(app.surface, play.panel_rect)
+        play.sections.cover.draw_question(app.surface)
         show("pause", lambda: app.open("pause", play))
         app.pop()
         done = launch.new("moles", seats, seed=5)

@@ -71,6 +71,9 @@ def _stats_screen(app):
     app.switch("stats")
 
 
+_runs: dict = {}      # (game, odd names) -> the run of a finished game (the replay screens)
+
+
 def _screens():
     """(name, build(app)): each pushes its screen(s) on a fresh stack."""
     out = [("title", lambda app: app.go_title()),
@@ -118,6 +121,17 @@ def _screens():
         assert ctl.no_human_in_play()
         app.go(PlayScene(app, ctl, auto_results=False))
     out.append(("finish moles", finish))
+    for game in PLAYABLE:                     # a replay with everything open, in mid-game
+        def replay_open(app, g=game):
+            from game.app.progress import replay
+            from game.app.scenes.replay import ReplayScene
+            key = (g, _names["odd"])          # the seats' names are part of the record
+            if key not in _runs:
+                _runs[key] = replay.run_of(_controller(g, 0, to_the_end=True).table)
+            scene = ReplayScene(app, _runs[key])
+            app.go(scene)
+            scene.go_to(len(_runs[key]) // 2)
+        out.append((f"replay open {game}", replay_open))
     for game in PLAYABLE:                     # each game explains its winner in its own words
         def results(app, g=game):
             scene = PlayScene(app, _controller(g, 0, to_the_end=True), auto_results=False)

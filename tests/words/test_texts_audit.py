@@ -362,7 +362,7 @@ def test_hamster_messages_leave_the_header_points_in_sight(monkeypatch, tmp_path
         app.go(play)
         app.step(1 / 60, [])
         b = play.board
-        assert play.toast_top() >= b.message_top()
+        assert play.sections.messages.toast_top() >= b.message_top()
     finally:
         play.stop()
         saves.flush_autosave()

@@ -17,6 +17,10 @@ The play scene talks to a game's board view through this contract:
     result = view.handle_event(pygame_event)  # an Action (the human chose it), a str (why that
                                               # click is not allowed: shown to the player), or None
 
+Every other hook the screens call (where messages may stand, the big moments, the log's marks,
+sounds, the results' picture...) is declared in ``contract.BoardView`` with its default and
+listed in ``contract.HOOKS``; the screens call them directly, never through ``getattr``.
+
 ``seats`` is a list of dicts: {"name": str, "colour": int (palette index), "kind": "human" |
 "computer", "level": str}.  A view never changes the state: it only proposes actions that are in
 ``legal``.  The house rules for a game screen are in ``README.md`` beside this file.

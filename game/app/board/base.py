@@ -259,8 +259,8 @@ class AnimatedBoardView(BoardView):
         f = self.assets.font(self._px(TOAST_PX), True)
         return ui.ellipsize(str(text), f, max(40, self._toast_anchor()[2])) == str(text)
 
-    #: the results dialog is open over the board: a view leaves out its own end-of-game panel
-    under_results = False
+    def toasts_pending(self) -> bool:
+        return bool(self._toasts_box.pending)
 
     def clear_toasts(self) -> None:
         """Drop the captions still on show (the results dialog opens: it says it all)."""

@@ -23,7 +23,10 @@ class DebugTargets:
          "cards": {"moles": [x, y], ...},                      (choose scene)
          "play": {"turn": 3, "current": 0, "human_to_act": true, "animating": false,
                   "targets": [{"kind": "point", "key": "('pt', (0, 1))", "center": [x, y]}],
-                  "hint": [[x, y], ...]}}                               (the Hint's lit targets)
+                  "hint": [[x, y], ...],                                (the Hint's lit targets)
+                  "version": 7, "focused": "cell 3,4",        (the keyboard: the focused target,
+                  "order": ["roll", ...], "routes": [["cell 3,4", "confirm"], ...]}}
+                                               N's order, the targets of each legal action)
     """
 
     def __init__(self, path: str):
@@ -64,16 +67,38 @@ class DebugTargets:
                     targets.append({"kind": str(t["kind"]), "key": str(t["key"]),
                                     "center": [int(round(t["center"][0])), int(round(t["center"][1]))]})
             hinted = []
-            lit = getattr(scene, "hint_targets", None)
-            for t in (lit() if callable(lit) else []):
+            part = getattr(getattr(scene, "sections", None), "hint", None)    # the play screen's
+            for t in (part.targets() if part is not None else []):
                 centre = t.rect.center if t.rect is not None else t.pos
                 if centre is not None:
                     hinted.append([int(round(centre[0])), int(round(centre[1]))])
             out["play"] = {"turn": session.envelope()["turn_number"], "current": session.current,
+                           "version": session.version,
+                           "focus": DebugTargets.focus_key(scene),
                            "human_to_act": bool(session.human_to_act()),
                            "animating": bool(scene.animating), "targets": targets,
-                           "hint": hinted}
+                           "hint": hinted, **DebugTargets.keyboard(session, board)}
         return out
+
+    @staticmethod
+    def focus_key(scene) -> str | None:
+        """The screen's keyboard focus (the board, Menu, Continue, ...)."""
+        item = scene.focus.current if getattr(scene, "focus", None) is not None else None
+        return None if item is None else str(item.key)
+
+    @staticmethod
+    def keyboard(session, board) -> dict:
+        """What the keyboard reaches on the board: the focused target, the order N goes
+        through, and for each legal action the targets to take one after another."""
+        if not session.human_to_act():
+            return {"focused": None, "order": [], "routes": []}
+        routes = []
+        for action in (session.legal_for_board() or [])[:400]:
+            route = board.clicks_for(action)
+            if route and [str(k) for k in route] not in routes:
+                routes.append([str(k) for k in route])
+        order = [str(t.key) for t in board.key_targets(board.get_targets())]
+        return {"focused": board.focused(), "order": order, "routes": routes}
 
     def write(self, app) -> None:
         try:

@@ -172,7 +172,8 @@ class JoinScene(Scene):
         self.rebuild()
 
     def debug_info(self) -> dict:
-        return {"phase": self.phase, "message": self.message}
+        return {"phase": self.phase, "message": self.message,
+                "code": getattr(self, "joined_code", None) if self.client else None}
 
     # ---- joining --------------------------------------------------------------------------------
     def join(self, token_ok: bool = True) -> None:
@@ -268,6 +269,10 @@ class JoinScene(Scene):
         if isinstance(seat, int) and isinstance(token, str):
             self.seat = seat
             store.remember(self.joined_code, self.url, seat, token)
+            if self.lobby.get("server") is True and not self.server:
+                # a table server's table joined by its code: *Tables on a server* opens at
+                # that server, where My tables lists it
+                store.remember_server(self.address.strip())
             self.phase = "seated"
             if self.server:
                 self.message = tr("online.server.waiting", code=spaced(self.joined_code))

@@ -99,12 +99,10 @@ class OnlinePlayScene(PlayScene):
             super().show_update(update, before_curtain, animate)
             return
         self.forget_hint_message()
-        for hook in ("clear_marks", "finish"):
-            fn = getattr(self.board, hook, None)
-            if callable(fn):
-                fn()
+        self.board.clear_marks()
+        self.board.finish()
         self.confirm_undo = False
-        self._log_held, self._panel_shown = 0, None
+        self.sections.panel.reset()
         self.results_pending = self.session.is_over()
         self.sync_board()
         self.refresh_log(full=True)

@@ -28,6 +28,7 @@ from ..loop import wake
 from .errors import sentence
 
 LOG_LIMIT = 1000          # log entries kept
+STREAM_LIMIT = 50_000     # events of this seat kept for its achievements (a long game: ~3,000)
 SAY_GAP = 1.0             # seconds between two quick messages of this player
 PLAY_REFUSALS = ("stale", "not_your_turn", "illegal", "over", "not_started")
 #: after the client gave up (the host closed its app, the network is gone for long): the seat
@@ -68,6 +69,7 @@ class RemoteSession:
         self.last_events: list = []
         self._pic: dict | None = None
         self._log: list = []
+        self.stream: list = []      # every event this seat was given (its achievements)
         self._queue: deque = deque()
         self._notices: list = []
         self._pending: int | None = None        # the version a move or take-back was sent at
@@ -156,6 +158,8 @@ class RemoteSession:
         if kind != "state" and "log" not in msg:
             self._log = (self._log + entries)[-LOG_LIMIT:]
         events = [_rec(e) for e in msg.get("events") or []] if kind != "state" else []
+        if len(self.stream) < STREAM_LIMIT:
+            self.stream.extend(events[:STREAM_LIMIT - len(self.stream)])
         if self._pending is not None and v > self._pending:
             self._pending = None
         self.last_entries, self.last_events = entries, events

@@ -176,7 +176,12 @@ class ServerScene(Scene):
         else:
             self.message = sentence(answer.get("code"))
         if self.app.top is self:
+            cur = self.focus.current
             self.rebuild()
+            # the list came (Look at my tables, pressed by keys, had left the focus on Back):
+            # the first table to open takes the keyboard, unless an address is being typed
+            if self.tables and (cur is None or cur.key != "server"):
+                self.focus.focus_key("open0")
 
     # ---- drawing ------------------------------------------------------------------------------
     def on_draw(self, surface) -> None:

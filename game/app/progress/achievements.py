@@ -460,23 +460,32 @@ def award(run, people: list[tuple[int, str]], when: float | None = None,
     (``replay.Run``); keep what they earned and how far they got.  ``daily_of(name)`` gives
     (days running, days in all) of their deals of the day.  Returns ({name: [newly earned]},
     a message when the file was damaged or cannot be written)."""
+    result = dict(run.result or {})
+    result.setdefault("options", run.record.get("options"))
+    return award_streams(run.game_id, result, run.seats,
+                         [(seat, name, run.stream(seat)) for seat, name in people], when, daily_of)
+
+
+def award_streams(game_id: str, result: dict, seats: list, people: list,
+                  when: float | None = None, daily_of=None) -> tuple[dict, str | None]:
+    """``award`` from what each person's seat was given: ``people`` is a list of ``(seat,
+    name, events)`` (a guest at an online table has only its own seat's events and the
+    table's result: its app checks its achievements from those)."""
     items = catalog()
     if not items or not people:
         return {}, None
     store, message = load_store()
     stamp = int(time.time() if when is None else when)
-    result = dict(run.result or {})
-    result.setdefault("options", run.record.get("options"))
     new: dict = {}
-    for seat, name in people:
+    for seat, name, stream in people:
         name = clean_name(name)
         if name is None:
             continue
-        seen = Seen(seat, run.stream(seat), result, run.seats)
+        seen = Seen(seat, list(stream), result, seats)
         p = store.setdefault(name, {"earned": {}, "progress": {}, "keys": {}})
         streak, days = daily_of(name) if daily_of is not None else (0, 0)
         for a in items:
-            if a.game not in (BOX, run.game_id):
+            if a.game not in (BOX, game_id):
                 continue
             met, value = _evaluate(a, seen, p, streak, days)
             if value is not None and a.word not in ("distinct",):

@@ -40,6 +40,8 @@ def finish(session) -> Outcome:
     session.endgame = out
     if not session.is_over():
         return out
+    if getattr(session, "online", None) == "remote":
+        return _finish_remote(session, out)
     try:
         out.daily, message = daily.finish(session)
         out.daily_info = getattr(session, "daily", None)
@@ -62,6 +64,29 @@ def finish(session) -> Outcome:
     people = [(i, s.name) for i, s in enumerate(session.table.seats) if s.kind == "human"]
     try:
         out.earned, message = achievements.award(run, people, daily_of=daily.progress_of)
+        out.note(message)
+        out.note(achievements.problem())
+    except Exception:  # noqa: BLE001
+        log.exception("the achievements were not checked")
+    return out
+
+
+def _finish_remote(session, out: Outcome) -> Outcome:
+    """A guest at an online table: its person's achievements, from the events its seat was
+    given and the table's result (the host keeps the replay; no deal of the day online)."""
+    result = session.result()
+    if not isinstance(result, dict):
+        return out
+    result = dict(result)
+    result.setdefault("options", session.setup().get("options"))
+    seats = result.get("seats") if isinstance(result.get("seats"), list) else session.seats
+    seat = session.seat
+    name = seats[seat].get("name") if 0 <= seat < len(seats) and isinstance(seats[seat], dict) \
+        else None
+    try:
+        out.earned, message = achievements.award_streams(
+            session.game_id, result, seats, [(seat, name, session.stream)],
+            daily_of=daily.progress_of)
         out.note(message)
         out.note(achievements.problem())
     except Exception:  # noqa: BLE001

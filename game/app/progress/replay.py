@@ -38,7 +38,7 @@ MAX_ACTIONS = 20000          # the longest game seen is under 2,000 actions
 MAX_ACTION_CHARS = 4000      # one action written as JSON
 MAX_BYTES = 4 * 1024 * 1024  # a replay file
 CHECKPOINT = 16              # a state is kept every this many steps (stepping back is quick)
-OPEN = "open"                # the audience that sees everything (the game is over)
+OPEN = "open"                # the audience that sees everything, face down too (the game is over)
 
 
 class ReplayError(ValueError):
@@ -210,16 +210,20 @@ class Run:
 
     def envelope(self, k: int, audience) -> dict:
         """What the board and the side panel show at step ``k`` for ``audience`` (a seat, or
-        OPEN: the spectator's board with every score): the shape of ``Table.view_for``."""
+        OPEN: everything open, every score and the rules' ``open_view``: every hand, secret
+        choice and face-down thing face up): the shape of ``Table.view_for``.  The only caller
+        of ``open_view``: a live table gives each seat its own view alone."""
         st = self.state_at(k)
         seat = None if audience == OPEN else audience
         over = st.is_over()
-        scores = list(st.scores()) if audience == OPEN or over else list(st.public_scores(seat))
+        scores = list(st.open_scores() if audience == OPEN else st.scores() if over
+                      else st.public_scores(seat))
         return {"version": k, "game": self.game_id, "seat": seat, "players": st.players,
                 "variant": st.variant, "options": dict(st.options), "seats": self.seats,
                 "turn": st.current_player, "turn_number": st.turn_number, "over": over,
                 "in_play": list(st.seats_in_play()), "scores": scores,
-                "winners": list(st.winners()) if over else [], "view": st.view(seat)}
+                "winners": list(st.winners()) if over else [],
+                "view": st.open_view() if audience == OPEN else st.view(seat)}
 
     # ---- what each seat was given ----------------------------------------------------------------
     # A seat's audience asks the table of the run, which gives it what it gave that seat during

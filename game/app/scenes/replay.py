@@ -18,7 +18,8 @@ from ...rules import GAMES
 from ...table.seats import as_seats
 from .. import eventtext, ui
 from ..store import replays
-from .play_parts.panel import PlayPanelMixin
+from .play_parts.panel import PanelSection
+from .play_parts.sections import PlayLayout, board_animating
 from ..progress.replay import OPEN, ReplayError
 from ..views import make_board_view
 from .base import Scene
@@ -31,7 +32,7 @@ PACE = {0.5: (2.4, "normal"), 1.0: (1.2, "normal"), 2.0: (0.6, "fast"), 4.0: (0.
 
 
 class _Watched:
-    """What the side panel (``PlayPanelMixin``) asks a session, answered from the run."""
+    """What the side panel (``PanelSection``) asks a session, answered from the run."""
 
     def __init__(self, scene):
         self.scene = scene
@@ -46,7 +47,7 @@ class _Watched:
         return self.scene.env
 
 
-class ReplayScene(PlayPanelMixin, Scene):
+class ReplayScene(Scene):
     name = "replay"
 
     def __init__(self, app, run, replay_id: str | None = None):
@@ -56,27 +57,32 @@ class ReplayScene(PlayPanelMixin, Scene):
         self.info = GAMES.get(run.game_id)
         self.session = _Watched(self)
         self.board = make_board_view(run.game_id, self.session.seats, app.assets)
-        self.board_rect = pygame.Rect(0, 0, 10, 10)
-        self.panel_rect = pygame.Rect(0, 0, 10, 10)
+        self.rects = PlayLayout()
         self.log = ui.LogView()
+        # the play screen's side panel, its rows not saying whose turn it is (the row is lit)
+        self.panel = PanelSection(self, self.rects, self.session, self.board, self.info, self.log,
+                                  self.refresh_log, tell_turn=False)
         self.audience = OPEN
         self.step = 0
         self.playing = False
         self.speed = 1.0
         self.wait = 0.0
         self.message = ""
-        self._panel_img = self._panel_key = self._panel_shown = None
         self.env = run.envelope(0, OPEN)
         self._sync(animate=False)
 
     # ---- the model -----------------------------------------------------------------------------
     @property
     def animating(self) -> bool:
-        try:
-            return bool(self.board.animating)
-        except Exception:  # noqa: BLE001
-            log.debug("animating: fell back after an error", exc_info=True)
-            return False
+        return board_animating(self.board)
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.rects.board
+
+    @property
+    def panel_rect(self) -> pygame.Rect:
+        return self.rects.panel
 
     def _seat(self):
         return None if self.audience == OPEN else self.audience
@@ -86,10 +92,8 @@ class ReplayScene(PlayPanelMixin, Scene):
         if animate and events:
             self.board.play(events, PACE[self.speed][1] if self.app.settings.speed != "off" else "off")
         else:
-            for hook in ("finish", "clear_marks"):
-                fn = getattr(self.board, hook, None)
-                if callable(fn):
-                    fn()
+            self.board.finish()
+            self.board.clear_marks()
         self.board.sync(self.env["view"], None, self._seat())
         if not (animate and events is not None):
             self._lines()
@@ -98,7 +102,7 @@ class ReplayScene(PlayPanelMixin, Scene):
         entries = self.run.log_until(self.step, self.audience)[-self.log.MAX_LINES:]
         lines = self.render(entries)
         self.log.set_lines(lines)
-        self._log_lang = get_language()
+        self.panel.log_lang = get_language()
 
     def render(self, entries) -> list[str]:
         ctx = eventtext.Ctx(self.run.game_id, [s["name"] for s in self.run.seats])
@@ -212,12 +216,9 @@ class ReplayScene(PlayPanelMixin, Scene):
         return [tr("replay.round_n", number=number(i + 1)) for i in range(len(self.run.rounds()))]
 
     def build(self) -> None:
-        w, h = self.size
-        m = self.px(14)
-        pw = max(self.px(300), min(int(w * 0.31), self.px(420)))
-        self.panel_rect = pygame.Rect(w - pw - m, m, pw, h - 2 * m)
-        self.board_rect = pygame.Rect(m, m, w - pw - 3 * m, h - 2 * m)
+        self.rects.place(self.size, self.px)
         self.board.set_rect(self.board_rect.copy())
+        self.panel.place()
         p, pad = self.panel_rect, self.px(12)
         bh, gap = self.px(38), self.px(8)
         iw = p.w - 2 * pad
@@ -255,27 +256,20 @@ class ReplayScene(PlayPanelMixin, Scene):
             self.button((x, y, small, bh), text, cb, key=key, tooltip=tr(tip))
             x += small + gap
         self.controls_top = y - self.px(26)
-        self.log_top = self._panel_content_bottom()
+        self.log_top = self.panel.content_bottom()
         lr = pygame.Rect(p.x + pad, self.log_top, iw, max(self.px(40), self.controls_top - pad - self.log_top))
         self.log_rect = lr
         self.log.set_rect(lr, self.scale)
         self._lines()
         self.focus.add(ui.FocusItem(lambda: self.log_rect, key="log"))
 
-    @staticmethod
-    def _kind_line(seat: dict, sc: dict, to_act: bool, winner: bool, fnt, width: int) -> str:
-        """As on the play screen, without "your turn" (the row of the seat to act is lit)."""
-        return PlayPanelMixin._kind_line(seat, sc, False, winner, fnt, width)
-
     def on_show(self) -> None:
         if self.focus.current is None or self.focus.current.key == "back":
             self.focus.focus_key("play")
 
     def on_language(self, lang: str) -> None:
-        hook = getattr(self.board, "on_language", None)
-        if hook is not None:
-            hook(lang)
-        self._panel_img = self._panel_key = None
+        self.board.on_language(lang)
+        self.panel.forget_pictures()
         self.rebuild()
 
     # ---- events -------------------------------------------------------------------------------------
@@ -325,7 +319,7 @@ class ReplayScene(PlayPanelMixin, Scene):
     def on_draw(self, surface) -> None:
         ui.draw_background(surface, strata=False)
         self.board.draw(surface)
-        self._draw_panel(surface)
+        self.panel.on_draw(surface)
         p, pad = self.panel_rect, self.px(12)
         n = len(self.run)
         text = tr("replay.position", step=number(self.step), steps=number(n),

@@ -10,7 +10,7 @@ from ..progress import daily, endgame
 from .. import eventtext, launch, ui
 from ..store import records, replays, setups
 from ..progress.replay import ReplayError
-from ...table import ranking
+from ...table import ranking, result_digest
 from ..words.names import score_text
 from .base import Scene
 
@@ -48,6 +48,11 @@ class ResultsScene(Scene):
             except Exception:  # noqa: BLE001 - a record problem must never break the results
                 log.debug("__init__: fell back after an error", exc_info=True)  # drawn every frame: quiet
                 self.solo = None
+
+    def debug_info(self) -> dict:
+        """For the tests that drive a real window (game/app/devtools/debug_targets.py)."""
+        return {"winners": self.final.winners(), "scores": self.final.scores(),
+                "digest": result_digest(self.final.result)}
 
     def _words(self) -> dict:
         """The head and the why, in the player's language (``eventtext.results``)."""
@@ -113,8 +118,8 @@ class ResultsScene(Scene):
 
     def _picture_hook(self):
         """The board view's ``draw_results(surface, rect, state)``, if it has one."""
-        board = getattr(self.play, "board", None)
-        hook = getattr(board, "draw_results", None)
+        board = getattr(self.play, "board", None)      # (the screen under it may have none)
+        hook = board.draw_results if board is not None else None
         return hook if callable(hook) else None
 
     def on_show(self) -> None:

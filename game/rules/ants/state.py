@@ -254,8 +254,20 @@ class AntsState(AntsPlay, AntsRounds, AntsPersist, GameState):
 
     # ---- views ----------------------------------------------------------------------------------
     def view(self, seat) -> dict:
+        return self._view(seat, False)
+
+    def open_view(self) -> dict:
+        """Everything open: every player's insect cards and hidden card, every red disc, the
+        ant's disc before it is shown and the disc the grasshopper peeked at (``revealed`` says
+        whether the discs were still secret then)."""
+        v = self._view(None, True)
+        v["open"] = True
+        return v
+
+    def _view(self, seat, everything: bool) -> dict:
         d = self.data
         over = self.current_player is None
+        shown = over or everything        # every secret shown
         names, red, kinds = self.names, self.red, d.kinds
         revealed = self.revealed
         seats = []
@@ -266,14 +278,14 @@ class AntsState(AntsPlay, AntsRounds, AntsPersist, GameState):
                 seats.append({"name": names[s], "store": list(store[s]),
                               "supplies": list(supplies[s]), "vp": self.vp(s),
                               "has_hidden": hidden[s] is not None,
-                              "hidden": hidden[s] if (s == seat or over) else None,
+                              "hidden": hidden[s] if (s == seat or shown) else None,
                               "red_made": r is not None,
-                              "red": kinds[r] if r is not None and (revealed or s == seat or over)
+                              "red": kinds[r] if r is not None and (revealed or s == seat or shown)
                               else None})
         else:
             shelves, insects = self.shelves, self.insects
             vals = d.scoring["shelf_values"]
-            all_open = over or self.options.get("insects") == "open"
+            all_open = shown or self.options.get("insects") == "open"
             for s in range(self.players):
                 r = red[s]
                 sh = shelves[s]
@@ -288,7 +300,7 @@ class AntsState(AntsPlay, AntsRounds, AntsPersist, GameState):
                               "insects": list(ins) if vis else None,
                               "insect_points": self.insect_points(s) if vis else None,
                               "red_made": r is not None,
-                              "red": kinds[r] if r is not None and (revealed or s == seat or over)
+                              "red": kinds[r] if r is not None and (revealed or s == seat or shown)
                               else None})
         choice, peek, guess = self.choice, self.peek, self.guess
         return {
@@ -303,9 +315,10 @@ class AntsState(AntsPlay, AntsRounds, AntsPersist, GameState):
             "guess": [guess % N, guess // N] if guess is not None else None,
             "choice_made": choice is not None,
             "choice": kinds[choice] if choice is not None and (revealed or seat == self.ant
-                                                               or over) else None,
+                                                               or shown) else None,
             "peek_done": peek is not None,
-            "peek": kinds[peek] if peek is not None and seat == self.hopper else None,
+            "peek": kinds[peek] if peek is not None and (seat == self.hopper or everything)
+            else None,
             "revealed": revealed, "collector": self.collector,
             "collected": list(self.collected), "pending": list(self.pending),
             "round_insects": list(self.round_insects), "ability_taken": self.ability_taken,

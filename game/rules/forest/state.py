@@ -245,11 +245,11 @@ class ForestState(ForestLegal, ForestPlay, ForestChain, GameState):
         return f"{names} {verb}: {why}{extra}."
 
     # ---- views -----------------------------------------------------------------------------------
-    def _cell_view(self, c: int):
+    def _cell_view(self, c: int, face_down_too: bool = False):
         owner = self._camp_of.get(c)
         if owner is not None:
             return {"kind": "campfire", "seat": owner}
-        if not self.opened[c]:
+        if not self.opened[c] and not face_down_too:
             return None
         tid = self.tile[c]
         spec = self.data.types[tid]
@@ -259,10 +259,22 @@ class ForestState(ForestLegal, ForestPlay, ForestChain, GameState):
             out["directions"] = [list(rotate_dir(d, self.rot[c])) for d in spec["directions"]]
         if spec["kind"] == "swamp":
             out["bumps"] = spec["bumps"]
-            out["bump_nuggets"] = list(self.bump_nug[c])
+            out["bump_nuggets"] = list(self.bump_nug.get(c) or [0] * spec["bumps"])
         if spec["kind"] == "gold":
             out["found"] = spec["nuggets"]
         return out
+
+    def open_view(self) -> dict:
+        """Everything open: every face-down tile shown face up with ``"face_down": True``, and
+        in ``aside_tiles`` the kinds of the tiles under the campfires (left play unseen)."""
+        v = self.view(None)
+        cells = v["cells"]
+        for c in range(self.n * self.n):
+            if cells[c] is None and self.tile[c] is not None:
+                cells[c] = dict(self._cell_view(c, True), face_down=True)
+        v["aside_tiles"] = sorted(self.data.kind(t) for t in self.aside)
+        v["open"] = True
+        return v
 
     def view(self, seat) -> dict:
         """The same for every seat (nothing is secret between packs): opened tiles in ``cells``

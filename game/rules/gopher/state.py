@@ -193,22 +193,33 @@ class GopherState(GopherLegal, GopherPlay, GameState):
 
     # ---- views ----------------------------------------------------------------------------------
     def view(self, seat) -> dict:
+        return self._view(seat, False)
+
+    def open_view(self) -> dict:
+        """Everything open: every hand, the cards picked towards a payment and the cards of a
+        present being looked at (all of them secret during the game)."""
+        v = self._view(None, True)
+        v["open"] = True
+        return v
+
+    def _view(self, seat, everything: bool) -> dict:
         # The cards picked towards a payment are the collector's secret until it is paid
         # (RULINGS): to every other seat (and a spectator) they are still in the hand.
-        mine = seat is not None and seat == self.collector
+        mine = everything or (seat is not None and seat == self.collector)
         picked = 0 if mine else len(self.picks_add) + len(self.picks_sub)
         seats = []
         for s in range(self.players):
             info = {"name": self.names[s], "token": self.tokens[s],
                     "hand_count": len(self.hands[s]) + (picked if s == self.collector else 0),
-                    "hand": list(self.hands[s]) if s == seat else None,
+                    "hand": list(self.hands[s]) if s == seat or everything else None,
                     "face_up": list(self.face_up[s]), "face_down": list(self.face_down[s]),
                     "trophies": list(self.trophies[s]), "plus": self.plus(s),
                     "minus": self.minus(s), "trophy_points": self.trophy_points(s),
                     "score": self.scores()[s], "diggers_left": self.diggers_left[s],
                     "basket_holder": self.holder[s]}
             seats.append(info)
-        look = self.present if (seat == self.active and self.step == "present") else None
+        look = self.present if ((seat == self.active or everything)
+                                and self.step == "present") else None
         return {
             "game": self.GAME_ID, "seat": seat, "players": self.players,
             "variant": self.variant, "options": dict(self.options),

@@ -126,6 +126,10 @@ class HamsterState(HamsterPlay, HamsterPersist, GameState):
     def scores(self) -> list:
         return [self.breakdown(s)["total"] for s in range(self.players)]
 
+    def open_scores(self) -> list:
+        """With this roll's crosses still hidden from the others counted too."""
+        return [self._breakdown(self.marks[s])["total"] for s in range(self.players)]
+
     def winners(self) -> list:
         return list(self.winner_list) if self.step == "over" else []
 
@@ -161,15 +165,25 @@ class HamsterState(HamsterPlay, HamsterPersist, GameState):
 
     # ---- views --------------------------------------------------------------------------------
     def view(self, seat) -> dict:
+        return self._view(seat, False)
+
+    def open_view(self) -> dict:
+        """Everything open: every sheet as its owner sees it, with the crosses chosen for this
+        roll before they are shown (``this_roll``: the ones still secret then)."""
+        v = self._view(None, True)
+        v["open"] = True
+        return v
+
+    def _view(self, seat, everything: bool) -> dict:
         sheets = []
         for s in range(self.players):
-            marks = self._visible_marks(s, seat)
+            own = s == seat or everything
+            marks = self._visible_marks(s, s if own else seat)
             crosses = []           # (y, x): row by row, as the sheet is read
             for c, m in zip(self.sheet.chambers, marks):
                 if m:
                     crosses.extend(c.yx_of(m))
             crosses.sort()
-            own = s == seat
             used = self.one_used[s] - (0 if own else self.pending_one[s])
             pend = self.pending[s] if own else None
             this_roll = [] if pend is None else [

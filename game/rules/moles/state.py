@@ -287,6 +287,11 @@ class MolesState(MolesPlay, MolesPersist, GameState):
             "options": dict(self.options),
         }
 
+    def open_view(self) -> dict:
+        """Nothing is hidden in Mole Dig (every player knows which disc values each one has
+        left), so everything open is the spectator's view."""
+        return dict(self.view(None), open=True)
+
     @classmethod
     def from_view(cls, view: dict, seed: int) -> "MolesState":
         import random as _random

@@ -1,4 +1,4 @@
-"""The table's big moments on the play screen (the play scene mixes this in).
+"""The table's big moments on the play screen.
 
 A game's animation script names its big moments (``MOMENTS`` of the view: the reveal in Ants &
 Grasshopper, a layer lifted in Mole Dig, the last timer box in Hamster Burrow, an attack or a
@@ -9,8 +9,10 @@ read.  No computer moves on and no "pass the device" curtain comes before that. 
 animations off the table stops only when two people or more play at this computer (the
 curtain would hide the moment); one person sees the board as it stands and the log.
 
-The play scene provides ``board``, ``board_rect``, ``session``, ``px``, ``button``,
-``focus``, ``rebuild`` and ``animating``.
+``MomentSection`` is given the session, the board view (its ``moments(events)`` and its
+messages still to read) and the layout; its rect is the board's.  While the table waits for a
+person it is a modal section: it is offered every event first and holds back the board's
+(Continue, Enter or Space go on).
 """
 from __future__ import annotations
 
@@ -19,31 +21,57 @@ import pygame
 
 from ....i18n import tr
 from ... import ui
+from .sections import Section, board_animating, pointer_pos
 
 log = logging.getLogger(__name__)
 
 GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class MomentMixin:
-    moment = False                 # a big moment is on the table and waits to be seen
-    moment_button = None
-    moment_released = False        # Continue was pressed: the rest of the move plays, then on
+class MomentSection(Section):
+    name = "moment"
+    draw_order = 30
 
-    def prepare_moment(self, speed: str, quiet: bool = False) -> None:
+    def __init__(self, screen, layout, session, board, actions: dict):
+        super().__init__(screen, layout)
+        self.session = session
+        self.board = board
+        self.actions = actions          # the screen's: is_top() (it shows and is built)
+        self.moment = False             # a big moment is on the table and waits to be seen
+        self.released = False           # Continue was pressed: the rest of the move plays, then on
+        self.button = None
+        self.in_bar = False             # Continue stands in the board's action bar
+
+    @property
+    def board_rect(self) -> pygame.Rect:
+        return self.layout.board
+
+    @property
+    def animating(self) -> bool:
+        return board_animating(self.board)
+
+    def place(self) -> None:
+        self.rect = self.layout.board
+
+    @property
+    def modal(self) -> bool:
+        return self.waits_for_person()
+
+    def prepare(self, speed: str, quiet: bool = False) -> None:
         """Before events play on the board: with a person at the table, a big moment stops
         on its last frame (the disc turned over, the layer lifted) until Continue, so the
         board does not move on (the next round, the refilled grid) while it is being seen."""
-        try:
-            self.board.hold_moments = bool(not quiet and speed != "off" and self.session.humans
-                                           and not self.session.is_over())
-        except AttributeError:       # a view without the hook: the table stops after the move
-            pass
+        self.board.hold_moments = bool(not quiet and speed != "off" and self.session.humans
+                                       and not self.session.is_over())
 
     def board_held(self) -> bool:
-        return bool(getattr(self.board, "held", False))
+        try:
+            return bool(self.board.held)
+        except Exception:  # noqa: BLE001 - asked every frame
+            log.debug("held: fell back after an error", exc_info=True)
+            return False
 
-    def note_moment(self, events, speed: str, quiet: bool = False) -> None:
+    def note(self, events, speed: str, quiet: bool = False) -> None:
         """Events were just played on the board: does one of them make the table stop?
         ``quiet``: the board was only brought up to date (no move was shown).  With the
         animations off the table stops only where a curtain could hide the moment (two
@@ -52,71 +80,67 @@ class MomentMixin:
             return
         if speed == "off" and len(self.session.humans) < 2:
             return
-        hook = getattr(self.board, "moments", None)
         try:
-            found = bool(callable(hook) and hook(events))
+            found = bool(self.board.moments(events))
         except Exception:  # noqa: BLE001 - a view's hook must never stop the game
             log.warning("note_moment: fell back after an error", exc_info=True)
             found = False
         if found:
             self.moment = True
-            self.moment_released = False
+            self.released = False
 
-    def moment_waits_for_person(self) -> bool:
-        return self.moment and bool(self.session.humans) and not self.moment_released
+    def waits_for_person(self) -> bool:
+        return self.moment and bool(self.session.humans) and not self.released
 
-    def moment_holds(self) -> bool:
+    def holds(self) -> bool:
         """The table waits for the moment (True), or it may go on; a moment of computers only
         ends by itself once it has played and its message has gone."""
         if not self.moment:
             return False
-        if self.moment_waits_for_person():
+        if self.waits_for_person():
             return True
-        if self.animating or (not self.moment_released and getattr(
-                getattr(self.board, "_toasts_box", None), "pending", False)):
+        if self.animating or (not self.released and self.board.toasts_pending()):
             return True
         self.moment = False
-        if self.moment_released:     # the rest of the move has played: the curtain may come
-            self.moment_released = False
-            if self.built and self.app.top is self:
-                self.rebuild()
+        if self.released:                # the rest of the move has played: the curtain may come
+            self.released = False
+            if self.actions["is_top"]():
+                self.screen.rebuild()
         return False
 
-    def moment_ready(self) -> bool:
+    def ready(self) -> bool:
         """The moment has played (or stands still on its last frame): Continue may be pressed."""
-        return self.moment_waits_for_person() and (not self.animating or self.board_held())
+        return self.waits_for_person() and (not self.animating or self.board_held())
 
-    def build_moment(self) -> None:
+    def build(self) -> None:
         """The Continue button, once the moment has played: in the board's action bar (whose
-        sentence waits meanwhile), else at the foot of the board (call in
+        sentence waits meanwhile), else at the foot of the board (call in the screen's
         ``build``)."""
-        self.moment_button = None
-        if not self.moment_ready():
+        self.button = None
+        if not self.ready():
             return
         r = self.board_rect
-        bar = getattr(self.board, "bar_rect", None)
+        bar = self.board.bar_rect
         bottom = r.bottom - self.px(16)
         if isinstance(bar, pygame.Rect) and bar.h > 0 and bar.top > r.centery:
             bottom = min(bottom, bar.top - self.px(10))
         bw = min(r.w - self.px(80), self.px(320))
         bh = self.px(52)
-        self.moment_in_bar = self.moment_bar_rect() is not None
-        if self.moment_in_bar:           # in the action bar (its sentence waits meanwhile): the
-            bar = self.moment_bar_rect()  # board stays whole for the moment and its message
-            bh = min(bh, bar.h - self.px(10))
+        bar = self.bar_rect()
+        self.in_bar = bar is not None
+        if self.in_bar:                  # in the action bar (its sentence waits meanwhile): the
+            bh = min(bh, bar.h - self.px(10))   # board stays whole for the moment and its words
             rect = (bar.right - bw - self.px(8), bar.centery - bh // 2, bw, bh)
         else:
-            bottom = self.moment_button_bottom(bottom, bw, bh)
+            bottom = self.button_bottom(bottom, bw, bh)
             rect = (r.centerx - bw // 2, bottom - bh, bw, bh)
-        self.moment_button = self.button(rect, tr("play.moment_go_on"), self.moment_go_on,
+        self.button = self.screen.button(rect, tr("play.moment_go_on"), self.go_on,
                                          primary=True, key="moment", tooltip=tr("play.moment_tip"))
-        self.focus.focus_key("moment")
+        self.screen.focus.focus_key("moment")
 
-    moment_in_bar = False
-
-    def moment_bar_rect(self):
+    def bar_rect(self):
         """The board's action bar at its foot, if Continue and its line fit in it (else None)."""
-        bar = getattr(self.board, "bar_rect", None)
+        bar = self.board.bar_rect
         r = self.board_rect
         if not isinstance(bar, pygame.Rect) or bar.h < self.px(36) or bar.top <= r.centery:
             return None
@@ -125,23 +149,22 @@ class MomentMixin:
                                                                       self.px(160))
         return bar if bar.w >= need else None
 
-    def moment_tip_height(self) -> int:
+    def tip_height(self) -> int:
         return ui.font(self.px(16), True).get_linesize() + self.px(12) + self.px(6)
 
-    def moment_button_bottom(self, bottom: int, bw: int, bh: int) -> int:
+    def button_bottom(self, bottom: int, bw: int, bh: int) -> int:
         """Continue stands at the foot of the board, unless it would hide what the moment is
         about there (the view's ``moment_keep_clear()``, e.g. Hamster Burrow's timer row): then
         in the middle of the board (the messages stand at its top), else at its top."""
-        hook = getattr(self.board, "moment_keep_clear", None)
         try:
-            keep = [pygame.Rect(k) for k in (hook() if callable(hook) else [])]
+            keep = [pygame.Rect(k) for k in (self.board.moment_keep_clear() or [])]
         except Exception:  # noqa: BLE001 - a view's hook must never stop the game
             log.debug("moment_keep_clear: fell back after an error", exc_info=True)
             keep = []
         if not keep:
             return bottom
         r = self.board_rect
-        tip = self.moment_tip_height()
+        tip = self.tip_height()
         fnt = ui.font(self.px(16), True)
         w = max(bw, min(r.w - self.px(60), fnt.size(tr("play.moment_tip"))[0]) + self.px(28))
         top_bottom = r.top + self.px(16) + tip + bh
@@ -151,65 +174,70 @@ class MomentMixin:
                 return b
         return bottom
 
-    def update_moment(self) -> None:
+    def follow(self) -> None:
         """Show Continue as soon as the moment has played (call every frame)."""
-        if self.board_held() and (not self.moment or self.moment_released):
-            self.moment, self.moment_released = True, False   # a second moment in one move
-        if self.moment_ready() and self.moment_button is None and self.built \
-                and self.app.top is self:
-            self.rebuild()
+        if self.board_held() and (not self.moment or self.released):
+            self.moment, self.released = True, False    # a second moment in one move
+        if self.ready() and self.button is None and self.actions["is_top"]():
+            self.screen.rebuild()
 
-    def moment_go_on(self) -> None:
+    def go_on(self) -> None:
         """Everybody has seen it: the table goes on (the curtain comes if it is due)."""
         if not self.moment:
             return
-        self.moment_button = None
+        self.button = None
         if self.board_held():            # the board goes on with the move; then the curtain
             self.board.release_moment()
-            self.moment_released = True
+            self.released = True
         else:
             self.moment = False
-        if self.app.top is self:
-            self.rebuild()
-        self.focus.focus_key("curtain" if self.session.curtain_seat is not None and not self.moment
-                             else "board")
+        if self.actions["shows"]():
+            self.screen.rebuild()
+        self.screen.focus.focus_key("curtain" if self.session.curtain_seat is not None
+                                    and not self.moment else "board")
 
-    def moment_event(self, event) -> bool:
+    def prevents(self, event) -> bool:
+        """Continue itself (the screen's button) takes a click on it, never the board beneath."""
+        btn, pos = self.button, pointer_pos(event)
+        return btn is not None and pos is not None and btn.rect.collidepoint(pos)
+
+    def on_event(self, event) -> bool:
         """While the table waits for the moment: Enter, Space or a click on the board go on;
         other clicks on the board do nothing.  True when the event was taken."""
-        if not self.moment_waits_for_person():
+        if not self.waits_for_person():
             return False
         if event.type == pygame.KEYDOWN and event.key in GO_ON_KEYS \
                 and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            cur = self.focus.current
+            cur = self.screen.focus.current
             if cur is None or cur.key in ("board", "moment", "curtain"):
-                if self.moment_ready():
-                    self.moment_go_on()
+                if self.ready():
+                    self.go_on()
                 return True
             return False
         if event.type == pygame.KEYDOWN and event.key not in (pygame.K_TAB, pygame.K_ESCAPE, pygame.K_F11) \
-                and self.focus.current is not None and self.focus.current.key in ("board", "moment"):
+                and self.screen.focus.current is not None \
+                and self.screen.focus.current.key in ("board", "moment"):
             return True                      # the board takes no move while the table waits
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) \
-                and self.board_rect.collidepoint(event.pos) and not self.over_coach(event.pos):
-            btn = self.moment_button
+                and self.board_rect.collidepoint(event.pos):         # (the guide's bubble is above)
+            btn = self.button
             if btn is not None and btn.rect.collidepoint(event.pos):
                 return False                 # the button itself takes it
             if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 \
-                    and self.moment_ready():
-                self.moment_go_on()
+                    and self.ready():
+                self.go_on()
             return True
         return False
 
-    def draw_moment(self, surface) -> None:
+    def on_draw(self, surface) -> None:
         """A quiet line over Continue: the table waits until everybody has seen it."""
-        btn = self.moment_button
-        if btn is None or not self.moment_ready():
+        btn = self.button
+        if btn is None or not self.ready():
             return
         r = btn.rect
         fnt = ui.font(self.px(16), True)
         text = tr("play.moment_tip")
-        bar = self.moment_bar_rect() if self.moment_in_bar else None
+        bar = self.bar_rect() if self.in_bar else None
         if bar is not None:              # the line beside Continue, over the waiting bar
             ui.draw_panel(surface, bar, fill=ui.mix(ui.colour("panel"), ui.colour("background"), 0.2),
                           edge=ui.colour("accent"), radius=self.px(10))

@@ -217,7 +217,8 @@ class AntsTable:
             disc = sh.get("choice") or "?"
         elif role == "red_ant" and info.get("red_made"):
             disc = info.get("red") or "?"
-        key = ("tab", s, r.size, repr(info), role, disc, sh.get("current_player") == s, sh.get("variant"),
+        secret = disc not in (None, "?") and bool(sh.get("open")) and not sh.get("revealed")
+        key = ("tab", s, r.size, repr(info), role, disc, secret, sh.get("current_player") == s, sh.get("variant"),
                repr(sh.get("abilities")), sh.get("step") == "over")
         got = self._cache.get(("tab_shown", s))
         if got is not None and got[0] == key:
@@ -253,7 +254,11 @@ class AntsTable:
         img.blit(nm, (x, pad + self._px(2)))
         if disc:
             ds = self._px(22)
-            dimg = self._disc_back(ds) if disc == "?" else self._symbol(disc, ds)
+            dimg = self._disc_back(ds) if disc == "?" or secret else self._symbol(disc, ds)
+            if secret:          # everything open (a replay): the face-down disc, seen through
+                dimg = dimg.copy()
+                face = self._symbol(disc, int(ds * 0.72))
+                dimg.blit(face, face.get_rect(center=dimg.get_rect().center))
             img.blit(dimg, (box.right - pad - sc.get_width() - self._px(6) - ds, pad - self._px(1)))
         y = pad + sw + self._px(6)
         if self._winter(sh):

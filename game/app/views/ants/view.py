@@ -216,7 +216,9 @@ class AntsView(AntsInput, AntsOverlays, AntsTable, AntsAnimation, AntsCards, Kit
             lines.append(texts.status("supply_left", count=int(v.get("supply_deck_count", 0) or 0)))
         else:
             lines.append(texts.status("scores_hidden" if (v.get("options") or {}).get("insects") != "open"
-                                      else "scores_open"))
+                                      and not v.get("open") else "scores_open"))
+        if v.get("open") and v.get("peek") and not v.get("revealed"):   # a replay, everything open
+            lines.insert(2, texts.status("peeked", kind=texts.kind(v["peek"])))
         return lines
 
     def score_texts(self):

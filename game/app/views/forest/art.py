@@ -206,6 +206,28 @@ def tile_surface(cache, kind: str, size: int, extra: dict | None = None, seat_rg
     return img
 
 
+def face_down_face(cache, kind: str, size: int, extra: dict | None = None):
+    """A face-down tile shown face up (everything open, in a replay): its face dimmed by
+    the felt, with the back's diamond in a corner, so it reads as "was face down"."""
+    extra = extra or {}
+    key = ("veiled", kind, size, tuple(map(tuple, extra.get("directions") or ())), extra.get("bumps"))
+    img = cache.get(key)
+    if img is not None:
+        return img
+    img = tile_surface(cache, kind, size, extra).copy()
+    veil = pygame.Surface((size, size), pygame.SRCALPHA)
+    rad = max(2, int(size * 0.14))
+    pygame.draw.rect(veil, (*board("felt_dark")[:3], 120), veil.get_rect(), border_radius=rad)
+    d = max(3, size // 7)           # the back's diamond, small, in the top-left corner
+    cx = cy = max(2, size // 12) + d
+    pygame.draw.polygon(veil, (*board("felt")[:3], 235), [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)])
+    pygame.draw.polygon(veil, (*board("felt_dark")[:3], 255), [(cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)],
+                        max(1, size // 40))
+    img.blit(veil, (0, 0))
+    cache[key] = img
+    return img
+
+
 def piece_surface(cache, kind: str, pal: dict, size: int):
     """A piece token ``size`` pixels wide: a canine (round, with ears) or a hunter (a shield with
     a hat), in the seat's colour with its marking."""

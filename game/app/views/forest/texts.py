@@ -60,8 +60,25 @@ def status_goal(variant: str, target: int) -> str:
     return tr("forest.status.target", count=target)
 
 
-def status_face_down(n: int) -> str:
-    return tr("forest.status.face_down", count=n)
+def status_face_down(n: int, shown: bool = False) -> str:
+    """How many tiles are face down (``shown``: everything open, where they show veiled)."""
+    return tr("forest.status.face_down_shown" if shown else "forest.status.face_down", count=n)
+
+
+def tile_name(cell, view: dict) -> str:
+    """The name of a tile as its hover shows it; everything open (a replay) also says which
+    tiles were face down, and at a campfire which tiles lie under the campfires."""
+    if cell is None:
+        return tile("face_down")
+    name = tile(cell["kind"])
+    if cell.get("face_down"):
+        return tr("forest.tile.was_face_down", tile=name)
+    under = view.get("aside_tiles") if view.get("open") else None
+    if cell["kind"] == "campfire" and under:
+        counts = {k: under.count(k) for k in sorted(set(under))}
+        return tr("forest.tile.campfire_over", tiles=names_list(
+            [tile(k) if n == 1 else f"{tile(k)} ×{n}" for k, n in counts.items()]))
+    return name
 
 
 def status_team(names: list, n: int) -> str:

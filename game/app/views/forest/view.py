@@ -13,12 +13,13 @@ import math
 
 import pygame
 
+from ... import ui
 from ...board import KitView, Target, anim, draw
 from ...board.cache import CacheSpace
 from ...loop.compositor import redrawn
 from . import texts
 from .animation import ForestAnimation
-from .art import nugget_surface, piece_surface, tile_surface
+from .art import face_down_face, nugget_surface, piece_surface, tile_surface
 from .common import GAP, PICK, PIECE, board, ink, mix, xy
 from .modes import MODES
 
@@ -123,7 +124,7 @@ class ForestView(ForestAnimation, KitView):
     def _kind_at(self, c) -> str:
         v = self.view
         cell = v["cells"][c[1] * v["size"] + c[0]]
-        return "face_down" if cell is None else cell["kind"]
+        return "face_down" if cell is None or cell.get("face_down") else cell["kind"]
 
     def piece_name(self, pid) -> str:
         for p in (self.view or {}).get("pieces", []):
@@ -144,11 +145,15 @@ class ForestView(ForestAnimation, KitView):
         groups = self._groups(view)
         for c, ids in groups.items():
             if pid in ids:
-                slots = SLOTS.get(len(ids)) or [(0.25 + 0.5 * (i % 2), 0.25 + 0.25 * (i // 2)) for i in range(len(ids))]
-                fx, fy = slots[min(ids.index(pid), len(slots) - 1)]
-                r = self.cell_rect(c)
-                return (r.x + fx * r.w, r.y + fy * r.h)
+                return self._slot_pos(c, ids, pid)
         return self.cell_centre((0, 0))
+
+    def _slot_pos(self, c, ids: list, pid) -> tuple:
+        """Where piece ``pid`` stands on tile ``c`` shared with the pieces ``ids``."""
+        slots = SLOTS.get(len(ids)) or [(0.25 + 0.5 * (i % 2), 0.25 + 0.25 * (i // 2)) for i in range(len(ids))]
+        fx, fy = slots[min(ids.index(pid), len(slots) - 1)]
+        r = self.cell_rect(c)
+        return (r.x + fx * r.w, r.y + fy * r.h)
 
     # ---- state ---------------------------------------------------------------------------------------
     def sync(self, view: dict, legal, seat) -> None:
@@ -317,6 +322,8 @@ class ForestView(ForestAnimation, KitView):
         if cell is None:
             return tile_surface(self._art, "face_down", ts)
         kind = cell["kind"]
+        if cell.get("face_down"):       # everything open (a replay): the face, dimmed
+            return face_down_face(self._art, kind, ts, cell)
         if kind == "campfire":
             rgb = self._palette(cell["seat"]).get("rgb")
             return tile_surface(self._art, "campfire", ts, None, tuple(pygame.Color(rgb))[:3] if isinstance(rgb, str) else rgb)
@@ -389,12 +396,17 @@ class ForestView(ForestAnimation, KitView):
         if c is None or self.animating or c[0] >= d["size"] or c[1] >= d["size"]:
             return
         cell = d["cells"][c[1] * d["size"] + c[0]]
-        name = texts.tile("face_down" if cell is None else cell["kind"])
-        pill = draw.pill(self.assets, name, self._px(15), board("paper"))
+        name = texts.tile_name(cell, d)
+        px = self._px(15)
+        lines = ui.wrap(name, self.assets.font(px, True), self.rect.w - self._px(40)) or [name]
         r = self.cell_rect(c)
-        rect = pill.get_rect(midbottom=(r.centerx, r.y + self._px(4)))
-        rect.clamp_ip(self.rect)
-        surface.blit(pill, rect)
+        bottom = r.y + self._px(4)
+        for line in reversed(lines):        # a long name (what lies under the campfires) wraps
+            pill = draw.pill(self.assets, line, px, board("paper"))
+            rect = pill.get_rect(midbottom=(r.centerx, bottom))
+            rect.clamp_ip(self.rect)
+            surface.blit(pill, rect)
+            bottom = rect.y
 
     def _draw_lit(self, surface, targets) -> None:
         if not targets:
@@ -422,12 +434,13 @@ class ForestView(ForestAnimation, KitView):
 
     def _draw_pieces(self, surface, d) -> None:
         groups = self._groups(d)
+        pieces = {q["id"]: q for q in d["pieces"]}
         for c, ids in groups.items():
             one = len(ids) == 1
             size = max(8, int(self.cell * (0.62 if one else 0.5)))
             for pid in ids:
-                p = next(q for q in d["pieces"] if q["id"] == pid)
-                pos = self.piece_pos(pid, d)
+                p = pieces[pid]
+                pos = self._slot_pos(c, ids, pid)
                 mv = self._moving.get(pid)
                 lift = 0.0
                 if mv is not None:
@@ -464,7 +477,7 @@ class ForestView(ForestAnimation, KitView):
             return []
         lines = [texts.status_round(min(v["round"], v["round_cap"]), v["round_cap"]),
                  texts.status_goal(v.get("variant") or "race", v.get("target", 0)),
-                 texts.status_face_down(v.get("face_down", 0))]
+                 texts.status_face_down(v.get("face_down", 0), bool(v.get("open")))]
         teams = v.get("teams") or []
         if len(set(teams)) < len(teams):
             # the panel keeps room for three lines: with alliances the goal and the two

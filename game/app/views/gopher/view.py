@@ -26,10 +26,11 @@ from .animation import GopherAnimation
 from .art import GopherArt, symbol
 from .common import GOLD, INK, PAPER, PICK_R, SHADOW, data, ease, sign_of
 from .modes import MODES
+from .open_hands import GopherOpenHands
 from .results import GopherResults
 
 
-class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
+class GopherView(GopherOpenHands, GopherResults, GopherArt, GopherAnimation, KitView):
     MODES = MODES
     FOCUS_FIRST = ("button", "hole", "card", "take")
 
@@ -105,7 +106,7 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
     def my_hand(self) -> list:
         """The hand under the book as shown: new cards appear when they land."""
         seats = self.shown_seats()
-        seat = self.seat
+        seat = self.hand_owner()
         if seat is None or not (0 <= seat < len(seats)):
             return []
         return list(seats[seat].get("hand") or [])
@@ -119,7 +120,7 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
         return n * (int(cw * 0.6) + self._px(4)) + self._px(70)
 
     def hand_slots(self) -> list:
-        return self._row(self.my_hand(), self.hand_rect.x + self._px(12) + self._picked_width())
+        return self._row(self.my_hand(), self.hand_rect.x + self._px(12) + self.owner_pad() + self._picked_width())
 
     def minus_rect(self, card_rect) -> pygame.Rect:
         h = self._px(22)
@@ -230,12 +231,17 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
         page = self._disp_page or self.view.get("page") or 1
         big = draw.text(self.assets, str(page), self._px(54), INK, True)
         surface.blit(big, big.get_rect(midtop=(lp.centerx, lp.y + self._px(10))))
-        name = draw.text(self.assets, texts.page_name(page), self._px(15), INK, True, lp.w - self._px(12))
-        surface.blit(name, name.get_rect(midtop=(lp.centerx, lp.y + self._px(10) + big.get_height())))
+        label, px, room = texts.page_name(page), self._px(15), lp.w - self._px(12)
+        while px > max(9, self._px(10)) and self.assets.font(px, True).size(label)[0] > room:
+            px -= 1                 # a long page name is set smaller, then on two lines
+        y = lp.y + self._px(10) + big.get_height()
+        for line in ui.wrap(label, self.assets.font(px, True), room)[:2] or [label]:
+            name = draw.text(self.assets, line, px, INK, True, room)
+            surface.blit(name, name.get_rect(midtop=(lp.centerx, y)))
+            y += name.get_height()
         roll = self.view.get("roll")
         if roll:
-            self._draw_die(surface, int(roll), (lp.centerx, name.get_rect(midtop=(lp.centerx, 0)).h + lp.y
-                                                + self._px(30) + big.get_height()), self._px(34))
+            self._draw_die(surface, int(roll), (lp.centerx, y + self._px(20)), self._px(34))
         leg = self.legend(lp.w - self._px(16))
         if leg.get_height() < lp.h - self._px(130):
             surface.blit(leg, (lp.x + self._px(8), lp.bottom - leg.get_height() - self._px(10)))
@@ -372,7 +378,10 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
                 if y + ln > r.bottom:
                     break
                 if text is None:
-                    self._draw_piles(surface, info, x, y, w)
+                    if col == "hand":        # everything open: the hand itself
+                        self.draw_open_hand(surface, info.get("hand") or [], x, y, w)
+                    else:
+                        self._draw_piles(surface, info, x, y, w)
                     y += self._px(26)
                     continue
                 img = draw.text(self.assets, text, self._px(15 if bold else 14), col, bold, w)
@@ -408,7 +417,8 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
             out.append((texts.seat_line("diggers", count=info.get("diggers_left", 0)), ui.colour("text_muted"), False))
         else:
             out.append((None, None, False))           # the three piles, drawn
-            out.append((texts.seat_hand(info.get("hand_count", 0)), ui.colour("text_muted"), False))
+            out.append((None, "hand", False) if self.is_open() and info.get("hand") is not None else
+                       (texts.seat_hand(info.get("hand_count", 0)), ui.colour("text_muted"), False))
         if v.get("variant") == "baskets":
             out.append((self.basket_line(s, info), ui.colour("text_muted"), False))
         return out
@@ -444,7 +454,8 @@ class GopherView(GopherResults, GopherArt, GopherAnimation, KitView):
                 self._draw_table(surface)
             return
         cw, ch = self.card_size()
-        x = hr.x + self._px(12)
+        self.draw_owner_token(surface)
+        x = hr.x + self._px(12) + self.owner_pad()
         picks = []
         if step == "collect":
             picks = [(c, False) for c in v.get("picks_add") or []] + [(c, True) for c in v.get("picks_sub") or []]

@@ -164,6 +164,7 @@ class HamsterSheet:
             surface.blit(img, pos)
         ox, oy = self._grid_org
         surface.blit(sheet, spos)
+        self._draw_secret_roll(surface, seat, self._grid_org, c)
         self._draw_header(surface, seat)
         st = self._cur
         if st is not None:
@@ -292,6 +293,18 @@ class HamsterSheet:
             decided = False
         m = self.mode()
         return m.tag(seat, decided) if m is not None else ""
+    def _draw_secret_roll(self, surface, seat, org, c) -> None:
+        """Everything open (a replay): the crosses of this roll that the others were not shown
+        yet (``this_roll`` of the open view), ringed."""
+        v = self.view or {}
+        sheets = v.get("sheets") or []
+        if not v.get("open") or not 0 <= seat < len(sheets) or not c:
+            return
+        w = max(1, c // 10)
+        for cell in sheets[seat].get("this_roll") or []:
+            r = self._cell_rect((cell[0], cell[1]), org, c).inflate(-w, -w)
+            pygame.draw.rect(surface, ui.colour("highlight"), r, width=w, border_radius=max(1, c // 5))
+
     def _draw_thumbs(self, surface) -> None:
         if not self._thumbs:
             return
@@ -309,6 +322,7 @@ class HamsterSheet:
                 self._cache[("tf", s)] = got
             surface.blit(got[1], r.topleft)
             surface.blit(self._thumb_surface(s, cell), org)
+            self._draw_secret_roll(surface, s, org, cell)
             if got[2] is not None:
                 # a tag that does not fit beside the name sits on the bottom of the small sheet
                 surface.blit(got[2], got[2].get_rect(midbottom=(r.centerx, r.bottom - self._px(4))))
