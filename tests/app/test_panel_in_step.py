@@ -64,6 +64,9 @@ def test_panel_and_log_wait_for_the_board(app, game):
             held_moves += 1
             frames = 0
             while scene.animating and frames < 400:       # sample the panel all through the move
+                if scene.board.held:     # a big moment stands on the board: the log tells it,
+                    scene.sections.moment.go_on()     # and Continue lets the move go on
+                    before_lines = list(scene.log.lines)
                 assert scene.sections.panel.panel_facts() == before_facts
                 assert scene.log.lines == before_lines
                 assert bar_sig(scene.board.shown_bar_items()) == before_bar   # the bar's too
