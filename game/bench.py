@@ -87,23 +87,38 @@ def size_name(size) -> str:
 
 def measure_frames(game: str, warmup: int, frames: int, size=(1280, 720)) -> dict:
     """Wall time of each frame (the figures with targets) and, beside it, the CPU time this
-    thread spent on it (``cpu_``: what other programs on a busy machine do not add)."""
+    thread spent on it (``cpu_``: what other programs on a busy machine do not add).
+
+    The frames of a game being played: when a game ends inside the run, the harness opens a
+    new play screen for the next one, and that frame and the ``warmup`` frames after it (a
+    new screen, its pictures drawn for the first time) are timed apart (``new_game_*``)."""
     from .app import PlayHarness
     harness = PlayHarness(game, seed=0, size=size)
+    times, cpu, fresh = [], [], []       # fresh: the frames of a new game's screen
+    restarts = settle = steps = 0
     try:
         for _ in range(warmup):
             harness.step()
-        times, cpu = [], []
-        for _ in range(frames):
+        while len(times) < frames and steps < 20 * frames:
+            steps += 1
             start, start_cpu = time.perf_counter(), time.thread_time()
-            harness.step()
-            times.append((time.perf_counter() - start) * 1000.0)
+            restarted = harness.step()
+            wall = (time.perf_counter() - start) * 1000.0
+            if restarted:
+                restarts += 1
+                settle = warmup + 1          # this frame and the warm-up after it
+            if settle:
+                settle -= 1
+                fresh.append(wall)
+                continue
+            times.append(wall)
             cpu.append((time.thread_time() - start_cpu) * 1000.0)
     finally:
         harness.close()
-    return {"frames": frames, "size": size_name(size), "median_ms": statistics.median(times),
+    return {"frames": len(times), "size": size_name(size), "median_ms": statistics.median(times),
             "p99_ms": percentile(times, 99), "cpu_median_ms": statistics.median(cpu),
-            "cpu_p99_ms": percentile(cpu, 99)}
+            "cpu_p99_ms": percentile(cpu, 99), "new_games": restarts,
+            "new_game_max_ms": max(fresh) if fresh else None}
 
 
 def _player_counts(game: str) -> list[int]:
@@ -665,6 +680,10 @@ def run_bench(games: list[str], quick: bool = False) -> dict:
                     _check(f"{game}.frame_{name}_p99_ms", f"{game}: play-screen frame at {name}, p99",
                            got["p99_ms"], f"frame_p99_ms_{name}"),
                 ]
+                if got.get("new_game_max_ms") is not None:     # told apart, no target
+                    checks.append(_check(f"{game}.frame_{name}_new_game_max_ms",
+                                         f"{game}: a new game's first frames at {name}, max",
+                                         got["new_game_max_ms"], None))
         checks += [
             _check(f"{game}.rules_actions_per_s", f"{game}: rules, random playouts",
                    entry["rules"]["actions_per_s"], "rules_actions_per_s"),

@@ -92,17 +92,21 @@ class PlayHarness:
         self.rng = random.Random(seed)
         self.frames = 0
 
-    def step(self) -> None:
+    def step(self) -> bool:
+        """One frame; True when it started the next game (a new play screen) first."""
         scene = self.scene
+        restarted = False
         if not scene.animating:
             if scene.session.is_over():
                 self.seed += 1
                 self.app, self.scene = self.app, self._restart()
                 scene = self.scene
+                restarted = True
             action = self.rng.choice(scene.session.table.legal_for(scene.session.current))
             scene.apply_action(action, animate=True)
         self.app.step(1 / FPS, pygame.event.get())
         self.frames += 1
+        return restarted
 
     def _restart(self):
         old = self.scene.session
