@@ -305,10 +305,32 @@ def test_a_long_session_in_a_real_window_stays_under_the_memory_goal():
             break
     peak = runs[-1]["process_peak_mb"] or runs[-1]["peak_mb"]
     if peak > bench.TARGETS["memory_mb"][1]:
-        # An open gap (issue 37): 144-163 MB here, 237-298 MB once on the CI machine.  The run
+        # An open gap: 121-149 MB here.  (The 237-298 MB once seen on a CI machine was the
+        # test worker's own peak, which Linux hands over exec in ru_maxrss; the figure is now
+        # the child's VmHWM, see test_a_child_reports_its_own_peak...)  The run
         # reports where its peak was (screen, game, window size, memory by kind) instead of
         # refusing the whole suite; bench --long prints the same figure as FAIL.
         pytest.xfail("real-window peak over the goal on this machine: "
                      + "; ".join(f"{r['process_peak_mb']} MB peak, at {r.get('peak_at')}, "
                                  f"jumps {r.get('jumps')}" for r in runs))
     assert peak <= bench.TARGETS["memory_mb"][1], runs
+
+
+def test_a_child_reports_its_own_peak_not_the_one_of_the_process_that_started_it():
+    """Linux carries ``ru_maxrss`` over ``exec``: a bench child started by a big process (a
+    test worker, the headless long run) took its parent's peak for its own (the 237-298 MB
+    once seen on a CI machine).  The figure is the child's own high-water mark."""
+    import subprocess
+    import sys
+    if not sys.platform.startswith("linux"):
+        pytest.skip("Linux's /proc")
+    big = bytearray(200 * 2 ** 20)
+    for i in range(0, len(big), 4096):
+        big[i] = 1
+    code = ("import sys; sys.path.insert(0, '.'); from game.bench import peak_memory_mb; "
+            "print(peak_memory_mb())")
+    root = __import__("pathlib").Path(__file__).resolve().parents[2]
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=str(root), timeout=60)
+    assert float(out.stdout.strip()) < 100, out
+    del big
