@@ -278,7 +278,14 @@ def test_two_windows_play_a_whole_game_on_a_table_server_across_restarts(tmp_pat
             assert time.monotonic() < deadline, \
                 f"the game did not end in time ({made}, {marks}); A: {a.last}\nB: {b.last}"
             assert server.proc.poll() is None, server.output()
-            if all(players[w].targets().get("scene") == "results" for w in players):
+            seen = {w: players[w].targets().get("scene") for w in players}
+            for w, scene in seen.items():
+                if scene == "earned":        # what this person earned, over the results
+                    players[w].click_button(tr("achievements.great", "en"), "earned")
+                    players[w].wait("the results", lambda t: t.get("scene") == "results",
+                                    timeout=15)
+                    seen[w] = "results"
+            if all(scene == "results" for scene in seen.values()):
                 break
             # early enough for the shortest game: A quits after its 3rd action and comes
             # back, the server is killed after the 7th, B after its 5th
@@ -340,6 +347,8 @@ def test_two_windows_play_a_whole_game_on_a_table_server_across_restarts(tmp_pat
         time.sleep(0.5)
         finals = {}
         for who, w in players.items():
+            w.wait("the results with their fingerprint", lambda t: t.get("scene") == "results"
+                   and isinstance(t.get("info"), dict) and t["info"].get("digest"), timeout=20)
             w.screenshot(shots / f"server-results-{who}.png")
             finals[who] = w.targets()["info"]
         assert finals["a"]["digest"] and finals["a"] == finals["b"], finals
