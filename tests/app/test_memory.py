@@ -256,10 +256,11 @@ def test_the_bench_freezes_before_it_makes_an_app(monkeypatch):
     """Frozen with the first App, the closure cells of the bench's idle measurement kept that
     app (its widgets, theme and pictures) for the rest of ``bench --long``: the bench freezes
     first, from a frame without closures."""
-    from game import bench
+    from game import bench, bench_idle
     calls = []
     monkeypatch.setattr(memory, "freeze_startup", lambda: calls.append("freeze"))
-    monkeypatch.setattr(bench, "_measure_idle", lambda screen, seconds: calls.append(screen) or {})
+    monkeypatch.setattr(bench_idle, "_measure_idle",       # the idle figures' own module
+                        lambda screen, seconds: calls.append(screen) or {})
     bench.measure_idle("title", 0.1)
     assert calls == ["freeze", "title"]
     for frame in (bench.measure_idle, bench.measure_long, bench.run_long):   # no cells to freeze
