@@ -325,7 +325,8 @@ class LocalSession:
             return
         from .store import saves
         if self.is_over():
-            saves.remove_autosave()       # at once: a finished game never comes back
+            # at once: a finished game never comes back
+            saves.remove_autosave(saves.slot_name(self.game_id, self.table.state))
             self.message = None
             return
         rec = self.table.to_record()

@@ -61,6 +61,33 @@ def test_the_current_game_is_removed_at_its_end_the_others_stay(home):
     assert [g.slot for g in saves.list_saves()[0]] == ["moles-1"]
 
 
+def test_a_continued_game_ended_by_its_first_action_leaves_no_save(home):
+    """Nothing was written in this run before the game ended (the save was read, not
+    written): the slot still goes, else the finished game came back under Continue."""
+    from game.app import launch
+    st = new_game("moles", 2, seed=5)
+    ctl = LocalSession("moles", default_seats(2, humans=2), st, autosave=False, computers=False)
+    while True:
+        ending = next((a for a in ctl.table.state.legal_actions() if _ends(ctl, a)), None)
+        if ending is not None:
+            break
+        ctl.apply(ctl.table.state.legal_actions()[0])
+    _save(ctl)
+    saves._journals.clear()
+    saves.set_current(None)                    # a new run of the app
+    again = launch.saved(saves.read_autosave("moles-5"))
+    again.apply(ending)
+    assert again.is_over()
+    saves.flush_autosave()
+    assert saves.list_saves() == ([], [])
+
+
+def _ends(ctl, action) -> bool:
+    probe = ctl.table.state.clone()
+    probe.apply(action)
+    return probe.is_over()
+
+
 def test_delete_one_saved_game(home):
     _save(_played(seed=1))
     _save(_played(seed=2))

@@ -278,7 +278,7 @@ class HostSession(LocalSession):
             return
         from ..store import saves
         if self.is_over():
-            saves.remove_autosave_async()
+            saves.remove_autosave_async(saves.slot_name(self.game_id, self.table.state))
             self.message = None
             return
         rec = self.table.to_record()

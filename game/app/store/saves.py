@@ -345,17 +345,22 @@ def record_action(game_id: str, seats: list[dict], state, undo: list[dict],
     return _writer.error
 
 
-def remove_autosave_async() -> None:
-    """The current game is over: its slot goes (and its journal after it)."""
-    if _current is not None:
-        _drop_journal(_current)
-        _writer.submit(_current, None)
+def remove_autosave_async(slot: str | None = None) -> None:
+    """A game is over: its slot (default: the current game's) goes, and its journal after it.
+    A game continued from its save and ended by its first action has written nothing yet in
+    this run, so the session names its slot."""
+    slot = slot or _current
+    if slot is not None:
+        _drop_journal(slot)
+        _writer.submit(slot, None)
 
 
-def remove_autosave() -> None:
+def remove_autosave(slot: str | None = None) -> None:
+    """As ``remove_autosave_async``, at once."""
     flush_autosave()
-    if _current is not None:
-        delete_slot(_current)
+    slot = slot or _current
+    if slot is not None:
+        delete_slot(slot)
 
 
 def delete_slot(slot: str) -> str | None:
