@@ -271,8 +271,14 @@ class App:
         if self.stack:
             self.stack[-1].hide()
         if not scene.overlay and self.stack:
-            for under in self.visible_scenes():
+            covered = self.visible_scenes()
+            for under in covered:
                 self._drop_widgets(under)   # rebuilt when it shows again
+            if getattr(scene, "board", None) is None and any(
+                    getattr(under, "board", None) is not None for under in covered):
+                # a screen without a board covers the game (its settings, its rules): the
+                # board's pictures are drawn again when it shows, not kept under it
+                memory.drop_pictures()
             self._collect()
         self.stack.append(scene)
         scene.show()
@@ -372,7 +378,9 @@ class App:
                 want = self._clamp_window((event.w, event.h)) if self.desktop else \
                     (max(ui.MIN_WINDOW[0], event.w), max(ui.MIN_WINDOW[1], event.h))
                 if want != (event.w, event.h):
-                    self._window_size(want)          # below the minimum (no window manager)
+                    # below the minimum (no window manager): the window the app sets itself
+                    # stays within the screen too
+                    self._window_size(self._clamp_window(want))
                 elif self.size != want and pygame.display.get_driver() in ("dummy", "offscreen"):
                     # a headless test posted the event: nothing resized the surface for us
                     self.surface = pygame.display.set_mode(want, pygame.RESIZABLE)

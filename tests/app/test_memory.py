@@ -161,6 +161,44 @@ def test_board_pictures_go_when_a_screen_without_a_board_comes(app):
     assert CACHE.bytes == 0 and len(CACHE) == 0
 
 
+def test_board_pictures_go_while_a_screen_without_a_board_covers_the_game(app):
+    """Settings over the pause menu over a game: the board is not drawn, its pictures go;
+    they are drawn again when the game shows again."""
+    from game.app.board.cache import CACHE
+    seats = [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
+             {"name": "B", "colour": 1, "kind": "human", "level": "good"}]
+    assert app.launch(launch.new("moles", seats, seed=3))
+    pump(app)
+    play = app.top
+    app.open("pause", play)
+    pump(app)
+    assert any(k[0] == "moles" for k in CACHE._items)     # an overlay: the board still shows
+    app.open("settings")
+    pump(app)
+    assert not any(k[0] == "moles" for k in CACHE._items)
+    app.pop()
+    app.pop()
+    pump(app, 2)
+    assert app.top is play and any(k[0] == "moles" for k in CACHE._items)
+
+
+def test_a_window_the_app_widens_itself_stays_within_the_screen(app, monkeypatch):
+    """Below the minimum height the app sets the window's size itself (no window manager
+    did): that size never goes past the screen, whatever width the event had."""
+    from game.app.store.settings import fit_to_screen
+    asked = []
+    monkeypatch.setattr(app, "_window_size", asked.append)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
+    app.headless, real = False, app.headless
+    try:
+        app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=2490, h=400, size=(2490, 400)))
+    finally:
+        app.headless = real
+    assert asked == [fit_to_screen((2490, 600), (1920, 1080))]
+    assert asked[0][0] <= 1920 and asked[0][1] == 600
+
+
 def test_collections_skip_what_lives_as_long_as_the_program(app):
     assert gc.get_freeze_count() > 0
 
