@@ -50,6 +50,33 @@ def test_title_with_corrupt_autosave_still_works(app, home):
     assert app.top.name == "choose"
 
 
+def test_a_click_survives_a_rebuild_between_its_press_and_its_release(app):
+    """A screen that rebuilds by itself (the join screen when tables are found on the home
+    network) between a press and its release: the button made anew is still pressed."""
+    from game.i18n import tr
+    app.go_title()
+    pump(app, 2)
+    scene = app.top
+    btn = next(b for b in scene.buttons() if b.text == tr("common.settings"))
+    pos = btn.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pump(app, 1)
+    assert btn.held
+    scene.rebuild()                      # the old button is gone, a new one in its place
+    assert btn not in scene.buttons()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, 2)
+    assert app.top.name == "settings"
+
+
+def test_a_rebuild_with_no_press_holds_no_button(app):
+    app.go_title()
+    pump(app, 2)
+    app.top.rebuild()
+    assert not any(getattr(b, "held", False) for b in app.top.buttons())
+
+
 def test_title_keyboard_and_escape(app, monkeypatch):
     from game.rules import GAMES
     monkeypatch.setattr(GAMES["gopher"], "available", False)   # a game still to come

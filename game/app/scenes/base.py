@@ -64,6 +64,11 @@ class Scene:
         self.on_show()
 
     def rebuild(self) -> None:
+        # a button held down now (pressed, not yet released) is held again once it is made
+        # anew: a screen rebuilt between a press and its release (a list that updates by
+        # itself) must not lose the click
+        held = {item.key for item in self.focus.items if item.key
+                and getattr(item.element, "held", False) and item.element in self._callbacks}
         self.ui = self.app.manager_for(self)
         self._ui_key = (self.size, self.scale)
         keep_key = self.focus.current.key if self.focus.current else self._kept_focus[0]
@@ -76,12 +81,23 @@ class Scene:
         self.build()
         memory.settle_shapes(self.ui)
         self.built = True
+        if held:
+            self._hold_again(held)
         if keep_key and self.focus.focus_key(keep_key):
             pass
         elif self.focus.items:
             self.focus.index = min(keep_index, len(self.focus.items) - 1)
             if not self.focus.current.enabled:
                 self.focus.move(1)
+
+    def _hold_again(self, keys: set) -> None:
+        for item in self.focus.items:
+            el = item.element
+            if item.key in keys and el in self._callbacks and el.is_enabled:
+                el.held = True
+                activate = getattr(el, "_set_active", None)
+                if callable(activate):
+                    activate()
 
     def drop_widgets(self) -> None:
         """Forget the widgets (the app killed them: this screen is hidden or left); the focus
