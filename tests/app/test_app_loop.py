@@ -220,3 +220,28 @@ def test_the_idle_wait_sleeps_until_an_event_and_wakes_at_once_when_one_is_poste
     app._hot = 0.0
     pygame.event.post(pygame.event.Event(pygame.USEREVENT, n=8))
     assert app.frame() is True and app._hot == 0.0 and not app.wants_frame()
+
+
+def test_the_wake_event_is_never_a_button_press_even_after_a_display_closed():
+    """pygame numbers new event types from a counter that starts again when the display is
+    closed: made after that (a window drawn and closed first, as a test of a board view
+    does), the wake-up was the number of pygame_gui's button press, and every click on a
+    button was taken for a wake-up.  In a fresh process: a display opened and closed first."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    code = (
+        "import pygame, pygame_gui\n"
+        "from pygame_gui import _constants as c\n"
+        "pygame.init(); pygame.display.set_mode((64, 64)); pygame.display.quit()\n"
+        "from game.app.loop import wake\n"
+        "taken = {v for k, v in vars(c).items() if k.startswith('UI_') and isinstance(v, int)}\n"
+        "print(wake.WAKE in taken, wake.WAKE != pygame_gui.UI_BUTTON_PRESSED)\n")
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    out = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "True"], out.stdout

@@ -12,8 +12,24 @@ from __future__ import annotations
 import threading
 
 import pygame
+from pygame_gui import _constants as _gui_events
 
-WAKE = pygame.event.custom_type()
+
+def _free_type() -> int:
+    """A new event type that is none of pygame_gui's: pygame hands them out from a counter
+    that starts again when the display is closed, so after a display closed (a test's window,
+    a restart of the video system) the next one could be a number pygame_gui already uses;
+    the window then swallowed every button press as a wake-up."""
+    taken = {v for k, v in vars(_gui_events).items() if k.startswith("UI_") and isinstance(v, int)}
+    kind = pygame.event.custom_type()
+    for _ in range(len(taken) + 1):
+        if kind not in taken:
+            break
+        kind = pygame.event.custom_type()
+    return kind
+
+
+WAKE = _free_type()
 _posted = threading.Event()
 
 
