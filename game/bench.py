@@ -32,7 +32,8 @@ import tempfile
 import time
 
 from . import APP_NAME, __version__
-from .bench_idle import _freeze_first, _main_command, idle_probe, measure_idle  # noqa: F401
+from .bench_idle import (_freeze_first, _main_command, _Xvfb, idle_probe,  # noqa: F401
+                         measure_idle, xvfb_available)
 
 # name -> (comparison, limit, unit)
 TARGETS = {
@@ -281,23 +282,14 @@ WINDOW_NOTE = "main.py bench --long --window on a desktop"
 def measure_long_window(quick: bool, timeout: float) -> dict:
     """The long session in a real X11 window: a virtual display (Xvfb) and a child process
     ``main.py bench --long --window``; its monkey's figures, or ``error`` (no Xvfb here)."""
-    import select
-    import shutil
-    xvfb = shutil.which("Xvfb")
-    if not sys.platform.startswith("linux") or xvfb is None:
+    if not xvfb_available():
         return {"error": f"not measured: no Xvfb here ({WINDOW_NOTE})"}
-    read_end, write_end = os.pipe()
-    server = subprocess.Popen([xvfb, "-displayfd", str(write_end), "-screen", "0", "1920x1080x24",
-                               "-nolisten", "tcp"], pass_fds=(write_end,),
-                              stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    os.close(write_end)
     try:
-        ready, _, _ = select.select([read_end], [], [], 30)
-        number = os.read(read_end, 64).decode("ascii", "replace").strip() if ready else ""
-        if not number.isdigit():
-            return {"error": "not measured: Xvfb did not start"}
-        env = dict(os.environ, DISPLAY=f":{number}", SDL_VIDEODRIVER="x11",
+        xvfb = _Xvfb()
+    except OSError:
+        return {"error": "not measured: Xvfb did not start"}
+    try:
+        env = dict(os.environ, DISPLAY=xvfb.display, SDL_VIDEODRIVER="x11",
                    SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
         cmd = _main_command() + ["bench", "--long", "--window", "--json"] + \
             (["--quick"] if quick else [])
@@ -312,13 +304,7 @@ def measure_long_window(quick: bool, timeout: float) -> dict:
             last = (proc.stderr.strip().splitlines() or ["(no message)"])[-1]
             return {"error": f"the window run failed (exit code {proc.returncode}: {last})"}
     finally:
-        os.close(read_end)
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+        xvfb.stop()
 
 
 def measure_startup(runs: int) -> dict:

@@ -77,6 +77,36 @@ def _settle(app, flip: bool = False) -> None:
             app.present()
 
 
+def _watch_inputs(app) -> list:
+    """The delays (ms) of the inputs posted to ``app`` from now on (a USEREVENT with
+    ``posted``: when it was posted), in a list that fills as the app takes them."""
+    import pygame
+    seen: list = []
+    real = app.dispatch
+
+    def dispatch(event):
+        if event.type == pygame.USEREVENT and "posted" in event.dict:
+            seen.append((time.perf_counter() - event.posted) * 1000.0)
+        real(event)
+    app.dispatch = dispatch
+    return seen
+
+
+def _median(values: list):
+    return sorted(values)[len(values) // 2] if values else None
+
+
+def _close(app) -> None:
+    """The idle app is done: its screens stop and its display closes."""
+    import pygame
+    app.__dict__.pop("dispatch", None)      # _watch_inputs' wrapper and the app hold each other
+    for scene in app.stack:
+        stop = getattr(scene, "stop", None)
+        if stop:
+            stop()
+    pygame.display.quit()
+
+
 def _idle_headless(screen: str, seconds: float) -> dict:
     import threading
 
@@ -92,14 +122,7 @@ def _idle_headless(screen: str, seconds: float) -> dict:
         cpu = time.process_time() - cpu0
         wall = time.perf_counter() - wall0
         frames = app.frames_drawn - drawn
-        seen = []
-        real = app.dispatch
-
-        def dispatch(event):
-            if event.type == pygame.USEREVENT and "posted" in event.dict:
-                seen.append((time.perf_counter() - event.posted) * 1000.0)
-            real(event)
-        app.dispatch = dispatch
+        seen = _watch_inputs(app)
         for _ in range(5):
             app._hot = 0.0
             while app.wants_frame():
@@ -111,15 +134,9 @@ def _idle_headless(screen: str, seconds: float) -> dict:
             while time.perf_counter() < until:
                 app.frame()
             timer.join()
-        seen.sort()
-        delay = seen[len(seen) // 2] if seen else None
+        delay = _median(seen)
     finally:
-        app.__dict__.pop("dispatch", None)      # the wrapper above and the app hold each other
-        for scene in app.stack:
-            stop = getattr(scene, "stop", None)
-            if stop:
-                stop()
-        pygame.display.quit()
+        _close(app)
     return {"screen": screen, "window": "headless", "seconds": round(wall, 2),
             "cpu_pct": 100.0 * cpu / wall, "frames_drawn": frames, "input_delay_ms": delay}
 
@@ -209,34 +226,20 @@ def idle_probe(screen: str, seconds: float) -> dict:
 def _idle_probe(screen: str, seconds: float) -> dict:
     import threading
 
-    import pygame
     app = _idle_app(screen, headless=False)
-    seen: list = []
     got: dict = {}
     try:
         _settle(app, flip=True)
-        real = app.dispatch
-
-        def dispatch(event):
-            if event.type == pygame.USEREVENT and "posted" in event.dict:
-                seen.append((time.perf_counter() - event.posted) * 1000.0)
-            real(event)
-        app.dispatch = dispatch
+        seen = _watch_inputs(app)
         watch = threading.Thread(target=_idle_watch, args=(app, seconds, got), daemon=True)
         watch.start()
         app.run()
         watch.join()
     finally:
-        app.__dict__.pop("dispatch", None)
-        for scene in app.stack:
-            stop = getattr(scene, "stop", None)
-            if stop:
-                stop()
-        pygame.display.quit()
-    seen.sort()
+        _close(app)
     return {"screen": screen, "window": got.get("driver"), "seconds": round(got["wall"], 2),
             "cpu_pct": 100.0 * got["cpu"] / got["wall"], "frames_drawn": got["frames"],
-            "input_delay_ms": seen[len(seen) // 2] if seen else None}
+            "input_delay_ms": _median(seen)}
 
 
 def _idle_watch(app, seconds: float, got: dict) -> None:
