@@ -232,6 +232,8 @@ class App:
         stale = [d for d, (s, _) in self._managers.items() if s != scale]
         for depth in stale:     # made for another window scale: their fonts and shapes go
             del self._managers[depth]
+        if stale:
+            ui.text.forget_sizes()     # our own fonts and lines of text of the old scale too
         redo = [scene for scene in self.visible_scenes()
                 if scene.built and (force or scene.laid_out_for() != size)]
         if redo and any(scene.laid_out_for() != size for scene in redo):
@@ -303,7 +305,12 @@ class App:
 
     def pop(self) -> None:
         if self.stack:
-            self._release(self.stack.pop())
+            left = self.stack.pop()
+            self._release(left)
+            if getattr(left, "board", None) is not None and all(
+                    getattr(s, "board", None) is None for s in self.stack):
+                # the last game on screen left (a replay back to its list): its pictures too
+                memory.drop_pictures()
             self._collect()
         if self.stack:
             self.stack[-1].show()
@@ -436,6 +443,7 @@ class App:
             self.relayout(force=False)     # never draw a layout made for another size
             self.draw(self.surface)
             self.frames_drawn += 1
+            memory.give_back_now_and_then()
 
     def frame(self, force: bool = False) -> bool:
         """One turn of the loop.  While anything moves (``wants_frame``): events, update and

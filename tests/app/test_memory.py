@@ -182,6 +182,63 @@ def test_board_pictures_go_while_a_screen_without_a_board_covers_the_game(app):
     assert app.top is play and any(k[0] == "moles" for k in CACHE._items)
 
 
+def test_board_pictures_go_when_the_last_game_on_screen_is_closed(app):
+    """A replay opened from its list and closed again: its board's pictures go with it (they
+    stayed, 15 MB at 1920x1080, under the list and whatever opened over it)."""
+    import json
+    from pathlib import Path
+    from game.app.board.cache import CACHE
+    from game.app.progress.replay import Run, check_record
+    from game.app.store import replays
+    scripts = json.loads((Path(__file__).resolve().parents[1] / "data" / "achievement_games.json")
+                         .read_text(encoding="utf-8"))
+    g = next(g for g in scripts["games"].values() if g["record"]["game"] == "hamster")
+    rec = json.loads(json.dumps(g["record"]))
+    rid, _ = replays.keep(rec, Run(check_record(rec)).result)
+    app.go_title()
+    app.open("replays")
+    app.open("replay", replays.open_run(rid), rid)
+    pump(app, 3)
+    assert any(k[0] == "hamster" for k in CACHE._items)
+    app.pop()
+    pump(app)
+    assert app.top.name == "replays"
+    assert not any(k[0] == "hamster" for k in CACHE._items)
+
+
+def test_a_game_over_a_game_keeps_the_pictures_of_the_one_below(app):
+    """Closing a screen with a board over another game (a replay from the results) keeps the
+    pictures of the game still on the stack."""
+    from game.app.board.cache import CACHE
+    seats = [{"name": "A", "colour": 0, "kind": "human", "level": "good"},
+             {"name": "B", "colour": 1, "kind": "human", "level": "good"}]
+    assert app.launch(launch.new("moles", seats, seed=3))
+    pump(app)
+    play = app.top
+    app.push(type(play)(app, play.session))
+    pump(app)
+    app.pop()
+    assert any(k[0] == "moles" for k in CACHE._items)
+
+
+def test_freed_memory_goes_back_about_once_a_second_after_frames(app, monkeypatch):
+    import types
+    app.go_title()
+    calls = []
+    monkeypatch.setattr(memory, "give_back", lambda: calls.append(1))
+    clock = [1000.0]
+    monkeypatch.setattr(memory, "time", types.SimpleNamespace(monotonic=lambda: clock[0]))
+    memory._given_back[0] = 0.0
+    for _ in range(30):                  # half a second of frames
+        app.step(1 / 60, [])
+        clock[0] += 1 / 60
+    assert len(calls) == 1
+    for _ in range(60):                  # one second more
+        app.step(1 / 60, [])
+        clock[0] += 1 / 60
+    assert len(calls) == 2
+
+
 def test_a_window_the_app_widens_itself_stays_within_the_screen(app, monkeypatch):
     """Below the minimum height the app sets the window's size itself (no window manager
     did): that size never goes past the screen, whatever width the event had."""
@@ -244,6 +301,59 @@ def test_a_new_game_keeps_no_pictures_of_the_game_before(app):
     assert ("kit", "test") in CACHE                   # what any game uses stays
     pump(app)
     assert any(k[0] == "ants" for k in CACHE._items)
+
+
+def test_the_board_pictures_budget_grows_with_the_window_area():
+    from game.app.board import cache
+    mb = 1024 * 1024
+    for size, want in (((1024, 600), 12 * mb), ((1280, 720), 12 * mb), ((1920, 1080), 16 * mb),
+                       ((2560, 1440), int(16 * mb * 2560 * 1440 / (1920 * 1080)))):
+        cache.fit_budget(size)
+        assert cache.CACHE.budget == want, size
+    cache.fit_budget((1280, 720))
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (2560, 1440)])
+def test_a_frame_of_the_game_with_the_most_pictures_fits_in_the_budget(size):
+    """Hamster Burrow's pictures of one frame (14 MB at 1920x1080) fit in the budget of its
+    window: once drawn, a frame draws none of them again."""
+    from game.app import PlayHarness
+    from game.app.board.cache import CACHE
+    h = PlayHarness("hamster", seed=0, size=size)
+    try:
+        for _ in range(20):
+            h.step()
+        made = []
+        put = CACHE.put
+        CACHE.put = lambda key, value: made.append(key) or put(key, value)
+        try:
+            for _ in range(5):
+                h.app.draw(pygame.Surface(h.app.surface.get_size()))
+        finally:
+            del CACHE.put
+        assert not made
+    finally:
+        h.close()
+
+
+def test_fonts_and_lines_of_text_of_an_old_window_scale_go(app):
+    from game.app.ui import text
+    app.go_title()
+    pump(app)
+    fonts, lines = list(text._font_cache.values()), list(text._rendered.values())
+    assert fonts and lines
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    pump(app)
+    assert ui_scale(app) != 1.0
+    assert not any(f is old for f in text._font_cache.values() for old in fonts)
+    assert not any(i is old for i in text._rendered.values() for old in lines)
+    assert text._rendered_bytes == sum(i.get_width() * i.get_height() * 4
+                                       for i in text._rendered.values())
+
+
+def ui_scale(app):
+    from game.app import ui
+    return ui.scale_for(app.size)
 
 
 def test_the_background_keeps_no_picture_of_the_window():

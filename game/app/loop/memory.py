@@ -11,12 +11,15 @@
   another scale goes with the last manager that uses it.  Managers load on the main thread
   (no five loading threads a manager) and read fonts from their files (pygame_gui kept a
   copy of the whole font file for every font size).
+- ``gui_shapes``: a rounded widget bigger than a check box is drawn at twice its size to smooth
+  its corners, not four times (a scratch of 20 MB for one wide button at 1920x1080).
 - ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
   a widget's other looks (hovered, disabled, ...) are drawn when it first takes them.
 - ``drop_pictures()``: the board pictures and panel shadows go when nothing drawn for the
   old window size or the game just left is of use; ``drop_game_pictures()``: a new game
   keeps only the pictures any game uses.
-- ``give_back()``: the heap pages freed surfaces leave behind go back to the system.
+- ``give_back()``: the heap pages freed surfaces leave behind go back to the system (at each
+  change of screen, and once a second after a frame: ``give_back_now_and_then``).
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ import gc
 import os
 import queue
 import sys
+import time
 import warnings
 from importlib import resources
 
@@ -38,6 +42,7 @@ from pygame_gui.core.utility import FontResource, get_default_manager, set_defau
 
 from ... import i18n
 from .. import ui
+from . import gui_shapes
 
 _frozen = False
 
@@ -107,6 +112,21 @@ def return_freed_memory() -> None:
         pass
 
 
+GIVE_BACK_EVERY = 1.0      # seconds between two ``give_back_now_and_then`` that do something
+_given_back = [0.0]
+
+
+def give_back_now_and_then() -> None:
+    """``give_back()`` at most once a ``GIVE_BACK_EVERY`` (called after each frame): what the
+    frames since freed (a relayout's widgets, a rebuilt picture, an animation's scratch) goes
+    back before the next big picture is drawn, not only at the next change of screen.  It
+    costs a fraction of a millisecond, a few when megabytes go back."""
+    now = time.monotonic()
+    if now - _given_back[0] >= GIVE_BACK_EVERY:
+        _given_back[0] = now
+        give_back()
+
+
 def give_back() -> None:
     """Hand the heap pages freed surfaces leave behind back to the system: without it glibc
     keeps them, and a session that visits many screens and window sizes holds hundreds of MB
@@ -122,7 +142,7 @@ def give_back() -> None:
 
 class _SmallShapeCache(SurfaceCache):
     """pygame_gui's cache of drawn widget backgrounds on sheets of 1024x256 instead of
-    1024x1024 (up to three: 3 MB, not 12 MB).  It only keeps shapes under 40,000 pixels, so
+    1024x1024 (up to two: 2 MB, not 12 MB).  It only keeps shapes under 40,000 pixels, so
     a strip of 256 rows holds many of them."""
 
     def __init__(self):
@@ -140,7 +160,7 @@ class _SmallShapeCache(SurfaceCache):
         return sheet
 
     def _expand_lt_cache(self):
-        if len(self.cache_surfaces) < 3:
+        if len(self.cache_surfaces) < 2:
             self.cache_surfaces.append({"surface": self._sheet(), "free_space_rectangles":
                                         [pygame.Rect((0, 0), self.cache_surface_size)]})
         else:
@@ -276,6 +296,7 @@ _theme = {"scale": None, "theme": None}
 
 def make_manager(size, scale: float):
     """A pygame_gui manager for a window of ``size`` at ``scale``, on the scale's shared theme."""
+    gui_shapes.install()                    # big rounded widgets: a small scratch
     if _theme["scale"] == scale and _theme["theme"] is not None:
         from ..lang import gui_locale
         locale = gui_locale(i18n.get_language())

@@ -220,7 +220,17 @@ def ellipsize(text: str, fnt: pygame.font.Font, width: int) -> str:
 
 _rendered: dict = {}        # (text, px, bold, colour) -> the rendered line; most recent last
 _rendered_bytes = 0
-RENDERED_BYTES = 6 * 1024 * 1024     # kept lines of text (a screen redraws the same ones)
+RENDERED_BYTES = 4 * 1024 * 1024     # kept lines of text (a screen redraws the same ones)
+
+
+def forget_sizes() -> None:
+    """The window's scale changed: the fonts, the lines of text and the sizes found for the old
+    one are of no use to it (the spares stay: they take any size)."""
+    global _rendered_bytes
+    _font_cache.clear()
+    _rendered.clear()
+    _rendered_bytes = 0
+    _fitted.clear()
 
 
 def rendered(fnt, text: str, col):
