@@ -356,6 +356,24 @@ def ui_scale(app):
     return ui.scale_for(app.size)
 
 
+def test_hamster_burrow_keeps_its_badges_as_small_pictures():
+    """The chambers' gold badges: a small picture each, not a layer the size of the sheet
+    (2 MB at 1920x1080, and a second one for a moment while it was converted)."""
+    from game.app import PlayHarness
+    from game.app.board.cache import CACHE, _pixels, _root, _surfaces
+    h = PlayHarness("hamster", seed=0, size=(1920, 1080))
+    try:
+        for _ in range(5):
+            h.step()
+        held = [v for k, (v, _) in CACHE._items.items()
+                if any(isinstance(p, tuple) and p[:1] == ("badges",) for p in k)]
+        assert held
+        for value in held:
+            assert sum(_pixels(_root(s)) for s in _surfaces(value, [])) < 200_000
+    finally:
+        h.close()
+
+
 def test_the_background_keeps_no_picture_of_the_window():
     """The gradient is drawn in runs of fills (a 1920x1080 picture was 8 MB); only the bottom
     band with the earth layers is kept as a picture, and it looks as the whole picture did."""

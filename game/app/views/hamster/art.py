@@ -245,29 +245,40 @@ class HamsterArt:
         self._cache[key] = surf
         return surf
 
-    def _badges(self, c: int):
-        """Chamber points in gold badges (grid-local overlay, drawn over the crosses)."""
+    def _badges(self, c: int) -> list:
+        """Chamber points in gold badges (grid-local, drawn over the crosses): one small picture
+        and its place per chamber, not a layer the size of the sheet (2 MB at 1920x1080)."""
         key = ("badges", c)
         got = self._cache.get(key)
         if got is not None:
             return got
-        surf = pygame.Surface((self._cols * c, self._rows * c), pygame.SRCALPHA)
         inset = max(1, int(c * 0.08))
         bs = max(8, int(c * 0.44))
         fpx = max(7, int(c * 0.27))
+        pieces = []
         for cid, ch in self._chambers.items():
             if not ch["cells"]:
                 continue
             x, y = min(ch["cells"], key=lambda p: (p[1], p[0]))
             cx, cy = x * c + inset + bs * 0.36, y * c + inset + bs * 0.36
-            pygame.draw.circle(surf, WALL, (cx, cy + 1), bs / 2 + 1)
-            pygame.draw.circle(surf, GOLD, (cx, cy), bs / 2)
-            pygame.draw.circle(surf, _mix(GOLD, WALL, 0.5), (cx, cy), bs / 2, max(1, c // 28))
             t = self.assets.font(fpx, True).render(str(ch["points"]), True, ui.colour("text_dark"))
-            surf.blit(t, t.get_rect(center=(int(cx), int(cy))))
-        surf = self._alpha(surf)
-        self._cache[key] = surf
-        return surf
+            trect = t.get_rect(center=(int(cx), int(cy)))
+            r = bs / 2 + 1
+            area = pygame.Rect(int(cx - r) - 2, int(cy - r) - 2, int(2 * r) + 6, int(2 * r) + 7).union(trect)
+            ox, oy = area.topleft
+            img = pygame.Surface(area.size, pygame.SRCALPHA)
+            pygame.draw.circle(img, WALL, (cx - ox, cy + 1 - oy), bs / 2 + 1)
+            pygame.draw.circle(img, GOLD, (cx - ox, cy - oy), bs / 2)
+            pygame.draw.circle(img, _mix(GOLD, WALL, 0.5), (cx - ox, cy - oy), bs / 2, max(1, c // 28))
+            img.blit(t, trect.move(-ox, -oy))
+            pieces.append((self._alpha(img), (ox, oy)))
+        self._cache[key] = pieces
+        return pieces
+
+    def _blit_badges(self, surf, c: int, origin=(0, 0)) -> None:
+        ox, oy = origin
+        for img, (x, y) in self._badges(c):
+            surf.blit(img, (ox + x, oy + y))
 
     def _row_geometry(self, c: int):
         """Rects (grid-local) of the 1-row slots, the hourglass and the timer boxes."""
@@ -433,7 +444,7 @@ class HamsterArt:
         off = (c - cs) // 2
         for cell in crosses:
             surf.blit(self._cross_sprite(self._variant(cell, seat), cs), (cell[0] * c + off, cell[1] * c + off))
-        surf.blit(self._badges(c), (0, 0))
+        self._blit_badges(surf, c)
         slots, hour, boxes = self._row_geometry(c)
         rs = int(slots[0].w * 0.9) if slots else cs
         for i, r in enumerate(slots[:row]):

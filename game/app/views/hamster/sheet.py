@@ -177,7 +177,7 @@ class HamsterSheet:
         if self._opened is None and self._choosing():
             self._draw_preview(surface)
             if self._badge_cells & (self._lit() | set(self._sel)):
-                surface.blit(self._badges(c), (ox, oy))
+                self._blit_badges(surface, c, (ox, oy))
         if self._keyboard and self._cursor is not None and self._opened is None and self.legal:
             surface.blit(self._tile("cursor", c), self._cell_rect(self._cursor))
         if self._opened is not None:
