@@ -69,6 +69,11 @@ WINDOW_CHANGES = {getattr(pygame, name) for name in (
     "WINDOWSIZECHANGED", "WINDOWRESIZED", "WINDOWDISPLAYCHANGED") if hasattr(pygame, name)}
 
 
+def _has_board(scene) -> bool:
+    """Whether ``scene`` shows a game board (its pictures are in the board cache)."""
+    return getattr(scene, "board", None) is not None
+
+
 class App:
     def __new__(cls, *args, **kwargs):
         memory.freeze_startup()         # before the app exists: it must stay collectable
@@ -276,8 +281,7 @@ class App:
             covered = self.visible_scenes()
             for under in covered:
                 self._drop_widgets(under)   # rebuilt when it shows again
-            if getattr(scene, "board", None) is None and any(
-                    getattr(under, "board", None) is not None for under in covered):
+            if not _has_board(scene) and any(_has_board(under) for under in covered):
                 # a screen without a board covers the game (its settings, its rules): the
                 # board's pictures are drawn again when it shows, not kept under it
                 memory.drop_pictures()
@@ -307,8 +311,7 @@ class App:
         if self.stack:
             left = self.stack.pop()
             self._release(left)
-            if getattr(left, "board", None) is not None and all(
-                    getattr(s, "board", None) is None for s in self.stack):
+            if _has_board(left) and not any(_has_board(s) for s in self.stack):
                 # the last game on screen left (a replay back to its list): its pictures too
                 memory.drop_pictures()
             self._collect()
@@ -321,7 +324,7 @@ class App:
         """Replace the whole stack with ``scene``."""
         while self.stack:
             self._release(self.stack.pop())
-        if getattr(scene, "board", None) is None:
+        if not _has_board(scene):
             memory.drop_pictures()
         else:
             memory.drop_game_pictures()     # the views of the games before drew them

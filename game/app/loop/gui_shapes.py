@@ -41,10 +41,6 @@ def install() -> None:
     RoundedRectangleShape.redraw_state = redraw_state
 
 
-def uninstall() -> None:
-    RoundedRectangleShape.redraw_state = _original
-
-
 def redraw_state(self, state_str: str, add_text: bool = True):
     """pygame_gui's ``RoundedRectangleShape.redraw_state`` with the scratch of ``aa_for``."""
     if self.containing_rect.width <= 0 or self.containing_rect.height <= 0:
