@@ -12,6 +12,7 @@ from typing import Callable
 
 from ..rules.base import Rec
 from .client import CLOSED, TableClient
+from .protocol import FULL, SEAT_TAKEN
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +42,8 @@ def play_remote(url: str, code: str, *, level: str = "good", seat: int | None = 
     asked: int | None = None          # the version the agent last answered
     deadline = time.monotonic() + timeout
     lobby: dict = {}
+    seated = False
+    tried: set[int] = set()           # seats asked for and refused (taken by someone faster)
     try:
         while time.monotonic() < deadline:
             got = client.poll()
@@ -54,20 +57,24 @@ def play_remote(url: str, code: str, *, level: str = "good", seat: int | None = 
                 if t in ("welcome", "lobby"):
                     lobby = msg.get("lobby") or lobby
                     if t == "welcome" and msg.get("seat") is None and seat is None:
-                        free = [i for i, s in enumerate(lobby.get("seats") or [])
-                                if s.get("kind") == "remote" and not s.get("taken")]
-                        if not free:
-                            raise RemoteGame("full")
-                        client.sit(free[0])
-                    elif t == "welcome" and msg.get("seat") is not None and on_joined:
-                        on_joined(msg["seat"], lobby)
+                        tried = _sit_free(client, lobby, tried)
+                    elif t == "welcome" and msg.get("seat") is not None:
+                        seated = True
+                        if on_joined:
+                            on_joined(msg["seat"], lobby)
                 elif t in ("state", "update"):
                     last = msg
                     if t == "state":          # a whole new picture (a rejoin): think afresh
                         asked = None
                 elif t == "error":
                     code_ = str(msg.get("code") or "")
-                    if code_ in ("stale", "not_your_turn", "not_connected"):
+                    if not seated and code_ in (SEAT_TAKEN, FULL):
+                        # another player sat down first (two joining at once): a chosen seat
+                        # is gone for good; otherwise the next free one, by the newest lobby
+                        if seat is not None or code_ == FULL:
+                            raise RemoteGame(code_)
+                        tried = _sit_free(client, lobby, tried)
+                    elif code_ in ("stale", "not_your_turn", "not_connected"):
                         asked = None          # a newer picture is on its way
                     elif code_ == "too_fast":
                         time.sleep(0.3)       # the host's rate limit: ask again a moment later
@@ -95,3 +102,15 @@ def play_remote(url: str, code: str, *, level: str = "good", seat: int | None = 
         raise RemoteGame("timeout")
     finally:
         client.close()
+
+
+def _sit_free(client: TableClient, lobby: dict, tried: set[int]) -> set[int]:
+    """Ask for the first free remote seat not asked for before; RemoteGame("full") when none
+    is left.  Returns the seats asked for so far."""
+    free = [i for i, s in enumerate(lobby.get("seats") or [])
+            if isinstance(s, dict) and s.get("kind") == "remote" and not s.get("taken")
+            and i not in tried]
+    if not free:
+        raise RemoteGame("full")
+    client.sit(free[0])
+    return tried | {free[0]}

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from game.net import protocol as P
-from game.net.bot import play_remote
+from game.net.bot import RemoteGame, play_remote
 from game.net.client import TableClient
 from game.net.host import HostThread, TableHost
 from game.rules import new_game
@@ -123,6 +123,72 @@ def test_refusals_come_back_as_codes_and_the_table_stays_as_it_was():
     finally:
         for c in (a, b, wrong):
             c.close()
+        thread.stop()
+
+
+class LateSitter(TableClient):
+    """A computer player that is slower to sit than someone else: before its ``sit`` goes out,
+    another player takes that very seat (two ``join``s started at once, both seeing it free)."""
+
+    def __init__(self, *args, faster, host, **kw):
+        super().__init__(*args, **kw)
+        self.faster, self.host, self.asked = faster, host, []
+
+    def sit(self, seat):
+        self.asked.append(seat)
+        if len(self.asked) == 1:
+            self.faster.start()
+            wait_for(lambda: seat in self.host.taken)
+        super().sit(seat)
+
+
+def test_two_computer_players_joining_at_once_both_get_a_seat():
+    """`join` without --seat takes the next free seat when another player was faster to the one
+    it asked for (before, the refusal was dropped and it waited, unseated, until its timeout)."""
+    table, host, thread, url = serve("moles", ["remote", "remote"])
+    faster = TableClient(url, code=host.code, name="Faster", seat=0)
+    late = LateSitter(url, code=host.code, name="Late", faster=faster, host=host)
+    got, errors = {}, []
+
+    def play():
+        try:
+            got["last"] = play_remote(url, host.code, level="random", client=late, timeout=60,
+                                      on_joined=lambda seat, _: got.setdefault("seat", seat))
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(repr(exc))
+
+    player = threading.Thread(target=play)
+    player.start()
+    try:
+        wait_for(lambda: host.ready() and "seat" in got or errors)
+        assert not errors and late.asked == [0, 1] and got["seat"] == 1
+        assert host.taken[0]["name"] == "Faster" and host.taken[1]["name"] == "Late"
+    finally:
+        late.close()
+        faster.close()
+        player.join(10)
+        thread.stop()
+
+
+def test_join_at_a_taken_seat_says_so_at_once():
+    table, host, thread, url = serve("moles", ["remote", "remote"])
+    first = TableClient(url, code=host.code, name="First", seat=0)
+    first.start()
+    try:
+        wait_for(lambda: 0 in host.taken)
+        started = time.monotonic()
+        with pytest.raises(RemoteGame) as refused:
+            play_remote(url, host.code, level="random", seat=0, timeout=60)
+        assert refused.value.code == P.SEAT_TAKEN and time.monotonic() - started < 10
+        second = TableClient(url, code=host.code, name="Second", seat=1)
+        second.start()
+        wait_for(host.ready)
+        with pytest.raises(RemoteGame) as full:
+            play_remote(url, host.code, level="random", timeout=60)
+        assert full.value.code == P.FULL
+        second.close()
+    finally:
+        first.close()
         thread.stop()
 
 
