@@ -202,11 +202,13 @@ def test_log_view_appends_wraps_scrolls_and_trims():
 
 
 def test_rules_text_is_our_own_and_renders():
-    from game.app.scenes.rules import markdown_to_html, rules_text
+    from game.app.scenes.rules import inline_runs, parse_markdown, rules_text
     text = rules_text("moles")
     assert text and "golden shovel" in text
-    html = markdown_to_html(text)
-    assert "<b>" in html and "•" in html and "**" not in html
+    blocks = parse_markdown(text)
+    assert any(b[0] == "li" and b[1] == "•" for b in blocks)
+    runs = [r for b in blocks if b[0] in ("p", "li") for r in inline_runs(b[-1])]
+    assert any(style == "b" for style, _ in runs) and not any("**" in t for _, t in runs)
 
 
 def test_render_screenshot_writes_png(tmp_path, monkeypatch):

@@ -10,7 +10,8 @@
   (fonts, the cache of drawn widget backgrounds) instead of loading its own; a theme made for
   another scale goes with the last manager that uses it.  Managers load on the main thread
   (no five loading threads a manager) and read fonts from their files (pygame_gui kept a
-  copy of the whole font file for every font size).
+  copy of the whole font file for every font size), Noto Sans from ours (``data/fonts``,
+  ``tools/slim_fonts.py``: a third less memory a font object).
 - ``gui_shapes``: a rounded widget bigger than a check box is drawn at twice its size to smooth
   its corners, not four times (a scratch of 20 MB for one wide button at 1920x1080).
 - ``settle_shapes(manager)``: no widget keeps the scratch surfaces of its rounded shape, and
@@ -195,9 +196,15 @@ class _MainThreadLoader(BlockingThreadedResourceLoader):
 
 
 def _package_file(location):
-    """The file a pygame_gui ``PackageResource`` names, as a path (None: not a plain file)."""
+    """The file a pygame_gui ``PackageResource`` names, as a path (None: not a plain file); for
+    Noto Sans, ours (``ui.fit.gui_font_file``: the same letters, a smaller font object)."""
     if not isinstance(location, PackageResource):
         return None
+    name = os.path.basename(str(location.resource))
+    if name.startswith("NotoSans-"):
+        ours = ui.fit.gui_font_file(name)
+        if ours is not None:
+            return ours
     try:
         path = str(resources.files(location.package).joinpath(location.resource))
     except (ImportError, TypeError, ValueError, AttributeError):

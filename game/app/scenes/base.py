@@ -8,7 +8,8 @@
     on_language(lang)  the language changed: rebuilt too (texts come from ``i18n.tr``)
 
 Widgets are made in ``build()`` with the helpers ``button``, ``dropdown``, ``entry`` and
-``textbox``; they register themselves in the focus ring, so Tab/Shift-Tab/arrows move a
+``label`` (no HTML text boxes: pygame_gui would load a bold and an italic font for them, 0.5 MB
+each; a long text is drawn with ``ui.text``); they register themselves in the focus ring, so Tab/Shift-Tab/arrows move a
 visible ring and Enter/Space activate.  Esc calls ``on_back()``.
 """
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Callable
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextBox, UITextEntryLine
+from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
 
 from ... import i18n
 from ..loop import memory
@@ -408,10 +409,5 @@ class Scene:
 
     def label(self, rect, text: str, object_id: str | None = None):
         el = UILabel(pygame.Rect(rect), text, manager=self.ui, object_id=object_id)
-        memory.settle_shapes(self.ui)
-        return el
-
-    def textbox(self, rect, html: str, object_id: str | None = None):
-        el = UITextBox(html, pygame.Rect(rect), manager=self.ui, object_id=object_id)
         memory.settle_shapes(self.ui)
         return el

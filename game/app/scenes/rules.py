@@ -7,7 +7,6 @@ full size, 50-170 MB for one page.
 """
 from __future__ import annotations
 
-import html
 import re
 
 import pygame
@@ -36,57 +35,6 @@ def rules_text(game_id: str, lang: str | None = None) -> str | None:
         except (OSError, ValueError):
             continue
     return None
-
-
-def _inline(text: str) -> str:
-    t = html.escape(text, quote=False)
-    t = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", t)
-    t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<i>\1</i>", t)
-    t = re.sub(r"(?<!\w)_(?!\s)(.+?)(?<!\s)_(?!\w)", r"<i>\1</i>", t)
-    t = re.sub(r"`(.+?)`", r"\1", t)
-    return t
-
-
-def markdown_to_html(md: str, scale: float = 1.0, accent: str = "#E8B04B") -> str:
-    """The small part of Markdown our rules texts use, as pygame_gui's HTML."""
-    out: list[str] = []
-    para: list[str] = []
-    sizes = {1: int(30 * scale), 2: int(23 * scale), 3: int(19 * scale)}
-
-    def flush():
-        if para:
-            out.append(_inline(" ".join(para)) + "<br><br>")
-            para.clear()
-    for raw in md.splitlines():
-        line = raw.rstrip()
-        stripped = line.strip()
-        if not stripped or diagrams.marker(stripped):
-            flush()
-            continue
-        m = re.match(r"^(#{1,3})\s+(.*)$", stripped)
-        if m:
-            flush()
-            level = len(m.group(1))
-            out.append(f'<font color="{accent}" pixel_size={sizes[level]}><b>{_inline(m.group(2))}</b></font><br>'
-                       + ("<br>" if level < 3 else ""))
-            continue
-        m = re.match(r"^([-*+])\s+(.*)$", stripped)
-        n = re.match(r"^(\d+)[.)]\s+(.*)$", stripped)
-        if m or n:
-            flush()
-            bullet = "•" if m else n.group(1) + "."
-            body = (m or n).group(2)
-            out.append(f"  {bullet} {_inline(body)}<br>")
-            continue
-        if out and out[-1].endswith("<br>") and not out[-1].endswith("<br><br>") and para == [] \
-                and (line.startswith("  ") or raw.startswith("\t")):
-            out[-1] = out[-1][:-4] + " " + _inline(stripped) + "<br>"
-            continue
-        if out and out[-1].startswith("  ") and not para:
-            out.append("<br>")
-        para.append(stripped)
-    flush()
-    return "".join(out)
 
 
 def parse_markdown(md: str) -> list[tuple]:

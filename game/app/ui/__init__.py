@@ -25,7 +25,7 @@ from .surfaces import (SurfaceCache, _nbytes, dim, draw_background, draw_marking
 from . import fit
 from .text import (BASE_SIZE, FONT_CACHE_SIZE, MIN_SHRINK, MIN_WINDOW, Font, _font_file, draw_text,
                    draw_wrapped, ellipsize, fit_font, font, scale_for, warm_fonts, wrap)
-from .theme import (_load_theme, base_font_px, fitting_button_id, make_manager, preload,
+from .theme import (_load_theme, base_font_px, fitting_button_id, make_manager,
                     scaled_theme)
 
 
@@ -37,5 +37,5 @@ __all__ = [
     "new_surface",
     "BASE_SIZE", "FONT_CACHE_SIZE", "MIN_SHRINK", "MIN_WINDOW", "Font", "draw_text", "draw_wrapped", "warm_fonts",
     "ellipsize", "fit", "fit_font", "font", "scale_for", "wrap",
-    "base_font_px", "fitting_button_id", "make_manager", "preload", "scaled_theme",
+    "base_font_px", "fitting_button_id", "make_manager", "scaled_theme",
 ]

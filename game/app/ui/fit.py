@@ -106,7 +106,13 @@ def overflow(text: str, need: int, box: int, primitive: str) -> None:
 
 
 def gui_font_file(name: str) -> str | None:
-    """A font file of pygame_gui's data folder (bundled in the executable), or None."""
+    """A font file the app draws with: our slimmed Noto Sans (``data/fonts``, made by
+    ``tools/slim_fonts.py``: the same letters at two thirds of the memory a font object takes)
+    where there is one, else pygame_gui's (bundled in the executable), or None."""
+    from ...io.paths import resource_path
+    ours = resource_path("data", "fonts", name)
+    if ours.is_file():
+        return str(ours)
     try:
         import pygame_gui.data as gd
         path = os.path.join(os.path.dirname(gd.__file__), name)

@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 import copy
-import logging
 
 from ...io.paths import resource_path
 from .colours import colours, hex_of, mix
-
-log = logging.getLogger(__name__)
 
 
 # ---- pygame_gui manager with the scaled theme ----------------------------------------------------
@@ -94,20 +91,6 @@ def base_font_px(key: str, default: int) -> int:
         return default
 
 
-def preload(mgr, sizes, styles=("bold", "italic")) -> None:
-    """Load pygame_gui fonts that HTML text will ask for (avoids warnings and hitches)."""
-    fonts = [{"name": "noto_sans", "point_size": int(sz), "style": st, "antialiased": "1"}
-             for sz in sorted(set(sizes)) for st in styles]
-    try:
-        import warnings
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            mgr.preload_fonts(fonts)
-    except Exception:  # noqa: BLE001 - a missing font only costs a warning later
-        log.debug("preload: fell back after an error", exc_info=True)  # drawn every frame: quiet
-        pass
-
-
 def make_manager(size, scale: float, factory=None):
     """A pygame_gui manager for a window of ``size`` on the theme scaled by ``scale``;
     ``factory(size, theme, locale)`` makes it (default: a plain ``pygame_gui.UIManager``)."""
@@ -121,15 +104,7 @@ def make_manager(size, scale: float, factory=None):
                                    starting_language=locale)
     else:
         mgr = factory(size, theme, locale)
-    sizes = set()
-    for key in ("#log", "#rules", "text_box"):
-        try:
-            sizes.add(int(theme[key]["font"]["size"]))
-        except (KeyError, TypeError, ValueError):
-            pass
-    preload(mgr, sizes)
     return mgr
-
 
 
 #: a button's object id -> the same button in a smaller font, for a text too wide for it
