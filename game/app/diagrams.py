@@ -15,6 +15,7 @@ out the part that matters.
 """
 from __future__ import annotations
 
+import gc
 import logging
 import math
 import re
@@ -104,6 +105,8 @@ def render(name: str, size, assets=None):
         except Exception:  # noqa: BLE001 - a picture that cannot be drawn is left out, never a crash
             log.debug("build: fell back after an error", exc_info=True)  # drawn every frame: quiet
             return None
+        finally:
+            gc.collect()   # the throw-away board view (in reference cycles) and its pictures go now
         if img is None:
             return None
         if img.get_size() != size:
@@ -152,9 +155,9 @@ def _fit(focus: pygame.Rect, aspect: float, bounds: pygame.Rect) -> pygame.Rect:
     return r.clamp(bounds)
 
 
-#: the longest side of the board a picture is cut from: the board, the view's own pictures at
-#: that size and the cut are all in memory at once while a picture is drawn (at 3,200 pixels
-#: about 50 MB for one frame of the rules screen)
+#: the longest side of the board a picture is cut from: the view's own pictures at that size
+#: are all in memory at once while a picture is drawn (at 3,200 pixels about 50 MB for one
+#: frame of the rules screen; at 1,800, 9 to 25 MB a picture, with only the cut drawn)
 MAX_BOARD = 1800
 
 
@@ -177,12 +180,17 @@ def board_picture(view, vd: dict, size, focus, overlay=None, legal=None, seat=No
                 break
             f = min(f, MAX_BOARD / max(bw, bh))    # a bigger board costs memory, not detail
             bw, bh = int(bw * f), int(bh * f)
-        surf = pygame.Surface((bw, bh))
-        surf.fill(ui.colour("background"))
-        view.draw(surf)
+            _forget(view)          # the first try's pictures go before the board's are drawn
+        # only the cut is drawn: the board laid out again with the cut's corner at (0, 0) (a
+        # board of 1800x1280 pixels drawn whole took 9 MB more while a picture was drawn)
+        _forget(view)
+        view.set_rect(pygame.Rect((-cut.x, -cut.y), (bw, bh)))
+        view.update(0.0)
+        img = pygame.Surface(cut.size)
+        img.fill(ui.colour("background"))
+        view.draw(img)
         if overlay is not None:
-            overlay(view, surf)
-        img = surf.subsurface(cut).copy()
+            overlay(view, img)
     finally:
         _forget(view)
     if img.get_size() != size:

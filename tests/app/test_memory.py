@@ -501,3 +501,54 @@ def test_a_child_reports_its_own_peak_not_the_one_of_the_process_that_started_it
                          cwd=str(root), timeout=60)
     assert float(out.stdout.strip()) < 100, out
     del big
+
+
+def test_hamster_burrow_draws_its_sheet_into_the_papers_core(display, monkeypatch):
+    """The sheet is drawn into the paper's opaque core itself, not into a copy of it (3 MB
+    more at 1920x1080), and only what changed is drawn again: after every action of a game,
+    on every seat's sheet, the sheet looks as a fresh view draws it."""
+    import random
+
+    from game.app import diagrams
+    from game.app.assets import Assets
+    from game.app.board.cache import CACHE
+    from game.app.views.hamster import HamsterView
+    from game.rules import new_game
+    pygame.display.set_mode((1920, 1080))
+    monkeypatch.setattr(CACHE, "budget", 10 ** 9)      # the fresh views push nothing out
+    seats = [{"name": n, "colour": i, "kind": "human", "level": "good"}
+             for i, n in enumerate(("Anna", "Ben", "Chloe"))]
+    rect = pygame.Rect(20, 20, 1260, 1040)
+    state = new_game("hamster", 3, seed=4)
+    rng = random.Random(1)
+
+    def frame(view, seat):
+        legal = state.legal_actions() if seat == state.current_player else None
+        view.sync(state.view(seat), legal, seat)
+        for _ in range(2000):
+            if not view.animating:
+                break
+            view.update(1 / 30)
+        view.update(0)
+        view.draw(pygame.Surface((1920, 1080)))
+        sheet, _at = view._sheet_surface(seat)      # what the frame put on screen (the cells
+        return pygame.image.tobytes(sheet, "RGB")   # the player may pick glow over it)
+
+    kept = HamsterView("hamster", seats, Assets())
+    kept.set_rect(rect)
+    compared = 0
+    for step in range(60):
+        if state.is_over():
+            break
+        seat = state.current_player if step % 3 else step // 3 % 3     # now and then another sheet
+        drawn = frame(kept, seat)
+        cores = [v[0] for k, (v, _) in CACHE._items.items()
+                 if k[0] == "hamster" and isinstance(k[-1], tuple) and k[-1][:1] == ("paper_core",)]
+        assert any(kept._sheet_kept["full"] is core for core in cores)
+        fresh = HamsterView("hamster", seats, Assets())
+        fresh.set_rect(rect)
+        assert drawn == frame(fresh, seat), f"action {step}"
+        diagrams._forget(fresh)
+        compared += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert compared > 30

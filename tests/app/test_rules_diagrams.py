@@ -158,3 +158,39 @@ def test_a_pictures_throw_away_board_leaves_nothing_in_the_cache(display):
     after = {k for k in CACHE._items if k[0] == "moles" and k[1] in ("static", "plates")}
     assert after <= before                  # the view's plates went with it; the picture stays
     assert any(k[:2] == ("diagram", "moles_lift") for k in CACHE._items)
+
+
+@pytest.mark.parametrize("name", ["moles_move", "hamster_tunnel", "gopher_pay", "forest_home"])
+def test_a_picture_draws_only_its_cut_of_the_board(display, monkeypatch, name):
+    """Issue 37 (memory): the throw-away board is laid out whole but drawn only where the
+    picture is cut from, and the view is gone once the picture is made (a whole board of
+    1800x1280 took 9 MB more while a picture of the rules was drawn)."""
+    import gc
+    import weakref
+    made, views = [], []
+    real_surface = pygame.Surface
+
+    class Spy:
+        def __getattr__(self, attr):
+            return getattr(pygame, attr)
+
+        @staticmethod
+        def Surface(size, *args, **kwargs):
+            made.append(tuple(size))
+            return real_surface(size, *args, **kwargs)
+    monkeypatch.setattr(diagrams, "pygame", Spy())
+    real_lay_out = diagrams._lay_out
+
+    def lay_out(view, *args, **kwargs):
+        if not views or views[-1]() is not view:
+            views.append(weakref.ref(view))
+        real_lay_out(view, *args, **kwargs)
+    monkeypatch.setattr(diagrams, "_lay_out", lay_out)
+    CACHE.clear()
+    size = (900, 600)
+    img = diagrams.render(name, size)
+    assert img is not None and img.get_size() == size
+    assert views and made
+    assert all(w * h <= 2 * size[0] * size[1] for w, h in made), made   # never the whole board
+    gc.collect()
+    assert all(v() is None for v in views)                               # the view is gone
