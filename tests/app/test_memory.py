@@ -552,3 +552,35 @@ def test_hamster_burrow_draws_its_sheet_into_the_papers_core(display, monkeypatc
         compared += 1
         state.apply(rng.choice(state.legal_actions()))
     assert compared > 30
+
+
+def test_a_panels_shadow_on_a_transparent_picture_needs_no_picture_of_its_size():
+    """The side panel's picture is transparent around its rounded corners: its shadow was a
+    layer of the panel's size (2.5 MB at 1920x1080), kept in the shadow cache.  Now small
+    tiles and corners, blended the same: the same pixels, on a clear picture or over others."""
+    import random
+
+    from game.app.ui import surfaces
+    pygame.init()
+
+    def as_a_layer(surface, rect, radius):
+        img = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(img, (0, 0, 0, surfaces.SHADOW_ALPHA), img.get_rect(), border_radius=radius)
+        surface.blit(img, rect.move(3, 4))
+    rng = random.Random(3)
+    surfaces._shadow_cache.clear()
+    for i in range(120):
+        w, h = rng.randint(20, 700), rng.randint(20, 1100)
+        rect = pygame.Rect(rng.randint(-10, 30), rng.randint(-10, 30), rng.randint(8, w), rng.randint(8, h))
+        radius = rng.randint(0, min(rect.size) // 3)
+        a = pygame.Surface((w + 10, h + 10), pygame.SRCALPHA)
+        if i % 2:                                     # something drawn under it already
+            a.fill((200, 100, 50, 160))
+            pygame.draw.circle(a, (10, 200, 30, 255), (w // 2, h // 2), min(w, h) // 3)
+        b = a.copy()
+        as_a_layer(a, rect, radius)
+        surfaces._draw_shadow(b, rect, radius)
+        assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA"), (rect, radius)
+    surfaces._shadow_cache.clear()                    # the side panel at 1920x1080
+    surfaces._draw_shadow(pygame.Surface((610, 1050), pygame.SRCALPHA), pygame.Rect(0, 0, 595, 1038), 24)
+    assert surfaces._shadow_cache.bytes < 100_000       # was 2.5 MB
