@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any, Callable
 
-BUDGET = 16 * 1024 * 1024     # bytes of pixels kept for all board views together
+BUDGET = 13 * 1024 * 1024     # bytes of pixels kept for all board views together
 BUDGET_AREA = 1920 * 1080     # ... in a window of this many pixels (see ``fit_budget``)
-MIN_BUDGET = 12 * 1024 * 1024  # ... in a small window
+MIN_BUDGET = 10 * 1024 * 1024  # ... in a small window
 
 _MISSING = object()
 
@@ -137,9 +137,9 @@ CACHE = SurfaceCache()
 def fit_budget(window_size) -> None:
     """The budget for a window of ``window_size``: ``BUDGET`` for a window of ``BUDGET_AREA``,
     in proportion to the window's area above and below it (the pictures of one frame grow with
-    the area: Hamster Burrow's, the most, take 14 MB at 1920x1080 and 25 MB at 2560x1440,
-    against budgets of 16 and 28 MB), never below ``MIN_BUDGET``.  The square root of the
-    area it grew with before kept 24 MB at 1920x1080, 10 MB more than a frame uses."""
+    the area: Mole Dig's, the most, take at most 10.9 MB at 1920x1080 and 19.3 MB at 2560x1440,
+    against budgets of 13 and 23 MB), never below ``MIN_BUDGET``.  The square root of the
+    area it grew with before kept 24 MB at 1920x1080, twice what a frame uses."""
     w, h = window_size
     area = max(1, w) * max(1, h)
     CACHE.budget = max(MIN_BUDGET, int(BUDGET * area / BUDGET_AREA))
