@@ -12,6 +12,7 @@ import pygame
 
 from ..io.paths import resource_path
 from . import ui
+from .board import draw
 
 
 class Assets:
@@ -63,8 +64,7 @@ class Assets:
                     img = pygame.image.load(str(path))
                     if size and img.get_size() != tuple(size):
                         img = pygame.transform.smoothscale(img, size)
-                if pygame.display.get_init() and pygame.display.get_surface() is not None:
-                    img = img.convert_alpha()
+                img = draw.convert(img)
             except (pygame.error, OSError, ValueError):
                 img = None
         self._images[key] = img

@@ -587,3 +587,19 @@ def test_a_panels_shadow_on_a_transparent_picture_needs_no_picture_of_its_size()
     surfaces._shadow_cache.clear()                    # the side panel at 1920x1080
     surfaces._draw_shadow(pygame.Surface((610, 1050), pygame.SRCALPHA), pygame.Rect(0, 0, 595, 1038), 24)
     assert surfaces._shadow_cache.bytes < 100_000       # was 2.5 MB
+
+
+def test_a_picture_already_in_the_displays_format_is_not_copied(display):
+    """``draw.convert`` gives back a new transparent picture as it is where it has the display's
+    alpha format (converting it was a copy: 5 MB more, for a moment, for a board layer at
+    1920x1080); another format, or a part of a bigger picture, is still converted."""
+    from game.app.board import draw
+    plain = pygame.Surface((300, 200), pygame.SRCALPHA)
+    assert draw.convert(plain) is plain
+    opaque = pygame.Surface((300, 200))
+    got = draw.convert(opaque)
+    assert got is not opaque and got.get_flags() & pygame.SRCALPHA
+    part = plain.subsurface((10, 10, 50, 50))
+    assert draw.convert(part) is not part and draw.convert(part).get_parent() is None
+    low = pygame.Surface((30, 20), pygame.SRCALPHA, 32, (0xFF, 0xFF00, 0xFF0000, 0xFF000000))
+    assert draw.convert(low) is not low

@@ -52,13 +52,27 @@ def pill(assets, s: str, px: int, colour, pad_y: float = 0.35, alpha: int = 230)
 
 
 def convert(surf):
-    """``surf`` in the display's format when there is a display (faster to blit)."""
+    """``surf`` in the display's alpha format when there is a display (faster to blit).  A
+    picture that has that format already is given back as it is: a new transparent surface
+    has it on the displays we know, and converting it was a copy of the whole picture (5 MB
+    more, for a moment, for a board layer at 1920x1080)."""
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         try:
+            if surf.get_parent() is None and _format(surf) == _format(_probe()):
+                return surf
             return surf.convert_alpha()
         except pygame.error:
             return surf
     return surf
+
+
+def _probe():
+    """A 1x1 picture in the display's alpha format."""
+    return pygame.Surface((1, 1), pygame.SRCALPHA).convert_alpha()
+
+
+def _format(surf) -> tuple:
+    return surf.get_bitsize(), surf.get_masks(), surf.get_shifts(), surf.get_flags()
 
 
 def glow(radius: int, colour, alpha: int):

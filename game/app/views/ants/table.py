@@ -266,7 +266,7 @@ class AntsTable:
         else:
             self._tableau_autumn(img, s, info, sh, y)
         if img is not kept:
-            img = img.convert_alpha() if pygame.display.get_surface() is not None else img
+            img = draw.convert(img)
         self._cache[("tab_shown", s)] = (key, img)
         return img
 

@@ -108,12 +108,7 @@ class HamsterArt:
     @staticmethod
     def _alpha(surf):
         """``surf`` in the display's alpha format (fast blits), when there is a display."""
-        if pygame.display.get_surface() is not None:
-            try:
-                return surf.convert_alpha()
-            except pygame.error:
-                return surf
-        return surf
+        return draw.convert(surf)
 
     def _tile(self, kind: str, c: int):
         """Translucent cell overlays for the preview: lit / green / amber / cursor."""

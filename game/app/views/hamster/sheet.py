@@ -121,8 +121,7 @@ class HamsterSheet:
                 pygame.draw.line(img, ui.board_colour("lawn_blade"), (x, g.bottom), (x + rng.uniform(-3, 3), g.bottom - hh),
                                  max(1, self._c // 24))
             pygame.draw.line(img, ui.board_colour("ground_line"), (g.x, g.bottom), (g.right, g.bottom), max(2, self._c // 14))
-            if pygame.display.get_surface() is not None:
-                img = img.convert_alpha()
+            img = draw.convert(img)
             if keep:
                 self._cache[key] = img
         return img

@@ -10,6 +10,7 @@ import pygame
 
 from ....i18n import get_language
 from ... import ui
+from ...board import draw
 from .. import hexgeom as hg
 from ..hexgeom import HexLayout, axial_to_unit
 from . import texts
@@ -102,8 +103,7 @@ class MolesArt:
         lay = self._local(i)
         lay = HexLayout(lay.cx - box.x, lay.cy - box.y, lay.spacing)
         self._draw_plate(surf, lay, i)
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert_alpha()
+        surf = draw.convert(surf)
         self._plates[key] = surf
         return surf
 
@@ -126,8 +126,7 @@ class MolesArt:
             self._draw_slab(surf, lay, (j - i) * st * s, col, thick=st * 0.9, size=pr)
         box = self._plate_box(i)
         surf.blit(self._plate_surface(i), box.topleft)
-        if pygame.display.get_surface() is not None:
-            surf = surf.convert_alpha()
+        surf = draw.convert(surf)
         self._static[key] = surf
         return surf
 
@@ -347,8 +346,7 @@ class MolesArt:
             bb = sub.get_bounding_rect()
             if bb.w and bb.h:
                 piece = sub.subsurface(bb).copy()
-                if pygame.display.get_surface() is not None:
-                    piece = piece.convert_alpha()
+                piece = draw.convert(piece)
                 out.append((piece, (self.rect.x + part.x + bb.x, self.rect.y + part.y + bb.y)))
         del area
         self._static[key] = out
