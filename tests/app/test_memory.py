@@ -603,3 +603,26 @@ def test_a_picture_already_in_the_displays_format_is_not_copied(display):
     assert draw.convert(part) is not part and draw.convert(part).get_parent() is None
     low = pygame.Surface((30, 20), pygame.SRCALPHA, 32, (0xFF, 0xFF00, 0xFF0000, 0xFF000000))
     assert draw.convert(low) is not low
+
+
+def test_mole_digs_layer_tables_share_their_paths_and_sentences():
+    """The 24 tables of Mole Dig's layers (4 layers x 6 rotations: a game against computers
+    builds them all) keep one object for each path, mask list and sentence however many
+    tables hold it: 3.1 MB, not 5.6 MB."""
+    import tracemalloc
+
+    from game.rules.moles import board as B
+    b = B._default_board()
+    B._layer_of.cache_clear()
+    B._SHARED.clear()
+    tracemalloc.start()
+    try:
+        tables = [B._layer_of(b, i, r) for i in range(B.LAYER_COUNT) for r in range(6)]
+        size = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert size < 3.6e6, size
+    first, turned = tables[0]["steps"][1], tables[1]["steps"][1]
+    start = next(iter(first))
+    a, c = first[start][0], turned[start][0]
+    assert a[3] is c[3] and a[4] is c[4] and a[3] == (a[2],)

@@ -196,7 +196,8 @@ def _build_layer(spec: dict, rotation: int) -> dict:
         lines = [{"style": ln["style"], "points": [rotate(p, rotation) for p in ln["points"]]}
                  for ln in spec["lines"]]
     holeset, bigset = set(holes), set(big)
-    rays = movement_rays(spec["radius"], lines)
+    rays = {p: [(_SHARED.setdefault(ray, ray), style) for ray, style in rs]
+            for p, rs in movement_rays(spec["radius"], lines).items()}
     bits = _BITS
     return {"name": spec["name"], "colour": spec["colour"], "radius": spec["radius"],
             "rotation": rotation, "points": pts, "holes": holes, "holeset": holeset,
@@ -210,12 +211,16 @@ def _build_layer(spec: dict, rotation: int) -> dict:
 
 
 def _prefix_bits(points) -> tuple:
-    """The masks of the first 1, 2, ... points of ``points``."""
-    out, mask = [], 0
-    for p in points:
-        mask |= _BITS[p]
-        out.append(mask)
-    return tuple(out)
+    """The masks of the first 1, 2, ... points of ``points`` (one tuple for equal points)."""
+    key = ("bits", points)
+    got = _SHARED.get(key)
+    if got is None:
+        out, mask = [], 0
+        for p in points:
+            mask |= _BITS[p]
+            out.append(mask)
+        got = _SHARED[key] = tuple(out)
+    return got
 
 
 def _step_table(rays: dict, holeset: set, bigset: set) -> dict:
@@ -234,15 +239,24 @@ def _step_table(rays: dict, holeset: set, bigset: set) -> dict:
             for ray, style in rs:
                 if len(ray) < value:
                     continue
+                prefix = _prefix_bits(ray)
                 dest = ray[value - 1]
                 where = " into a hole" if dest in holeset else (
                     " onto a big space" if dest in bigset else "")
-                row.append((_prefix_bits(ray)[value - 1], start, dest, ray[:value],
-                            f"{_label(start)} to {_label(dest)}{where}", dest in bigset,
+                path = ray[:value]
+                path = _SHARED.setdefault(path, path)
+                words = _SHARED.setdefault((start, dest, where),
+                                           f"{_label(start)} to {_label(dest)}{where}")
+                row.append((prefix[value - 1], start, dest, path, words, dest in bigset,
                             style == "dotted" and dest not in holeset, dest in holeset))
             per[start] = tuple(row)
         table[value] = per
     return table
+
+
+#: the paths and sentences of the step tables, one object for each however many layers and
+#: rotations hold it (the 24 tables of a game against computers took 5.6 MB with a copy each)
+_SHARED: dict = {}
 
 
 @lru_cache(maxsize=96)
