@@ -379,7 +379,16 @@ def set_language(lang: str) -> None:
         _message(lang, "language.name")     # reads its first file: a missing folder fails here
     if lang != _language:
         _language = lang
+        _forget_languages(keep=(lang, DEFAULT, PSEUDO))
         _tell_listeners(lang)
+
+
+def _forget_languages(keep) -> None:
+    """Let the catalogs of languages no longer shown go (0.5 MB each); English stays, every
+    language falls back to it, and a language shown again is read again."""
+    for store in (_catalogs, _partial, _unread):
+        for lang in [k for k in store if k not in keep]:
+            del store[lang]
 
 
 def get_language() -> str:

@@ -626,3 +626,22 @@ def test_mole_digs_layer_tables_share_their_paths_and_sentences():
     start = next(iter(first))
     a, c = first[start][0], turned[start][0]
     assert a[3] is c[3] and a[4] is c[4] and a[3] == (a[2],)
+
+
+def test_a_lifted_layer_leaves_no_zoom_picture_behind():
+    """Mole Dig's lift zooms the board through a kept picture of the board's size (5 MB at
+    1920x1080): it goes when the lift is over, not with the screen."""
+    from game.app import PlayHarness
+    h = PlayHarness("moles", seed=0, size=(1280, 720))
+    try:
+        view = h.scene.board
+        zoomed = False
+        for _ in range(20000):
+            h.step()
+            zoomed = zoomed or view._zoom_scratch._buf is not None
+            if zoomed and view._lift_anim is None:
+                break
+        assert zoomed, "no layer was lifted"
+        assert view._zoom_scratch._buf is None and view._plate_scratch._buf is None
+    finally:
+        h.close()

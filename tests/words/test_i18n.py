@@ -406,3 +406,23 @@ def test_a_closed_app_stops_listening():
     assert all(ref() is not None for ref in i18n._listeners)
     assert not any(getattr(ref(), "__self__", None).__class__.__name__ == "App"
                    for ref in i18n._listeners)
+
+
+def test_the_catalogs_of_languages_no_longer_shown_go():
+    """Issue 37 (memory): after a change of language only its catalog and English's (the
+    fallback of every language) stay read (0.5 MB each); a language shown again reads again
+    and says the same."""
+    from game import i18n
+    before = i18n.get_language()
+    try:
+        i18n.set_language("de")
+        german = i18n.tr("title.play") if "title.play" in i18n.catalog("de") else None
+        for lang in ("fr", "ru", "en", "de"):
+            i18n.set_language(lang)
+            i18n.catalog(lang)
+            kept = set(i18n._catalogs) | set(i18n._partial)
+            assert kept <= {lang, i18n.DEFAULT, i18n.PSEUDO}, kept
+        assert german is None or i18n.tr("title.play") == german
+        assert i18n.language_name("fr") and i18n.language_name("ru")
+    finally:
+        i18n.set_language(before)

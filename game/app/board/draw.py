@@ -179,6 +179,10 @@ class Scratch:
         """An exact copy of ``src`` (as ``src.copy()``), in the kept surface."""
         return self.scaled(src, src.get_size())
 
+    def release(self) -> None:
+        """Let the kept surface go (the animation that needed it is over)."""
+        self._buf = None
+
 
 def reuse(kept, size):
     """A transparent surface of ``size`` to draw a picture in: ``kept`` (the picture's last

@@ -91,6 +91,7 @@ class GopherAnimation:
         elif st.kind == "page":
             self._disp_page = ev.get("page_to") or self._disp_page
             self._turn = None
+            self._page_scratch.release()     # the turning page's picture goes with the turn
         elif st.kind == "place":
             self._drop = None
         elif st.kind in ("collect", "take", "trophy"):

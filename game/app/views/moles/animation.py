@@ -223,6 +223,8 @@ class MolesAnimation:
                     self._disp[mid].scale = 1.0
             self._disp_layer = min(LAYER_COUNT - 1, int(ev.get("layer", self._disp_layer - 1)) + 1)
             self._lift_anim = None
+            self._zoom_scratch.release()     # the zoom's picture (5 MB at 1920x1080) goes with it
+            self._plate_scratch.release()
         elif k == "win":
             if self._win_anim is not None:
                 self._win_anim["p"] = 1.0
