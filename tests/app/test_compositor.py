@@ -204,7 +204,8 @@ def test_the_monkey_through_every_screen_draws_the_frames_the_plain_way_would(mo
 
 def test_the_panel_in_pieces_is_the_panel_drawn_whole():
     """The side panel's rows and status lines, each its own opaque picture, give the very
-    pixels of the whole panel drawn on a transparent picture and put on the background."""
+    pixels of the whole panel drawn in one go on the background (its frame and title are
+    drawn straight onto the window, no picture of the panel's size is kept)."""
     from game.app import launch, ui
     from game.app.app import App
     from game.i18n import set_language
@@ -224,9 +225,7 @@ def test_the_panel_in_pieces_is_the_panel_drawn_whole():
             play.sections.panel.on_draw(pieces)
             whole = pygame.Surface(app.size)
             ui.draw_background(whole, strata=False)
-            img = pygame.Surface((p.w + 8, p.h + 8), pygame.SRCALPHA)
-            play.sections.panel.render(img, pygame.Rect(0, 0, p.w, p.h))
-            whole.blit(img, p.topleft)
+            play.sections.panel.render(whole, pygame.Rect(p))
             play.log.draw(whole)
             assert same(pieces, whole), (lang, game)
     finally:
