@@ -87,6 +87,7 @@ def test_no_scene_draws_an_english_text_from_outside_the_catalogs(monkeypatch):
     app = App(size=(1024, 600), fullscreen=False)
     app.settings.speed = "off"
     i18n.set_language("de")
+    _marked_catalogs(monkeypatch)       # a change of language lets the others' catalogs go
     seats = [{"name": "Anna", "colour": 0, "kind": "human", "level": "good"},
              {"name": "Ben", "colour": 1, "kind": "computer", "level": "expert"}]
     allowed = {"Anna", "Ben"}               # names typed by the players
