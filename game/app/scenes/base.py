@@ -9,8 +9,8 @@
 
 Widgets are made in ``build()`` with the helpers ``button``, ``dropdown``, ``entry`` and
 ``label`` (no HTML text boxes: pygame_gui would load a bold and an italic font for them, 0.5 MB
-each; a long text is drawn with ``ui.text``); they register themselves in the focus ring, so Tab/Shift-Tab/arrows move a
-visible ring and Enter/Space activate.  Esc calls ``on_back()``.
+each; a long text is drawn with ``ui.text``); they register themselves in the focus ring, so
+Tab/Shift-Tab/arrows move a visible ring and Enter/Space activate.  Esc calls ``on_back()``.
 """
 from __future__ import annotations
 

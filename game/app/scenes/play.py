@@ -196,7 +196,6 @@ class PlayScene(Scene):
         """Relabel the board, the panel and the log in the new language."""
         self.follow_language_names()
         self.board.on_language(lang)
-        self.sections.panel.forget_pictures()
         self.rebuild()
 
     def modal_focus(self) -> str | None:

@@ -269,7 +269,6 @@ class ReplayScene(Scene):
 
     def on_language(self, lang: str) -> None:
         self.board.on_language(lang)
-        self.panel.forget_pictures()
         self.rebuild()
 
     # ---- events -------------------------------------------------------------------------------------

@@ -186,6 +186,11 @@ def movement_rays(radius: int, lines: list | None) -> dict:
     return rays
 
 
+#: the paths and sentences of the step tables, one object for each however many layers and
+#: rotations hold it (the 24 tables of a game against computers took 5.6 MB with a copy each)
+_SHARED: dict = {}
+
+
 def _build_layer(spec: dict, rotation: int) -> dict:
     """World geometry of one layer in one rotation, with the movement rays of every point."""
     pts = [rotate(p, rotation) for p in hex_points(spec["radius"])]
@@ -252,11 +257,6 @@ def _step_table(rays: dict, holeset: set, bigset: set) -> dict:
             per[start] = tuple(row)
         table[value] = per
     return table
-
-
-#: the paths and sentences of the step tables, one object for each however many layers and
-#: rotations hold it (the 24 tables of a game against computers took 5.6 MB with a copy each)
-_SHARED: dict = {}
 
 
 @lru_cache(maxsize=96)

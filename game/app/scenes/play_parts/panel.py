@@ -45,9 +45,6 @@ class PanelSection(Section):
     def place(self) -> None:
         self.rect = self.layout.panel
 
-    def forget_pictures(self) -> None:
-        """The language changed: the frame's title is drawn in the new one (nothing kept)."""
-
     def forget_shown(self) -> None:
         """A take-back or the whole picture again: the panel tells the table as it stands."""
         self._panel_shown = None

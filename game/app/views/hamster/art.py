@@ -76,7 +76,7 @@ class HamsterArt:
                 # pencil pressure: thin at the start, heavy in the middle, lifting off at the end
                 w = w0 * (0.55 + 0.45 * math.sin(math.pi * min(1.0, t * 1.15 + 0.05)))
                 pygame.draw.circle(big, (*colour, 235), (x, y), max(1.0, w / 2))
-        img = self._alpha(pygame.transform.smoothscale(big, (size, size)))
+        img = draw.convert(pygame.transform.smoothscale(big, (size, size)))
         self._sprites[key] = img
         return img
 
@@ -101,14 +101,9 @@ class HamsterArt:
                  6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}.get(int(value), [])
         for sx, sy in spots:
             pygame.draw.circle(img, ui.board_colour("ink"), (cx + sx * q, cy + sy * q), pip)
-        img = self._alpha(img)
+        img = draw.convert(img)
         self._sprites[key] = img
         return img
-
-    @staticmethod
-    def _alpha(surf):
-        """``surf`` in the display's alpha format (fast blits), when there is a display."""
-        return draw.convert(surf)
 
     def _tile(self, kind: str, c: int):
         """Translucent cell overlays for the preview: lit / green / amber / cursor."""
@@ -134,7 +129,7 @@ class HamsterArt:
                 pygame.draw.rect(img, (*ui.colour("highlight"), 255), r, width=w + 1, border_radius=c // 6)
             elif kind == "full":
                 pygame.draw.rect(img, (*GOLD, 120), img.get_rect(), border_radius=c // 5)
-            img = self._alpha(img)
+            img = draw.convert(img)
             self._sprites[key] = img
         return img
 
@@ -266,7 +261,7 @@ class HamsterArt:
             pygame.draw.circle(img, GOLD, (cx - ox, cy - oy), bs / 2)
             pygame.draw.circle(img, _mix(GOLD, WALL, 0.5), (cx - ox, cy - oy), bs / 2, max(1, c // 28))
             img.blit(t, trect.move(-ox, -oy))
-            pieces.append((self._alpha(img), (ox, oy)))
+            pieces.append((draw.convert(img), (ox, oy)))
         self._cache[key] = pieces
         return pieces
 

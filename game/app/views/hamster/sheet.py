@@ -221,7 +221,7 @@ class HamsterSheet:
         if got is None or got[0] != key:
             kept = got[1] if got is not None else None        # drawn again in place
             img = self._render_header(seat, kept)
-            got = (key, img if img is kept else self._alpha(img))
+            got = (key, img if img is kept else draw.convert(img))
             self._cache["header_cur"] = got
         img = got[1]
         surface.blit(img, img.get_rect(midleft=(x, y)))
@@ -317,7 +317,7 @@ class HamsterSheet:
             if got is None or got[0] != key:
                 kept = got[1] if got is not None else None    # drawn again in place
                 frame, below = self._render_thumb_frame(s, r, opened, cp == s, kept)
-                got = (key, frame if frame is kept else self._alpha(frame), below)
+                got = (key, frame if frame is kept else draw.convert(frame), below)
                 self._cache[("tf", s)] = got
             surface.blit(got[1], r.topleft)
             surface.blit(self._thumb_surface(s, cell), org)
